@@ -1,0 +1,89 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { sql } from 'drizzle-orm'
+import type { Db } from './db/client.ts'
+import type { Config } from './env.ts'
+import type { Mailer } from './lib/mailer.ts'
+import { accessRoutes } from './features/access/access.routes.ts'
+import { adminRoutes } from './features/admin/admin.routes.ts'
+import { createAuth } from './features/auth/auth.ts'
+import { authRoutes } from './features/auth/auth.routes.ts'
+import { benchRoutes } from './features/bench/bench.routes.ts'
+import { authSession } from './plugins/auth-session.ts'
+import { errorHandler } from './plugins/error-handler.ts'
+import { DEFAULT_RATE_LIMITS, type RateLimits, security } from './plugins/security.ts'
+import { webClient } from './plugins/web-client.ts'
+
+export type AppConfig = Pick<
+  Config,
+  'baseUrl' | 'sessionSecret' | 'adminEmails' | 'alphaPassword' | 'oidc' | 'benchRoutes'
+>
+
+export type AppDeps = {
+  db: Db
+  config: AppConfig
+  mailer: Mailer
+  /** A pino logger; none in tests. */
+  logger?: FastifyBaseLogger
+  rateLimits?: Partial<RateLimits>
+  /** The built client to serve; undefined serves the API only. */
+  clientDir?: string
+}
+
+const BODY_LIMIT_BYTES = 100 * 1024
+
+/** Builds the whole app without listening: the server and the tests both start here. */
+export async function buildApp(deps: AppDeps) {
+  const { db, config, mailer } = deps
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits }
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Per-request lines would dominate the log and the benchmark; errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(errorHandler)
+  await app.register(security, { baseUrl: config.baseUrl })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fieldmark API', version: '0.1.0', description: 'Trophy and catch measurement, scoring and community.' },
+      servers: [{ url: config.baseUrl }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  const auth = createAuth({
+    db,
+    config,
+    mailer,
+    onUserChanged: (userId) => app.sessionCache.invalidateUser(userId),
+  })
+  await app.register(authSession, { auth, gateEnabled: config.alphaPassword !== undefined })
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }))
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    await db.execute(sql`select 1`)
+    return reply.send({ ok: true })
+  })
+
+  await app.register(authRoutes, { rateLimits, oidc: config.oidc !== undefined })
+  await app.register(accessRoutes, { db, rateLimits, alphaPassword: config.alphaPassword })
+  await app.register(adminRoutes, { prefix: '/api/admin', db, mailer, baseUrl: config.baseUrl })
+  if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/api/bench', db })
+
+  await app.register(webClient, { clientDir: deps.clientDir })
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

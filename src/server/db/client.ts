@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type DbHandle = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies the committed migrations in ./drizzle (resolved from the working directory: stack-notes G8). */
+  migrate: () => Promise<void>
+  close: () => Promise<void>
+}
+
+const migrationsFolder = () => join(process.cwd(), 'drizzle')
+
+/** Embedded PGlite: a directory for a persistent database, or undefined for an in-memory one (tests). */
+export async function openPglite(dataDir?: string): Promise<DbHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true }) // PGlite's own mkdir is not recursive (G7)
+  const client = await PGlite.create(dataDir)
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() })
+    },
+    close: () => client.close(),
+  }
+}
+
+export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max })
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() })
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,3 @@
+// Every table of every feature, re-exported so drizzle-kit and joins see them all.
+export * from '../features/access/access.tables.ts'
+export * from '../features/auth/auth.tables.ts'

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+
+/** DESIGN.md §5: every variable is optional. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  BASE_URL: optional,
+  SESSION_SECRET: optional,
+  ADMIN_EMAILS: optional,
+  ALPHA_PASSWORD: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Fieldmark <no-reply@fieldmark.local>'),
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  AI_BASE_URL: optional,
+  AI_API_KEY: optional,
+  AI_MODEL: optional,
+  AI_VISION_MODEL: optional,
+  OIDC_ISSUER: optional,
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
+  LOG_LEVEL: z.string().default('info'),
+  BENCH_ROUTES: optional,
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  baseUrl: string
+  sessionSecret: string
+  adminEmails: string[]
+  alphaPassword: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
+  logLevel: string
+  benchRoutes: boolean
+}
+
+/** A secret generated once and kept in DATA_DIR, so sessions survive a restart without configuration. */
+function storedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = resolve(e.DATA_DIR)
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+      : undefined
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET ?? storedSecret(dataDir),
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    alphaPassword: e.ALPHA_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc,
+    logLevel: e.LOG_LEVEL,
+    benchRoutes: e.BENCH_ROUTES === '1' || e.BENCH_ROUTES === 'true',
+  }
+}

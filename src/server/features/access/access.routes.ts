@@ -1,0 +1,118 @@
+import { fromNodeHeaders } from 'better-auth/node'
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import {
+  AlphaAccessResultSchema,
+  AlphaAccessSchema,
+  BetaAccessRequestResultSchema,
+  BetaAccessRequestSchema,
+  CommunityStatsSchema,
+  SetupAdminSchema,
+} from '#shared/schemas/access.ts'
+import type { Db } from '../../db/client.ts'
+import { loadUser } from '../../plugins/auth-session.ts'
+import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
+import { users } from '../auth/auth.tables.ts'
+import {
+  clearCommunityStatsCache,
+  consumeAdminSetupToken,
+  getCommunityStats,
+  passAlphaGate,
+  submitBetaRequest,
+} from './access.service.ts'
+
+type Options = { db: Db; rateLimits: RateLimits; alphaPassword: string | undefined }
+
+export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits, alphaPassword }) => {
+  app.post(
+    '/api/beta-access-request',
+    {
+      config: rateLimitConfig(rateLimits.accessRequest),
+      schema: {
+        summary: 'A visitor asks for beta access (public)',
+        tags: ['access'],
+        body: BetaAccessRequestSchema,
+        response: { 201: BetaAccessRequestResultSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const row = await submitBetaRequest(db, req.body)
+      clearCommunityStatsCache()
+      return reply.code(201).send({
+        id: row.id,
+        status: 'pending' as const,
+        message: "We'll review your application and notify you soon!",
+      })
+    },
+  )
+
+  app.post(
+    '/api/alpha-access',
+    {
+      config: rateLimitConfig(rateLimits.alphaGate),
+      schema: {
+        summary: 'Checks the alpha password (approved users); remembered server-side',
+        tags: ['access'],
+        body: AlphaAccessSchema,
+        response: { 200: AlphaAccessResultSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = await loadUser(req, reply)
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+      if (!user.betaApproved) throw new AppError('FORBIDDEN', 'Your beta access is pending review')
+      await passAlphaGate(db, user.id, alphaPassword, req.body.password)
+      app.sessionCache.invalidateUser(user.id)
+      return { granted: true as const }
+    },
+  )
+
+  app.get(
+    '/api/community-stats',
+    {
+      schema: {
+        summary: 'Live beta community counts for the landing page (public)',
+        tags: ['access'],
+        response: { 200: CommunityStatsSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=60')
+      return getCommunityStats(db)
+    },
+  )
+
+  app.post(
+    '/api/setup/admin',
+    {
+      config: rateLimitConfig(rateLimits.signUp),
+      schema: {
+        summary: 'Creates the first admin account with the one-time link printed at first start',
+        tags: ['access'],
+        body: SetupAdminSchema,
+        response: { 201: z.object({ ok: z.literal(true) }), 400: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { token, firstName, lastName, email, password } = req.body
+      if (!(await consumeAdminSetupToken(db, token))) {
+        throw new AppError('FORBIDDEN', 'This setup link is invalid, expired or already used')
+      }
+      const address = email.toLowerCase()
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, address))
+      if (existing) throw new AppError('CONFLICT', 'An account with this email already exists; add it to ADMIN_EMAILS instead')
+      const created = await app.auth.api.signUpEmail({
+        body: { email: address, password, name: `${firstName} ${lastName}`, firstName, lastName },
+        headers: fromNodeHeaders(req.headers),
+      })
+      // The setup link itself proves control of this server, so the address counts as verified.
+      await db
+        .update(users)
+        .set({ emailVerified: true, isAdmin: true, betaApproved: true, approvedAt: new Date() })
+        .where(eq(users.id, created.user.id))
+      return reply.code(201).send({ ok: true as const })
+    },
+  )
+}

@@ -1,0 +1,186 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, count, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm'
+import { AppError } from '#shared/errors.ts'
+import type { AuthUser, BetaAccessRequestSchema, CommunityStats } from '#shared/schemas/access.ts'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { users } from '../auth/auth.tables.ts'
+import { adminSetupTokens, betaRequests } from './access.tables.ts'
+
+type BetaAccessRequestInput = z.output<typeof BetaAccessRequestSchema>
+
+const PG_UNIQUE_VIOLATION = '23505'
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true
+  }
+  return false
+}
+
+/** POST /api/beta-access-request. One open request per address; an approved address needs no second one. */
+export async function submitBetaRequest(db: Db, input: BetaAccessRequestInput) {
+  const existing = await db
+    .select({ status: betaRequests.status })
+    .from(betaRequests)
+    .where(and(eq(betaRequests.email, input.email), sql`${betaRequests.status} in ('pending', 'approved')`))
+  if (existing.some((r) => r.status === 'approved')) {
+    throw new AppError('CONFLICT', 'This email has already been approved. Use Beta Login to sign in.')
+  }
+  if (existing.length > 0) {
+    throw new AppError('CONFLICT', 'A request for this email is already pending review. We will email you once it is reviewed.')
+  }
+  try {
+    const [row] = await db
+      .insert(betaRequests)
+      .values({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        huntingExperience: input.huntingExperience,
+        location: input.location,
+        reason: input.reason ? input.reason : null,
+      })
+      .returning({ id: betaRequests.id })
+    if (!row) throw new Error('insert returned no row')
+    return row
+  } catch (err) {
+    // Two submissions raced past the check above: the partial unique index keeps one.
+    if (isUniqueViolation(err)) {
+      throw new AppError('CONFLICT', 'A request for this email is already pending review. We will email you once it is reviewed.')
+    }
+    throw err
+  }
+}
+
+/**
+ * Run when an account's e-mail becomes verified (or arrives verified from OpenID Connect): it is approved when an
+ * approved request carries that address, and made admin when the address is in ADMIN_EMAILS.
+ * Only verified addresses are ever matched, so nobody gains access by signing up with someone else's e-mail.
+ */
+export async function applyAccessForVerifiedUser(db: Db, opts: { userId: string; adminEmails: string[] }) {
+  const [user] = await db.select().from(users).where(eq(users.id, opts.userId))
+  if (!user || !user.emailVerified) return
+  const email = user.email.toLowerCase()
+  const makeAdmin = opts.adminEmails.includes(email)
+  const [approved] = await db
+    .select({ id: betaRequests.id })
+    .from(betaRequests)
+    .where(and(eq(betaRequests.email, email), eq(betaRequests.status, 'approved')))
+    .limit(1)
+  if (!approved && !makeAdmin) return
+  await db
+    .update(users)
+    .set({
+      betaApproved: true,
+      approvedAt: user.approvedAt ?? new Date(),
+      ...(makeAdmin ? { isAdmin: true } : {}),
+    })
+    .where(eq(users.id, user.id))
+}
+
+/** Admins listed in ADMIN_EMAILS whose accounts already exist and are verified become admins at start. */
+export async function syncAdminEmails(db: Db, adminEmails: string[]): Promise<string[]> {
+  if (adminEmails.length === 0) return []
+  const rows = await db
+    .update(users)
+    .set({ isAdmin: true, betaApproved: true })
+    .where(and(sql`lower(${users.email}) in ${adminEmails}`, eq(users.emailVerified, true), eq(users.isAdmin, false)))
+    .returning({ id: users.id })
+  return rows.map((r) => r.id)
+}
+
+export function toAuthUser(
+  u: {
+    id: string
+    email: string
+    firstName?: string | null
+    lastName?: string | null
+    image?: string | null
+    betaApproved?: boolean | null
+    isAdmin?: boolean | null
+    gatePassed?: boolean | null
+  },
+  gateEnabled: boolean,
+): AuthUser {
+  const isAdmin = u.isAdmin === true
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    profileImageUrl: u.image ?? null,
+    betaApproved: u.betaApproved === true || isAdmin,
+    isAdmin,
+    // No ALPHA_PASSWORD means no gate; admins operate the beta and are never stopped by it.
+    gatePassed: !gateEnabled || isAdmin || u.gatePassed === true,
+  }
+}
+
+function sha256(value: string): Buffer {
+  return createHash('sha256').update(value).digest()
+}
+
+/** POST /api/alpha-access: constant-time comparison against ALPHA_PASSWORD, remembered on the user. */
+export async function passAlphaGate(db: Db, userId: string, expected: string | undefined, password: string) {
+  if (expected !== undefined) {
+    // Hashing both sides gives equal lengths, so timingSafeEqual never leaks the length.
+    if (!timingSafeEqual(sha256(password), sha256(expected))) {
+      throw new AppError('FORBIDDEN', 'Incorrect password. Please try again.')
+    }
+  }
+  await db.update(users).set({ gatePassed: true }).where(eq(users.id, userId))
+}
+
+let statsCache: { at: number; value: CommunityStats } | undefined
+const STATS_TTL_MS = 60_000
+
+/** Live counts for the landing page, cached for a minute: the page is public and must stay cheap. */
+export async function getCommunityStats(db: Db, now = Date.now()): Promise<CommunityStats> {
+  if (statsCache && now - statsCache.at < STATS_TTL_MS) return statsCache.value
+  const [members] = await db.select({ n: count() }).from(users).where(eq(users.betaApproved, true))
+  const [requests] = await db
+    .select({ n: count(), regions: countDistinct(sql`lower(trim(${betaRequests.location}))`) })
+    .from(betaRequests)
+  const value: CommunityStats = {
+    members: members?.n ?? 0,
+    requests: requests?.n ?? 0,
+    regions: requests?.regions ?? 0,
+  }
+  statsCache = { at: now, value }
+  return value
+}
+
+export function clearCommunityStatsCache() {
+  statsCache = undefined
+}
+
+const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+
+/** When no admin exists, a fresh one-time token (only its hash is stored). Returns undefined when one exists. */
+export async function issueAdminSetupToken(db: Db): Promise<string | undefined> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)
+  if (admin) return undefined
+  const token = randomBytes(32).toString('base64url')
+  await db.insert(adminSetupTokens).values({
+    tokenHash: sha256(token).toString('hex'),
+    expiresAt: new Date(Date.now() + SETUP_TOKEN_TTL_MS),
+  })
+  return token
+}
+
+/** Spends a setup token; true when it was valid, unused and unexpired. Atomic, so it works exactly once. */
+export async function consumeAdminSetupToken(db: Db, token: string): Promise<boolean> {
+  const rows = await db
+    .update(adminSetupTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(adminSetupTokens.tokenHash, sha256(token).toString('hex')),
+        isNull(adminSetupTokens.usedAt),
+        gt(adminSetupTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ tokenHash: adminSetupTokens.tokenHash })
+  return rows.length === 1
+}

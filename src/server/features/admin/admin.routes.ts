@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
+import {
+  BetaRequestSchema,
+  PendingUserSchema,
+  RequestIdParamsSchema,
+  ReviewBetaRequestSchema,
+  UserIdParamsSchema,
+} from '#shared/schemas/admin.ts'
+import type { Db } from '../../db/client.ts'
+import type { Mailer } from '../../lib/mailer.ts'
+import { loadUser, requireAdmin } from '../../plugins/auth-session.ts'
+import { clearCommunityStatsCache } from '../access/access.service.ts'
+import { approveUser, listBetaRequests, listPendingUsers, reviewBetaRequest } from './admin.service.ts'
+
+type Options = { db: Db; mailer: Mailer; baseUrl: string }
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema }
+
+/** Everything under /api/admin: the hook below makes each route admin-only (401 signed out, 403 otherwise). */
+export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mailer, baseUrl }) => {
+  app.addHook('preHandler', requireAdmin)
+
+  app.get(
+    '/beta-requests',
+    {
+      schema: {
+        summary: 'All beta access requests, newest first',
+        tags: ['admin'],
+        response: { 200: z.array(BetaRequestSchema), ...errors },
+      },
+    },
+    async () => listBetaRequests(db),
+  )
+
+  app.post(
+    '/beta-requests/:requestId/review',
+    {
+      schema: {
+        summary: 'Approve or deny a pending request; the applicant is e-mailed',
+        tags: ['admin'],
+        params: RequestIdParamsSchema,
+        body: ReviewBetaRequestSchema,
+        response: { 200: BetaRequestSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const reviewer = await loadUser(req)
+      const outcome = await reviewBetaRequest(db, mailer, baseUrl, reviewer?.id ?? '', req.params.requestId, req.body)
+      for (const id of outcome.approvedUserIds) app.sessionCache.invalidateUser(id)
+      clearCommunityStatsCache()
+      return outcome.request
+    },
+  )
+
+  app.get(
+    '/users/pending',
+    {
+      schema: {
+        summary: 'Accounts that are signed up but not approved',
+        tags: ['admin'],
+        response: { 200: z.array(PendingUserSchema), ...errors },
+      },
+    },
+    async () => listPendingUsers(db),
+  )
+
+  app.post(
+    '/users/:userId/approve',
+    {
+      schema: {
+        summary: 'Approve an account directly (its e-mail must be verified)',
+        tags: ['admin'],
+        params: UserIdParamsSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      await approveUser(db, mailer, baseUrl, req.params.userId)
+      app.sessionCache.invalidateUser(req.params.userId)
+      clearCommunityStatsCache()
+      return { ok: true as const }
+    },
+  )
+}

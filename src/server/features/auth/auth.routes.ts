@@ -1,0 +1,126 @@
+import { fromNodeHeaders } from 'better-auth/node'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
+import { AuthConfigSchema, AuthUserSchema } from '#shared/schemas/access.ts'
+import { loadUser, requireUser, sessionCookie } from '../../plugins/auth-session.ts'
+import type { RateLimits, RateRule } from '../../plugins/security.ts'
+import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from './auth.ts'
+
+type Options = { rateLimits: RateLimits; oidc: boolean }
+
+/** Which limit applies to a better-auth path (the part after /api/identity). */
+export function identityRule(path: string, limits: RateLimits): [string, RateRule] {
+  if (path.startsWith('/sign-in')) return ['sign-in', limits.signIn]
+  if (path.startsWith('/sign-up')) return ['sign-up', limits.signUp]
+  if (path.startsWith('/request-password-reset') || path.startsWith('/reset-password')) {
+    return ['reset', limits.passwordReset]
+  }
+  return ['other', limits.identityOther]
+}
+
+function identityPath(url: string) {
+  return url.slice(AUTH_BASE_PATH.length).split('?')[0] ?? ''
+}
+
+async function forward(reply: FastifyReply, res: Response) {
+  reply.status(res.status)
+  res.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value)
+  })
+  const cookies = res.headers.getSetCookie()
+  if (cookies.length > 0) reply.header('set-cookie', cookies)
+  return reply.send(res.body ? await res.text() : null)
+}
+
+function toWebRequest(req: FastifyRequest, baseUrl: string) {
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
+  return new Request(new URL(req.url, baseUrl), {
+    method: req.method,
+    headers: fromNodeHeaders(req.headers),
+    body: hasBody ? JSON.stringify(req.body) : undefined,
+  })
+}
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
+  const baseUrl = app.auth.options.baseURL as string
+
+  // better-auth: sign-up, sign-in, e-mail verification, password reset, OIDC callbacks.
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    config: {
+      rateLimit: {
+        keyGenerator: (req) => `${req.ip}:${identityRule(identityPath(req.url), opts.rateLimits)[0]}`,
+        max: (req) => identityRule(identityPath(req.url), opts.rateLimits)[1].max,
+        timeWindow: (req) => identityRule(identityPath(req.url), opts.rateLimits)[1].windowMs,
+      },
+    },
+    async handler(req, reply) {
+      const path = identityPath(req.url)
+      const res = await app.auth.handler(toWebRequest(req, baseUrl))
+      if (path === '/sign-out') {
+        const key = sessionCookie(req.headers.cookie)
+        if (key) app.sessionCache.delete(key)
+      }
+      return forward(reply, res)
+    },
+  })
+
+  app.get(
+    '/api/auth/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: 'The signed-in user with access flags; 401 when signed out',
+        tags: ['auth'],
+        response: { 200: AuthUserSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      const user = await loadUser(req)
+      if (!user) throw new Error('requireUser let an anonymous request through')
+      return user
+    },
+  )
+
+  app.get(
+    '/api/auth/config',
+    { schema: { summary: 'Which sign-in methods and gates are enabled', tags: ['auth'], response: { 200: AuthConfigSchema } } },
+    async () => ({ oidc: opts.oidc, alphaGate: app.gateEnabled }),
+  )
+
+  app.get(
+    '/api/login',
+    { schema: { summary: 'Beta Login: to the sign-in screen, or to the OpenID Connect provider', tags: ['auth'] } },
+    async (req, reply) => {
+      if (await loadUser(req, reply)) return reply.redirect('/')
+      if (!opts.oidc) return reply.redirect('/sign-in')
+      const res = await app.auth.api.signInSocial({
+        body: { provider: OIDC_PROVIDER_ID, callbackURL: '/', errorCallbackURL: '/sign-in?error=oidc' },
+        headers: fromNodeHeaders(req.headers),
+        asResponse: true,
+      })
+      const cookies = res.headers.getSetCookie()
+      if (cookies.length > 0) reply.header('set-cookie', cookies)
+      const body = (await res.json().catch(() => null)) as { url?: string } | null
+      return reply.redirect(body?.url ?? '/sign-in?error=oidc')
+    },
+  )
+
+  app.get(
+    '/api/logout',
+    { schema: { summary: 'Ends the session and returns to /', tags: ['auth'] } },
+    async (req, reply) => {
+      const key = sessionCookie(req.headers.cookie)
+      if (key) {
+        app.sessionCache.delete(key)
+        const res = await app.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true })
+        const cookies = res.headers.getSetCookie()
+        if (cookies.length > 0) reply.header('set-cookie', cookies)
+      }
+      return reply.redirect('/')
+    },
+  )
+}

@@ -1,0 +1,134 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { genericOAuth } from 'better-auth/plugins'
+import type { Db } from '../../db/client.ts'
+import type { Config } from '../../env.ts'
+import type { Mailer } from '../../lib/mailer.ts'
+import { applyAccessForVerifiedUser } from '../access/access.service.ts'
+import { resetPasswordEmail, verificationEmail } from '../access/access.emails.ts'
+import { accounts, sessions, users, verifications } from './auth.tables.ts'
+
+export const AUTH_BASE_PATH = '/api/identity'
+export const OIDC_PROVIDER_ID = 'oidc'
+const SESSION_DAYS = 30
+
+export type AuthDeps = {
+  db: Db
+  config: Pick<Config, 'baseUrl' | 'sessionSecret' | 'oidc' | 'adminEmails'>
+  mailer: Mailer
+  /** Called when a user's access flags changed, so cached sessions are dropped. */
+  onUserChanged: (userId: string) => void
+}
+
+const NAME_MAX = 100
+
+/**
+ * better-auth owns passwords (scrypt), sessions in the database, e-mail verification and reset tokens.
+ * Mounted at /api/identity so our own /api/auth/user, /api/login and /api/logout keep the spec's paths.
+ */
+export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
+  const secure = config.baseUrl.startsWith('https://')
+  return betterAuth({
+    appName: 'Fieldmark',
+    baseURL: config.baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.sessionSecret,
+    trustedOrigins: [new URL(config.baseUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // Our own @fastify/rate-limit covers these routes per path (auth.routes.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'fieldmark',
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+    },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+        betaApproved: { type: 'boolean', required: false, input: false, defaultValue: false },
+        isAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
+        gatePassed: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(resetPasswordEmail(user.email, user.name, url))
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(verificationEmail(user.email, user.name, url))
+      },
+      async afterEmailVerification(user) {
+        await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
+        onUserChanged(user.id)
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            // OpenID Connect accounts arrive with a verified e-mail from the provider.
+            if (user.emailVerified) {
+              await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
+            }
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return
+        const body = (ctx.body ?? {}) as Record<string, unknown>
+        for (const [field, label] of [
+          ['firstName', 'First name'],
+          ['lastName', 'Last name'],
+        ] as const) {
+          const value = body[field]
+          if (typeof value !== 'string' || value.trim() === '') {
+            throw new APIError('BAD_REQUEST', { message: `${label} is required` })
+          }
+          if (value.length > NAME_MAX) {
+            throw new APIError('BAD_REQUEST', { message: `${label} must be at most ${NAME_MAX} characters` })
+          }
+        }
+      }),
+    },
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                mapProfileToUser: (profile) => ({
+                  firstName: typeof profile.given_name === 'string' ? profile.given_name : null,
+                  lastName: typeof profile.family_name === 'string' ? profile.family_name : null,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { type ApiErrorBody, type ApiIssue, AppError, ERROR_STATUS, type ErrorCode } from '#shared/errors.ts'
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+}
+
+const FRIENDLY: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but JSON was declared',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length',
+}
+
+export function errorBody(code: ErrorCode, message: string, issues?: ApiIssue[]): ApiErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}) } }
+}
+
+/**
+ * The one place errors become responses: AppError → its status, validation → 400 naming the field,
+ * client mistakes Fastify detects → their 4xx, everything else → a logged 500 without details.
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(ERROR_STATUS[err.code]).send(errorBody(err.code, err.message, err.issues))
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'body'
+      const issues = err.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.')
+        return { path: path || where, message: v.message ?? 'Invalid value' }
+      })
+      const first = issues[0]
+      const message =
+        first && first.path === where && issues.length === 1
+          ? `Invalid ${where}: ${first.message}`
+          : `${first?.path}: ${first?.message}`
+      return reply.status(400).send(errorBody('BAD_REQUEST', message, issues))
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500
+    if (status >= 400 && status < 500) {
+      const code = STATUS_CODES[status] ?? 'BAD_REQUEST'
+      const message = (err.code && FRIENDLY[err.code]) || err.message || 'Bad request'
+      return reply.status(status).send(errorBody(code, message))
+    }
+    req.log.error({ err, method: req.method, url: req.url }, 'request failed')
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'))
+  })
+})

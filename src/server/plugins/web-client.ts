@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { errorBody } from './error-handler.ts'
+
+/**
+ * Serves the built client (dist/client) with precompressed files and long caching for hashed assets, and
+ * answers every other GET that wants HTML with index.html so the client router can show the page (or its 404).
+ * API paths that match nothing get the JSON 404.
+ */
+export const webClient = fp(async (app: FastifyInstance, opts: { clientDir: string | undefined }) => {
+  const dir = opts.clientDir && existsSync(join(opts.clientDir, 'index.html')) ? opts.clientDir : undefined
+  if (dir) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join(dir, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable')
+        } else {
+          res.header('cache-control', 'no-cache')
+        }
+      },
+    })
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/'
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api'
+    if (dir && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
+      reply.header('cache-control', 'no-cache')
+      return reply.sendFile('index.html', dir)
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${path}`))
+  })
+})

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import pino from 'pino'
+import { buildApp } from './app.ts'
+import { type DbHandle, openPglite, openPostgres } from './db/client.ts'
+import { loadConfig } from './env.ts'
+import { issueAdminSetupToken, syncAdminEmails } from './features/access/access.service.ts'
+import { adminSetupLink } from './features/access/access.emails.ts'
+import { createMailer } from './lib/mailer.ts'
+
+const started = performance.now()
+const config = loadConfig()
+const log = pino({ level: config.logLevel })
+
+/** PGlite has no lock of its own against a second process on the same directory (stack-notes G7). */
+function lockDataDir(dir: string): () => void {
+  const file = join(dir, 'db.lock')
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8'))
+    let alive = false
+    try {
+      if (pid > 0) process.kill(pid, 0)
+      alive = pid > 0
+    } catch {
+      alive = false
+    }
+    if (alive && pid !== process.pid) {
+      throw new Error(`${dir} is in use by process ${pid}; one server per DATA_DIR (or set DATABASE_URL)`)
+    }
+  }
+  writeFileSync(file, String(process.pid))
+  return () => rmSync(file, { force: true })
+}
+
+let handle: DbHandle
+let unlock = () => {}
+if (config.databaseUrl) {
+  handle = await openPostgres(config.databaseUrl)
+} else {
+  const dir = join(config.dataDir, 'db')
+  unlock = lockDataDir(config.dataDir)
+  handle = await openPglite(dir)
+}
+await handle.migrate()
+
+const mailer = createMailer({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  outboxDir: join(config.dataDir, 'outbox'),
+  log,
+})
+
+const app = await buildApp({
+  db: handle.db,
+  config,
+  mailer,
+  logger: log,
+  clientDir: join(process.cwd(), 'dist', 'client'),
+})
+
+await syncAdminEmails(handle.db, config.adminEmails)
+const setupToken = await issueAdminSetupToken(handle.db)
+if (setupToken) {
+  log.warn(`No admin account yet. Create the first one (link valid 24 h, works once): ${adminSetupLink(config.baseUrl, setupToken)}`)
+}
+
+async function shutdown(signal: string) {
+  log.info(`${signal}: closing`)
+  await app.close()
+  await handle.close()
+  unlock()
+  process.exit(0)
+}
+process.once('SIGINT', () => void shutdown('SIGINT'))
+process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+await app.listen({ port: config.port, host: config.host })
+log.info(
+  `Fieldmark on ${config.baseUrl} (${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Math.round(performance.now() - started)} ms`,
+)

@@ -1,0 +1,49 @@
+import { z } from 'zod'
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+}
+
+export const ApiIssueSchema = z.object({ path: z.string(), message: z.string() })
+export type ApiIssue = z.infer<typeof ApiIssueSchema>
+
+/** The one error shape every API route answers with. `message` is safe to show to a person. */
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    issues: z.array(ApiIssueSchema).optional(),
+  }),
+})
+export type ApiErrorBody = z.infer<typeof ApiErrorSchema>
+
+/** Thrown by services; the server's error handler maps it to its status. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly issues: ApiIssue[] | undefined
+  constructor(code: ErrorCode, message: string, issues?: ApiIssue[]) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.issues = issues
+  }
+}
