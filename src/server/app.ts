@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify'
 import {
   jsonSchemaTransform,
@@ -7,15 +8,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { sql } from 'drizzle-orm'
 import type { Db } from './db/client.ts'
 import type { Config } from './env.ts'
-import type { Mailer } from './lib/mailer.ts'
 import { accessRoutes } from './features/access/access.routes.ts'
 import { adminRoutes } from './features/admin/admin.routes.ts'
-import { createAuth } from './features/auth/auth.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { createAuth } from './features/auth/auth.ts'
 import { benchRoutes } from './features/bench/bench.routes.ts'
+import type { Mailer } from './lib/mailer.ts'
 import { authSession } from './plugins/auth-session.ts'
 import { errorHandler } from './plugins/error-handler.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits, security } from './plugins/security.ts'
@@ -56,7 +56,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(security, { baseUrl: config.baseUrl })
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Fieldmark API', version: '0.1.0', description: 'Trophy and catch measurement, scoring and community.' },
+      info: {
+        title: 'Fieldmark API',
+        version: '0.1.0',
+        description: 'Trophy and catch measurement, scoring and community.',
+      },
       servers: [{ url: config.baseUrl }],
     },
     transform: jsonSchemaTransform,

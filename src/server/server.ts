@@ -4,8 +4,8 @@ import pino from 'pino'
 import { buildApp } from './app.ts'
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts'
 import { loadConfig } from './env.ts'
-import { issueAdminSetupToken, syncAdminEmails } from './features/access/access.service.ts'
 import { adminSetupLink } from './features/access/access.emails.ts'
+import { issueAdminSetupToken, syncAdminEmails } from './features/access/access.service.ts'
 import { createMailer } from './lib/mailer.ts'
 
 const started = performance.now()
@@ -61,7 +61,9 @@ const app = await buildApp({
 await syncAdminEmails(handle.db, config.adminEmails)
 const setupToken = await issueAdminSetupToken(handle.db)
 if (setupToken) {
-  log.warn(`No admin account yet. Create the first one (link valid 24 h, works once): ${adminSetupLink(config.baseUrl, setupToken)}`)
+  log.warn(
+    `No admin account yet. Create the first one (link valid 24 h, works once): ${adminSetupLink(config.baseUrl, setupToken)}`,
+  )
 }
 
 async function shutdown(signal: string) {

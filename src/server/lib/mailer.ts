@@ -20,7 +20,13 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl)
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        })
       },
     }
   }

@@ -1,6 +1,6 @@
+import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { fromNodeHeaders } from 'better-auth/node'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { toAuthUser } from '../features/access/access.service.ts'

@@ -92,7 +92,12 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
         summary: 'Creates the first admin account with the one-time link printed at first start',
         tags: ['access'],
         body: SetupAdminSchema,
-        response: { 201: z.object({ ok: z.literal(true) }), 400: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema },
+        response: {
+          201: z.object({ ok: z.literal(true) }),
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
       },
     },
     async (req, reply) => {
@@ -102,7 +107,8 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
       }
       const address = email.toLowerCase()
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, address))
-      if (existing) throw new AppError('CONFLICT', 'An account with this email already exists; add it to ADMIN_EMAILS instead')
+      if (existing)
+        throw new AppError('CONFLICT', 'An account with this email already exists; add it to ADMIN_EMAILS instead')
       const created = await app.auth.api.signUpEmail({
         body: { email: address, password, name: `${firstName} ${lastName}`, firstName, lastName },
         headers: fromNodeHeaders(req.headers),

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, count, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser, BetaAccessRequestSchema, CommunityStats } from '#shared/schemas/access.ts'
-import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { adminSetupTokens, betaRequests } from './access.tables.ts'
@@ -28,7 +28,10 @@ export async function submitBetaRequest(db: Db, input: BetaAccessRequestInput) {
     throw new AppError('CONFLICT', 'This email has already been approved. Use Beta Login to sign in.')
   }
   if (existing.length > 0) {
-    throw new AppError('CONFLICT', 'A request for this email is already pending review. We will email you once it is reviewed.')
+    throw new AppError(
+      'CONFLICT',
+      'A request for this email is already pending review. We will email you once it is reviewed.',
+    )
   }
   try {
     const [row] = await db
@@ -47,7 +50,10 @@ export async function submitBetaRequest(db: Db, input: BetaAccessRequestInput) {
   } catch (err) {
     // Two submissions raced past the check above: the partial unique index keeps one.
     if (isUniqueViolation(err)) {
-      throw new AppError('CONFLICT', 'A request for this email is already pending review. We will email you once it is reviewed.')
+      throw new AppError(
+        'CONFLICT',
+        'A request for this email is already pending review. We will email you once it is reviewed.',
+      )
     }
     throw err
   }
@@ -60,7 +66,7 @@ export async function submitBetaRequest(db: Db, input: BetaAccessRequestInput) {
  */
 export async function applyAccessForVerifiedUser(db: Db, opts: { userId: string; adminEmails: string[] }) {
   const [user] = await db.select().from(users).where(eq(users.id, opts.userId))
-  if (!user || !user.emailVerified) return
+  if (!user?.emailVerified) return
   const email = user.email.toLowerCase()
   const makeAdmin = opts.adminEmails.includes(email)
   const [approved] = await db

@@ -16,7 +16,13 @@ import { approveUser, listBetaRequests, listPendingUsers, reviewBetaRequest } fr
 
 type Options = { db: Db; mailer: Mailer; baseUrl: string }
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema }
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+}
 
 /** Everything under /api/admin: the hook below makes each route admin-only (401 signed out, 403 otherwise). */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mailer, baseUrl }) => {

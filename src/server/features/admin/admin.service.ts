@@ -51,7 +51,10 @@ export async function reviewBetaRequest(
     .where(and(eq(betaRequests.id, requestId), eq(betaRequests.status, 'pending')))
     .returning()
   if (!row) {
-    const [exists] = await db.select({ status: betaRequests.status }).from(betaRequests).where(eq(betaRequests.id, requestId))
+    const [exists] = await db
+      .select({ status: betaRequests.status })
+      .from(betaRequests)
+      .where(eq(betaRequests.id, requestId))
     if (!exists) throw new AppError('NOT_FOUND', 'Beta request not found')
     throw new AppError('CONFLICT', `This request has already been ${exists.status}`)
   }
@@ -60,7 +63,9 @@ export async function reviewBetaRequest(
     const approved = await db
       .update(users)
       .set({ betaApproved: true, approvedAt: new Date() })
-      .where(and(sql`lower(${users.email}) = ${row.email}`, eq(users.emailVerified, true), eq(users.betaApproved, false)))
+      .where(
+        and(sql`lower(${users.email}) = ${row.email}`, eq(users.emailVerified, true), eq(users.betaApproved, false)),
+      )
       .returning({ id: users.id })
     approvedUserIds = approved.map((u) => u.id)
     await mailer.send(approvedEmail(row.email, row.firstName, baseUrl))

@@ -87,7 +87,13 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
 
   app.get(
     '/api/auth/config',
-    { schema: { summary: 'Which sign-in methods and gates are enabled', tags: ['auth'], response: { 200: AuthConfigSchema } } },
+    {
+      schema: {
+        summary: 'Which sign-in methods and gates are enabled',
+        tags: ['auth'],
+        response: { 200: AuthConfigSchema },
+      },
+    },
     async () => ({ oidc: opts.oidc, alphaGate: app.gateEnabled }),
   )
 
