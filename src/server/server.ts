@@ -9,6 +9,8 @@ import { issueAdminSetupToken, syncAdminEmails } from './features/access/access.
 import { createMailer } from './lib/mailer.ts'
 
 const started = performance.now()
+// A local .env (see .env.example) is read when present; real environment variables win over it.
+if (existsSync('.env')) process.loadEnvFile('.env')
 const config = loadConfig()
 const log = pino({ level: config.logLevel })
 

@@ -1,0 +1,224 @@
+// npm run bench [-- club|region] [--no-lighthouse]
+// Measures the reference routes and the hot read routes in one run (BENCHMARKING.md), the cold start on an
+// empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import { chromium } from 'playwright-core'
+import { BENCH_SECRET, BENCH_USER, DATASETS, datasetArg, datasetLocation } from './datasets.ts'
+import { seed } from './seed.ts'
+import { startServer } from './server-process.ts'
+
+const CONNECTIONS = 50
+const DURATION_S = 10
+const WARMUP_S = 2
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+type Row = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+async function load(url: string, cookie: string | undefined, seconds: number): Promise<Row> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: cookie ? { cookie } : {},
+  })
+  return {
+    route: new URL(url).pathname,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/identity/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(BENCH_USER),
+  })
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`)
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+async function coldStarts(runs: number): Promise<number[]> {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldmark-cold-'))
+    const server = await startServer({ DATA_DIR: dir, SESSION_SECRET: BENCH_SECRET })
+    times.push(Math.round(server.startMs))
+    await server.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return times
+}
+
+/** JS and CSS a route really loads in Chromium, measured as gzip bytes of the built files. */
+async function frontEndWeights(base: string, routes: string[]) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS })
+  const out: { route: string; js: number; css: number; files: number }[] = []
+  try {
+    for (const route of routes) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const files = new Set<string>()
+      page.on('response', (res) => {
+        const path = new URL(res.url()).pathname
+        if (/\.(js|css)$/.test(path)) files.add(path)
+      })
+      await page.goto(base + route, { waitUntil: 'networkidle' })
+      let js = 0
+      let css = 0
+      for (const f of files) {
+        const size = gzipSync(readFileSync(join('dist', 'client', f)), { level: 9 }).length
+        if (f.endsWith('.js')) js += size
+        else css += size
+      }
+      out.push({ route, js, css, files: files.size })
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  return out
+}
+
+function lighthouse(url: string, cookie: string | undefined): Record<string, number> | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldmark-lh-'))
+  const output = join(dir, 'report.json')
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${output}`,
+    '--only-categories=performance,accessibility,best-practices,seo',
+    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+  ]
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`)
+  const run = spawnSync(join('node_modules', '.bin', 'lighthouse'), args, {
+    env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 120_000,
+  })
+  if (run.status !== 0 || !existsSync(output)) {
+    console.error(`lighthouse failed on ${url}: ${run.stderr?.toString().slice(-500)}`)
+    return undefined
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    categories: Record<string, { score: number }>
+    audits: Record<string, { numericValue?: number }>
+  }
+  rmSync(dir, { recursive: true, force: true })
+  const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: Math.round(report.audits['first-contentful-paint']?.numericValue ?? 0),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+
+async function main() {
+  const name = datasetArg()
+  const withLighthouse = !process.argv.includes('--no-lighthouse')
+  const spec = DATASETS[name]
+  const { dataDir, databaseUrl } = datasetLocation(name)
+  if (databaseUrl || !existsSync(join(dataDir, 'db'))) await seed(name)
+  if (!existsSync(join('dist', 'client', 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+
+  const env: Record<string, string> = {
+    BENCH_ROUTES: '1',
+    SESSION_SECRET: BENCH_SECRET,
+    ALPHA_PASSWORD: 'bench-alpha',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  }
+  const server = await startServer(env)
+  const rows: Row[] = []
+  let weights: Awaited<ReturnType<typeof frontEndWeights>> = []
+  const scores: Record<string, Record<string, number> | undefined> = {}
+  try {
+    const cookie = await signIn(server.url)
+    const routes: [string, boolean][] = [
+      ['/api/bench/bare', false],
+      ['/api/bench/one-row', true],
+      ['/api/auth/user', true],
+      ['/api/community-stats', false],
+    ]
+    for (const [path, auth] of routes) {
+      await load(server.url + path, auth ? cookie : undefined, WARMUP_S)
+      const row = await load(server.url + path, auth ? cookie : undefined, DURATION_S)
+      rows.push(row)
+      console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`)
+    }
+    weights = await frontEndWeights(server.url, ['/', '/sign-in'])
+    if (withLighthouse) {
+      scores.landing = lighthouse(`${server.url}/`, undefined)
+      scores.dashboard = lighthouse(`${server.url}/`, cookie)
+    }
+  } finally {
+    await server.stop()
+  }
+  const cold = await coldStarts(3)
+
+  const oneRow = rows.find((r) => r.route.endsWith('/one-row'))?.rps ?? 1
+  const bare = rows.find((r) => r.route.endsWith('/bare'))?.rps ?? 1
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ')
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+  const lines = [
+    `## ${date} UTC — ${name} on ${spec.backend}`,
+    '',
+    `Machine: ${machine}. Data set: ${name} (${spec.users.toLocaleString('en-US')} users, ${spec.sessions.toLocaleString('en-US')} sessions, ${spec.betaRequests.toLocaleString('en-US')} beta requests). Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback.`,
+    '',
+    '| route | req/s | p50 ms | p99 ms | vs one-row | vs bare | errors / non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| \`${r.route}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / oneRow).toFixed(2)} | ${(r.rps / bare).toFixed(2)} | ${r.errors} / ${r.non2xx} |`,
+    ),
+    '',
+    `Cold start (spawn → first 200, empty DATA_DIR, PGlite initdb + migrations): ${cold.join(' ms, ')} ms (target < 5000 ms).`,
+    '',
+    '| front-end route | JS (gzip) | CSS (gzip) | files |',
+    '|---|---:|---:|---:|',
+    ...weights.map((w) => `| \`${w.route}\` | ${kb(w.js)} | ${kb(w.css)} | ${w.files} |`),
+    '',
+  ]
+  for (const [page, s] of Object.entries(scores)) {
+    if (!s) continue
+    lines.push(
+      `Lighthouse (mobile preset, Debian Chromium) ${page}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s.bestPractices}, SEO ${s.seo}; FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms.`,
+      '',
+    )
+  }
+  const report = lines.join('\n')
+  console.log(`\n${report}`)
+  const file = 'BENCHMARKS.md'
+  const header = '# Benchmarks\n\nNewest run first. How and why: ../shared/BENCHMARKING.md; produced by `npm run bench`.\n\n'
+  const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(header, '') : ''
+  writeFileSync(file, `${header}${report}\n${previous}`)
+}
+
+await main()
