@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { users } from '#server/db/schema.ts'
+import type { BetaAccessRequest } from '#shared/schemas/access.ts'
+import { TEST_BASE_URL, type TestApp } from './test-app.ts'
+
+// Test data made through the real endpoints: sign-up, the e-mailed verification link, sign-in, the request
+// form. Everything is unique by default, so tests in one file never see each other's rows.
+
+let sequence = 0
+function unique(): string {
+  sequence += 1
+  return `${sequence}${randomBytes(3).toString('hex')}`
+}
+
+export function uniqueEmail(prefix = 'hunter'): string {
+  return `${prefix}-${unique()}@example.test`
+}
+
+/** A browser sends its own origin on every POST; the app refuses foreign ones. */
+export function browserHeaders(cookie?: string): Record<string, string> {
+  return { origin: TEST_BASE_URL, ...(cookie ? { cookie } : {}) }
+}
+
+/** The Cookie header a browser would send back after this response (session cookie only). */
+export function sessionCookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie']
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : []
+  const session = list.find((c) => /^(__Secure-)?fieldmark\.session_token=[^;]+/.test(c))
+  if (!session) throw new Error(`No session cookie in response ${res.statusCode}: ${res.body.slice(0, 200)}`)
+  return session.split(';')[0] as string
+}
+
+/** A URL from an e-mail as the path + query an inject call takes. */
+export function pathOf(link: string): string {
+  const url = new URL(link)
+  return `${url.pathname}${url.search}`
+}
+
+export type SignUpInput = { email: string; password: string; firstName: string; lastName: string }
+
+export function aSignUp(overrides: Partial<SignUpInput> = {}): SignUpInput {
+  return {
+    email: uniqueEmail(),
+    password: `pw-${unique()}-Antler`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    ...overrides,
+  }
+}
+
+export type TestUser = SignUpInput & { id: string }
+export type SignedInUser = TestUser & { cookie: string }
+
+/** POST /api/identity/sign-up/email: an unverified account (better-auth sends the verification e-mail). */
+export async function signUp(t: TestApp, overrides: Partial<SignUpInput> = {}): Promise<TestUser> {
+  const input = aSignUp(overrides)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-up/email',
+    headers: browserHeaders(),
+    payload: { ...input, name: `${input.firstName} ${input.lastName}` },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
+  return { ...input, id: res.json().user.id as string }
+}
+
+/** The newest verification link e-mailed to this address. */
+export function verificationLink(t: TestApp, email: string): string {
+  const mail = t.mailsTo(email).findLast((m) => m.subject.startsWith('Verify'))
+  if (!mail?.link) throw new Error(`No verification e-mail to ${email}`)
+  return mail.link
+}
+
+/** Follows the e-mailed link like a browser; better-auth verifies, signs in and redirects. Returns the cookie. */
+export async function followVerificationLink(t: TestApp, email: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, email)) })
+  if (res.statusCode !== 302) throw new Error(`verification failed: ${res.statusCode} ${res.body}`)
+  return sessionCookieFrom(res)
+}
+
+/** POST /api/identity/sign-in/email; returns the Cookie header. */
+export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-in/email',
+    headers: browserHeaders(),
+    payload: { email, password },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+  return sessionCookieFrom(res)
+}
+
+/** Sets access flags directly, for tests that are not about how they are gained; drops cached sessions. */
+export async function setAccessFlags(
+  t: TestApp,
+  userId: string,
+  flags: Partial<{ emailVerified: boolean; betaApproved: boolean; gatePassed: boolean; isAdmin: boolean }>,
+) {
+  await t.db.update(users).set(flags).where(eq(users.id, userId))
+  t.app.sessionCache.invalidateUser(userId)
+}
+
+export type UserState = 'pending' | 'approved' | 'member' | 'admin'
+
+/**
+ * A verified, signed-in user in a given access state:
+ * - `pending`: verified, not approved;
+ * - `approved`: approved, alpha gate not passed;
+ * - `member`: approved and past the gate (reaches every app route);
+ * - `admin`.
+ * `verify: 'link'` (default) follows the e-mailed link; `'mark'` flags the address verified and signs in.
+ */
+export async function createUser(
+  t: TestApp,
+  opts: { state?: UserState; verify?: 'link' | 'mark' } & Partial<SignUpInput> = {},
+): Promise<SignedInUser> {
+  const { state = 'member', verify = 'link', ...input } = opts
+  const user = await signUp(t, input)
+  let cookie: string
+  if (verify === 'link') {
+    cookie = await followVerificationLink(t, user.email)
+  } else {
+    await setAccessFlags(t, user.id, { emailVerified: true })
+    cookie = await signIn(t, user.email, user.password)
+  }
+  if (state !== 'pending') {
+    await setAccessFlags(t, user.id, {
+      betaApproved: true,
+      gatePassed: state === 'member' || state === 'admin',
+      isAdmin: state === 'admin',
+    })
+  }
+  return { ...user, cookie }
+}
+
+export function createAdmin(t: TestApp, overrides: Partial<SignUpInput> = {}): Promise<SignedInUser> {
+  return createUser(t, { ...overrides, state: 'admin', verify: 'mark' })
+}
+
+/** GET /api/auth/user with a cookie. */
+export function getAuthUser(t: TestApp, cookie?: string) {
+  return t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { cookie } : {} })
+}
+
+export function aBetaRequest(overrides: Partial<BetaAccessRequest> = {}): BetaAccessRequest {
+  return {
+    email: uniqueEmail('applicant'),
+    firstName: 'Annie',
+    lastName: 'Oakley',
+    huntingExperience: 'intermediate',
+    location: 'Montana',
+    reason: 'I measure every whitetail I take.',
+    ...overrides,
+  }
+}
+
+/** POST /api/beta-access-request; returns the new request's id and e-mail. */
+export async function createBetaRequest(
+  t: TestApp,
+  overrides: Partial<BetaAccessRequest> = {},
+): Promise<{ id: string; email: string }> {
+  const body = aBetaRequest(overrides)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/beta-access-request',
+    headers: browserHeaders(),
+    payload: body,
+  })
+  if (res.statusCode !== 201) throw new Error(`beta request failed: ${res.statusCode} ${res.body}`)
+  return { id: res.json().id as string, email: body.email.toLowerCase() }
+}
+
+/** POST /api/admin/beta-requests/:id/review as the given admin. */
+export function reviewBetaRequest(
+  t: TestApp,
+  adminCookie: string,
+  requestId: string,
+  status: 'approved' | 'denied',
+  reviewNotes?: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/beta-requests/${requestId}/review`,
+    headers: browserHeaders(adminCookie),
+    payload: { status, ...(reviewNotes !== undefined ? { reviewNotes } : {}) },
+  })
+}

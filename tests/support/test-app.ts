@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { type AppConfig, type AppDeps, buildApp } from '#server/app.ts'
+import { type DbHandle, openPglite, openPostgres } from '#server/db/client.ts'
+import { type Mail, memoryMailer } from '#server/lib/mailer.ts'
+import type { RateLimits } from '#server/plugins/security.ts'
+
+export const TEST_BASE_URL = 'http://localhost:5000'
+export const TEST_ALPHA_PASSWORD = 'test-alpha'
+
+/** High enough that no test meets a limit by accident; the 429 tests lower the one they are about. */
+const UNLIMITED = { max: 100_000, windowMs: 60_000 }
+export const RELAXED_RATE_LIMITS: RateLimits = {
+  signIn: UNLIMITED,
+  signUp: UNLIMITED,
+  passwordReset: UNLIMITED,
+  identityOther: UNLIMITED,
+  accessRequest: UNLIMITED,
+  alphaGate: UNLIMITED,
+}
+
+export type TestAppOverrides = {
+  config?: Partial<AppConfig>
+  rateLimits?: Partial<RateLimits>
+}
+
+export type TestApp = {
+  app: Awaited<ReturnType<typeof buildApp>>
+  db: DbHandle['db']
+  mailer: ReturnType<typeof memoryMailer>
+  config: AppConfig
+  /** Messages sent to one address, oldest first. */
+  mailsTo: (address: string) => Mail[]
+  close: () => Promise<void>
+}
+
+function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    baseUrl: TEST_BASE_URL,
+    sessionSecret: 'fieldmark-test-secret-9f3c1e7a5b2d4c6e8a0b1c3d5e7f9a2b4c6d8e0f1a3b5c7d',
+    adminEmails: [],
+    alphaPassword: TEST_ALPHA_PASSWORD,
+    oidc: undefined,
+    benchRoutes: true,
+    ...overrides,
+  }
+}
+
+/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned cleanup. */
+async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) {
+    throw new Error(
+      'TEST_DB=postgres needs TEST_DATABASE_URL (a PostgreSQL server URL); run through scripts/with-postgres.sh',
+    )
+  }
+  const name = `fm_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const handle = await openPostgres(url.toString(), 5)
+  return {
+    handle,
+    drop: async () => {
+      await handle.close()
+      const dropper = new pg.Client({ connectionString: adminUrl })
+      await dropper.connect()
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`)
+      } finally {
+        await dropper.end()
+      }
+    },
+  }
+}
+
+async function openTestDatabase(): Promise<{ handle: DbHandle; close: () => Promise<void> }> {
+  const kind = process.env.TEST_DB ?? 'pglite'
+  if (kind === 'pglite') {
+    const handle = await openPglite()
+    return { handle, close: () => handle.close() }
+  }
+  if (kind === 'postgres') {
+    const { handle, drop } = await freshPostgresDatabase()
+    return { handle, close: drop }
+  }
+  throw new Error(`Unknown TEST_DB=${kind}; use pglite or postgres`)
+}
+
+/**
+ * The real app (buildApp) on a database of its own: in-memory PGlite, or a fresh PostgreSQL database per
+ * call when TEST_DB=postgres. E-mail goes to a memory mailer the tests read links from.
+ */
+export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const { handle, close: closeDb } = await openTestDatabase()
+  try {
+    await handle.migrate()
+    const mailer = memoryMailer()
+    const config = testConfig(overrides.config)
+    const deps: AppDeps = {
+      db: handle.db,
+      config,
+      mailer,
+      rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
+    }
+    const app = await buildApp(deps)
+    await app.ready()
+    return {
+      app,
+      db: handle.db,
+      mailer,
+      config,
+      mailsTo: (address) => mailer.sent.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
+      close: async () => {
+        await app.close()
+        await closeDb()
+      },
+    }
+  } catch (err) {
+    await closeDb()
+    throw err
+  }
+}
