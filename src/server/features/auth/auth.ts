@@ -45,6 +45,8 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       cookiePrefix: 'fieldmark',
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      // better-auth turns its origin/CSRF check off when NODE_ENV=test; keep it on everywhere so tests see production.
+      disableOriginCheck: false,
     },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     user: {
@@ -79,6 +81,14 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       },
     },
     databaseHooks: {
+      // Sign-out, revocation and password reset delete sessions in the database; drop the cached ones at once.
+      session: {
+        delete: {
+          async after(session) {
+            onUserChanged(session.userId)
+          },
+        },
+      },
       user: {
         create: {
           async after(user) {

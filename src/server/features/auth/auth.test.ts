@@ -1,0 +1,288 @@
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AuthUserSchema } from '#shared/schemas/access.ts'
+import { expectApiError } from '#tests/support/assertions.ts'
+import {
+  aSignUp,
+  browserHeaders,
+  createUser,
+  getAuthUser,
+  pathOf,
+  sessionCookieFrom,
+  signIn,
+  signUp,
+  uniqueEmail,
+  verificationLink,
+} from '#tests/support/factories.ts'
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { users } from '../../db/schema.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+function postIdentity(path: string, payload: object, cookie?: string) {
+  return t.app.inject({ method: 'POST', url: `/api/identity${path}`, headers: browserHeaders(cookie), payload })
+}
+
+function setCookies(res: LightMyRequestResponse): string[] {
+  const raw = res.headers['set-cookie']
+  return Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []
+}
+
+describe('sign-up and e-mail verification', () => {
+  it('creates an unverified account, sends a verification e-mail and does not sign the user in', async () => {
+    const input = aSignUp()
+    const res = await postIdentity('/sign-up/email', { ...input, name: 'Ada Lovelace' })
+
+    expect(res.statusCode).toBe(200)
+    expect(res.json().token).toBeNull()
+    expect(setCookies(res).some((c) => c.includes('session_token='))).toBe(false)
+    const [row] = await t.db.select().from(users).where(eq(users.email, input.email))
+    expect(row?.emailVerified).toBe(false)
+    const mails = t.mailsTo(input.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toBe('Verify your Fieldmark e-mail')
+    expect(mails[0]?.link).toMatch(/^http:\/\/localhost:5000\/api\/identity\/verify-email\?token=/)
+    expect(mails[0]?.text).toContain(mails[0]?.link)
+  })
+
+  it('requires first and last name at sign-up', async () => {
+    const { firstName: _f, ...withoutFirst } = aSignUp()
+    const res = await postIdentity('/sign-up/email', { ...withoutFirst, name: 'x' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('First name is required')
+
+    const blankLast = await postIdentity('/sign-up/email', { ...aSignUp({ lastName: '  ' }), name: 'x' })
+    expect(blankLast.statusCode).toBe(400)
+    expect(blankLast.json().message).toBe('Last name is required')
+  })
+
+  it('refuses a password shorter than 8 characters', async () => {
+    const input = aSignUp({ password: 'short7!' })
+    const res = await postIdentity('/sign-up/email', { ...input, name: 'x' })
+    expect(res.statusCode).toBe(400)
+    const [row] = await t.db.select().from(users).where(eq(users.email, input.email))
+    expect(row).toBeUndefined()
+  })
+
+  it('refuses to sign in before the e-mail is verified', async () => {
+    const user = await signUp(t)
+    const res = await postIdentity('/sign-in/email', { email: user.email, password: user.password })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().code).toBe('EMAIL_NOT_VERIFIED')
+    expect(setCookies(res).some((c) => c.includes('session_token='))).toBe(false)
+  })
+
+  it('following the e-mailed link verifies the address and signs the user in', async () => {
+    const user = await signUp(t)
+    const res = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, user.email)) })
+
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/')
+    const me = await getAuthUser(t, sessionCookieFrom(res))
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ id: user.id, email: user.email, betaApproved: false, isAdmin: false })
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
+    expect(row?.emailVerified).toBe(true)
+  })
+
+  it('does not verify with a tampered link', async () => {
+    const user = await signUp(t)
+    const link = verificationLink(t, user.email).replace(/token=([^&]+)/, (_m, tok: string) => `token=${tok}x`)
+    const res = await t.app.inject({ method: 'GET', url: pathOf(link) })
+    expect(setCookies(res).some((c) => /session_token=[^;]/.test(c))).toBe(false)
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
+    expect(row?.emailVerified).toBe(false)
+  })
+})
+
+describe('session cookie', () => {
+  it('is HttpOnly and SameSite=Lax, and not Secure over plain http', async () => {
+    const user = await signUp(t)
+    const res = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, user.email)) })
+    const cookie = setCookies(res).find((c) => c.startsWith('fieldmark.session_token='))
+    expect(cookie).toBeDefined()
+    expect(cookie).toMatch(/;\s*HttpOnly/i)
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i)
+    expect(cookie).not.toMatch(/;\s*Secure/i)
+    expect(cookie).toMatch(/;\s*Path=\//)
+  })
+})
+
+describe('GET /api/auth/user', () => {
+  it('answers 401 in the error shape when signed out', async () => {
+    expectApiError(await getAuthUser(t), 401, 'Sign in to continue')
+  })
+
+  it('answers 401 for a cookie that is not a valid session', async () => {
+    const res = await getAuthUser(t, 'fieldmark.session_token=forged.c2lnbmF0dXJl')
+    expectApiError(res, 401)
+  })
+
+  it('answers exactly the user fields of the spec when signed in', async () => {
+    const user = await createUser(t, { state: 'pending', firstName: 'Fred', lastName: 'Bear' })
+    const res = await getAuthUser(t, user.cookie)
+
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(Object.keys(body).sort()).toEqual(
+      ['betaApproved', 'email', 'firstName', 'gatePassed', 'id', 'isAdmin', 'lastName', 'profileImageUrl'].sort(),
+    )
+    expect(AuthUserSchema.parse(body)).toEqual({
+      id: user.id,
+      email: user.email,
+      firstName: 'Fred',
+      lastName: 'Bear',
+      profileImageUrl: null,
+      betaApproved: false,
+      isAdmin: false,
+      gatePassed: false,
+    })
+  })
+})
+
+describe('sign-in', () => {
+  it('signs a verified user in with the right password', async () => {
+    const user = await createUser(t, { state: 'pending' })
+    const cookie = await signIn(t, user.email, user.password)
+    const res = await getAuthUser(t, cookie)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().id).toBe(user.id)
+  })
+
+  it('answers a wrong password and an unknown e-mail identically', async () => {
+    const user = await createUser(t, { state: 'pending' })
+    const wrongPassword = await postIdentity('/sign-in/email', { email: user.email, password: 'not-the-password' })
+    const unknownEmail = await postIdentity('/sign-in/email', { email: uniqueEmail('nobody'), password: user.password })
+
+    expect(wrongPassword.statusCode).toBe(401)
+    expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode)
+    expect(unknownEmail.json()).toEqual(wrongPassword.json())
+    expect(wrongPassword.json().message).toBe('Invalid email or password')
+  })
+
+  it('matches the e-mail case-insensitively', async () => {
+    const user = await createUser(t, { state: 'pending' })
+    const cookie = await signIn(t, user.email.toUpperCase(), user.password)
+    expect((await getAuthUser(t, cookie)).json().id).toBe(user.id)
+  })
+})
+
+describe('password reset', () => {
+  function requestReset(email: string) {
+    return postIdentity('/request-password-reset', { email, redirectTo: '/reset-password' })
+  }
+
+  it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
+    const user = await createUser(t, { state: 'pending' })
+    const stranger = uniqueEmail('stranger')
+    const known = await requestReset(user.email)
+    const unknown = await requestReset(stranger)
+
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(known.statusCode)
+    expect(unknown.json()).toEqual(known.json())
+    expect(t.mailsTo(user.email).filter((m) => m.subject === 'Reset your Fieldmark password')).toHaveLength(1)
+    expect(t.mailsTo(stranger)).toHaveLength(0)
+  })
+
+  it('resets the password once through the e-mailed link and revokes existing sessions', async () => {
+    const user = await createUser(t, { state: 'member' })
+    // The old session has been checked (and cached) before the reset.
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
+
+    await requestReset(user.email)
+    const mail = t.mailsTo(user.email).findLast((m) => m.subject === 'Reset your Fieldmark password')
+    expect(mail?.link).toBeDefined()
+    const landing = await t.app.inject({ method: 'GET', url: pathOf(mail?.link ?? '') })
+    expect(landing.statusCode).toBe(302)
+    const location = new URL(landing.headers.location as string, 'http://localhost:5000')
+    expect(location.pathname).toBe('/reset-password')
+    const token = location.searchParams.get('token')
+    expect(token).toBeTruthy()
+
+    const newPassword = 'a-brand-new-Password-9'
+    const reset = await postIdentity('/reset-password', { token, newPassword })
+    expect(reset.statusCode).toBe(200)
+
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(401)
+    const again = await postIdentity('/reset-password', { token, newPassword: 'yet-another-Password-1' })
+    expect(again.statusCode).toBe(400)
+    const oldPassword = await postIdentity('/sign-in/email', { email: user.email, password: user.password })
+    expect(oldPassword.statusCode).toBe(401)
+    const cookie = await signIn(t, user.email, newPassword)
+    expect((await getAuthUser(t, cookie)).statusCode).toBe(200)
+  })
+})
+
+describe('sign-out', () => {
+  it('GET /api/logout ends the session, clears the cookie and returns to /', async () => {
+    const user = await createUser(t, { state: 'member' })
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200) // now in the session cache
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: user.cookie } })
+
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/')
+    expect(setCookies(res).some((c) => /^fieldmark\.session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true)
+    expectApiError(await getAuthUser(t, user.cookie), 401)
+  })
+
+  it('GET /api/logout without a session just returns to /', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/logout' })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/')
+  })
+
+  it('POST /api/identity/sign-out ends the session too, despite the session cache', async () => {
+    const user = await createUser(t, { state: 'member' })
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
+    const res = await postIdentity('/sign-out', {}, user.cookie)
+    expect(res.statusCode).toBe(200)
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(401)
+  })
+
+  it('revoking the other sessions ends them at once, despite the session cache', async () => {
+    const user = await createUser(t, { state: 'member' })
+    const phone = await signIn(t, user.email, user.password)
+    expect((await getAuthUser(t, phone)).statusCode).toBe(200)
+    const res = await postIdentity('/revoke-other-sessions', {}, user.cookie)
+    expect(res.statusCode).toBe(200)
+    expect((await getAuthUser(t, phone)).statusCode).toBe(401)
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
+  })
+
+  it('ends only the session that signs out', async () => {
+    const user = await createUser(t, { state: 'member' })
+    const phone = await signIn(t, user.email, user.password)
+    await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: user.cookie } })
+    expect((await getAuthUser(t, phone)).statusCode).toBe(200)
+  })
+})
+
+describe('GET /api/login', () => {
+  it('sends a signed-out visitor to the sign-in screen', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/login' })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/sign-in')
+  })
+
+  it('sends a signed-in user home', async () => {
+    const user = await createUser(t, { state: 'pending' })
+    const res = await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie: user.cookie } })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/')
+  })
+})
+
+describe('GET /api/auth/config', () => {
+  it('tells the client which sign-in methods and gates are on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ oidc: false, alphaGate: true })
+  })
+})
