@@ -1,0 +1,326 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectApiError } from '#tests/support/assertions.ts'
+import {
+  aBetaRequest,
+  browserHeaders,
+  createBetaRequest,
+  createUser,
+  getAuthUser,
+  uniqueEmail,
+} from '#tests/support/factories.ts'
+import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
+import { betaRequests, users } from '../../db/schema.ts'
+import { issueAdminSetupToken } from './access.service.ts'
+
+// This file never makes an admin except through the setup link, so the setup tests can rely on "no admin yet".
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+function postRequest(payload: object | string, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/beta-access-request',
+    headers: { ...browserHeaders(), ...headers },
+    payload,
+  })
+}
+
+async function requestRows(email: string) {
+  return t.db.select().from(betaRequests).where(eq(betaRequests.email, email.toLowerCase()))
+}
+
+describe('POST /api/beta-access-request', () => {
+  it('stores a pending request and answers 201', async () => {
+    const body = aBetaRequest({ email: uniqueEmail('Mixed.Case').replace('mixed', 'MiXeD') })
+    const res = await postRequest(body)
+
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      status: 'pending',
+      message: "We'll review your application and notify you soon!",
+    })
+    const [row] = await requestRows(body.email)
+    expect(row).toMatchObject({
+      id: res.json().id,
+      email: body.email.toLowerCase(),
+      firstName: body.firstName,
+      lastName: body.lastName,
+      huntingExperience: body.huntingExperience,
+      location: body.location,
+      reason: body.reason,
+      status: 'pending',
+    })
+  })
+
+  it('accepts a request without the optional reason', async () => {
+    const { reason: _r, ...body } = aBetaRequest()
+    const res = await postRequest(body)
+    expect(res.statusCode).toBe(201)
+    const [row] = await requestRows(body.email)
+    expect(row?.reason).toBeNull()
+  })
+
+  it.each([
+    ['email', { email: undefined }, 'Email is required'],
+    ['email', { email: '   ' }, 'Email is required'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email'],
+    ['email', { email: 'a@b' }, 'Please enter a valid email'],
+    ['firstName', { firstName: undefined }, 'First name is required'],
+    ['firstName', { firstName: ' ' }, 'First name is required'],
+    ['lastName', { lastName: undefined }, 'Last name is required'],
+    ['lastName', { lastName: '' }, 'Last name is required'],
+    ['huntingExperience', { huntingExperience: undefined }, 'Please select your experience level'],
+    ['huntingExperience', { huntingExperience: 'legendary' }, 'Please select your experience level'],
+    ['location', { location: undefined }, 'Location is required'],
+    ['location', { location: '  ' }, 'Location is required'],
+  ])('answers 400 naming %s for %j', async (field, change, message) => {
+    const body = { ...aBetaRequest(), ...change }
+    const res = await postRequest(JSON.parse(JSON.stringify(body)))
+
+    const error = expectApiError(res, 400, `${field}: ${message}`)
+    expect(error.error.code).toBe('BAD_REQUEST')
+    expect(error.error.issues).toContainEqual({ path: field, message })
+    expect(await requestRows(typeof body.email === 'string' ? body.email.trim() : '')).toHaveLength(0)
+  })
+
+  it('names every invalid field at once', async () => {
+    const res = await postRequest({ email: 'nope', firstName: '', lastName: '', location: '' })
+    const paths = expectApiError(res, 400).error.issues?.map((i) => i.path)
+    expect(paths).toEqual(expect.arrayContaining(['email', 'firstName', 'lastName', 'huntingExperience', 'location']))
+  })
+
+  it('refuses a second pending request for the same e-mail, whatever its case, with a clear message', async () => {
+    const first = await createBetaRequest(t)
+    const res = await postRequest(aBetaRequest({ email: first.email.toUpperCase() }))
+
+    expectApiError(
+      res,
+      409,
+      'A request for this email is already pending review. We will email you once it is reviewed.',
+    )
+    expect(await requestRows(first.email)).toHaveLength(1)
+  })
+
+  it('keeps exactly one row when the same request arrives several times at once', async () => {
+    const body = aBetaRequest()
+    const results = await Promise.all(Array.from({ length: 6 }, () => postRequest(body)))
+
+    const statuses = results.map((r) => r.statusCode).sort()
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409])
+    for (const r of results.filter((x) => x.statusCode === 409)) expectApiError(r, 409, /already pending review/)
+    expect(await requestRows(body.email)).toHaveLength(1)
+  })
+
+  it('refuses a request for an already approved e-mail', async () => {
+    const request = await createBetaRequest(t)
+    await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
+
+    const res = await postRequest(aBetaRequest({ email: request.email }))
+    expectApiError(res, 409, 'This email has already been approved. Use Beta Login to sign in.')
+    expect(await requestRows(request.email)).toHaveLength(1)
+  })
+
+  it('lets a denied applicant ask again', async () => {
+    const request = await createBetaRequest(t)
+    await t.db.update(betaRequests).set({ status: 'denied' }).where(eq(betaRequests.id, request.id))
+
+    const res = await postRequest(aBetaRequest({ email: request.email }))
+    expect(res.statusCode).toBe(201)
+    const rows = await requestRows(request.email)
+    expect(rows.map((r) => r.status).sort()).toEqual(['denied', 'pending'])
+  })
+
+  it('answers 400 without a stack trace for a body that is not JSON', async () => {
+    const res = await postRequest('{"email": "a@b.c", ', { 'content-type': 'application/json' })
+    expectApiError(res, 400, 'The request body is not valid JSON')
+  })
+
+  it('answers 400 for an empty JSON body', async () => {
+    const res = await postRequest('', { 'content-type': 'application/json' })
+    expectApiError(res, 400, 'The request body is empty but JSON was declared')
+  })
+
+  it('answers 415 for a form-encoded body', async () => {
+    const res = await postRequest('email=a%40b.c&firstName=A', {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expectApiError(res, 415, 'Unsupported content type; send JSON')
+  })
+
+  it('answers 400 for a plain-text body', async () => {
+    const body = aBetaRequest()
+    const res = await postRequest(JSON.stringify(body), { 'content-type': 'text/plain' })
+    expectApiError(res, 400, /expected object/)
+    expect(await requestRows(body.email)).toHaveLength(0)
+  })
+
+  it('answers 413 for a body over the limit and stores nothing', async () => {
+    const body = aBetaRequest({ reason: 'x'.repeat(200 * 1024) })
+    const res = await postRequest(body)
+    expectApiError(res, 413, 'The request body is too large')
+    expect(await requestRows(body.email)).toHaveLength(0)
+  })
+
+  it('answers 400 for an over-long field', async () => {
+    const res = await postRequest(aBetaRequest({ reason: 'x'.repeat(2001) }))
+    expectApiError(res, 400, 'reason: Reason must be at most 2000 characters')
+  })
+})
+
+describe('GET /api/community-stats', () => {
+  async function stats() {
+    const res = await t.app.inject({ method: 'GET', url: '/api/community-stats' })
+    expect(res.statusCode).toBe(200)
+    return res.json() as { members: number; requests: number; regions: number }
+  }
+
+  it('counts approved members, requests and distinct regions', async () => {
+    const before = await stats()
+    const approved = await createUser(t, { state: 'approved', verify: 'mark' })
+    await createUser(t, { state: 'pending', verify: 'mark' })
+    const region = `Zzyzx Flats ${approved.id}`
+    await createBetaRequest(t, { location: region })
+    await createBetaRequest(t, { location: ` ${region.toUpperCase()} ` })
+    await createBetaRequest(t, { location: `Other ${region}` })
+
+    const after = await stats()
+    expect(after).toEqual({
+      members: before.members + 1,
+      requests: before.requests + 3,
+      regions: before.regions + 2,
+    })
+  })
+
+  it('is public and cacheable for a minute', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/community-stats' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=60')
+  })
+})
+
+describe('POST /api/alpha-access (the alpha gate)', () => {
+  function passGate(cookie: string | undefined, password: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/alpha-access',
+      headers: browserHeaders(cookie),
+      payload: { password },
+    })
+  }
+
+  it('refuses a wrong password with the spec text and keeps the gate closed', async () => {
+    const user = await createUser(t, { state: 'approved' })
+    const res = await passGate(user.cookie, 'not-it')
+    expectApiError(res, 403, 'Incorrect password. Please try again.')
+    expect((await getAuthUser(t, user.cookie)).json().gatePassed).toBe(false)
+  })
+
+  it('opens with the right password and is remembered on the account', async () => {
+    const user = await createUser(t, { state: 'approved' })
+    expect((await getAuthUser(t, user.cookie)).json()).toMatchObject({ betaApproved: true, gatePassed: false })
+
+    const res = await passGate(user.cookie, TEST_ALPHA_PASSWORD)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ granted: true })
+
+    expect((await getAuthUser(t, user.cookie)).json().gatePassed).toBe(true)
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
+    expect(row?.gatePassed).toBe(true)
+    const oneRow = await t.app.inject({ method: 'GET', url: '/api/bench/one-row', headers: { cookie: user.cookie } })
+    expect(oneRow.statusCode).toBe(200)
+  })
+
+  it('does not let a pending (unapproved) user through, even with the right password', async () => {
+    const user = await createUser(t, { state: 'pending' })
+    const res = await passGate(user.cookie, TEST_ALPHA_PASSWORD)
+    expectApiError(res, 403, 'Your beta access is pending review')
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
+    expect(row?.gatePassed).toBe(false)
+  })
+
+  it('answers 401 when signed out', async () => {
+    expectApiError(await passGate(undefined, TEST_ALPHA_PASSWORD), 401)
+  })
+
+  it('answers 400 without a password', async () => {
+    const user = await createUser(t, { state: 'approved', verify: 'mark' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/alpha-access',
+      headers: browserHeaders(user.cookie),
+      payload: {},
+    })
+    expectApiError(res, 400, 'password: Password is required')
+  })
+})
+
+describe('the one-time admin setup link', () => {
+  function setup(token: string, email = uniqueEmail('first-admin')) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/setup/admin',
+      headers: browserHeaders(),
+      payload: { token, email, firstName: 'Olive', lastName: 'Admin', password: 'setup-Password-42' },
+    })
+  }
+
+  it('creates the first admin once; the link then fails and no new link is issued', async () => {
+    const token = await issueAdminSetupToken(t.db)
+    expect(token).toEqual(expect.any(String))
+    const email = uniqueEmail('first-admin')
+
+    const res = await setup(token as string, email)
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({ ok: true })
+    const [admin] = await t.db.select().from(users).where(eq(users.email, email))
+    expect(admin).toMatchObject({ isAdmin: true, betaApproved: true, emailVerified: true })
+
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in/email',
+      headers: browserHeaders(),
+      payload: { email, password: 'setup-Password-42' },
+    })
+    expect(signIn.statusCode).toBe(200)
+
+    expectApiError(await setup(token as string), 403, 'This setup link is invalid, expired or already used')
+    expect(await issueAdminSetupToken(t.db)).toBeUndefined()
+  })
+
+  it('refuses an unknown token and creates no account', async () => {
+    const email = uniqueEmail('would-be-admin')
+    expectApiError(await setup('not-a-real-token', email), 403)
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
+  })
+})
+
+describe('without ALPHA_PASSWORD', () => {
+  let open: TestApp
+  beforeAll(async () => {
+    open = await createTestApp({ config: { alphaPassword: undefined } })
+  })
+  afterAll(() => open.close())
+
+  it('approved users are past the gate without entering anything', async () => {
+    const user = await createUser(open, { state: 'approved', verify: 'mark' })
+    const me = await getAuthUser(open, user.cookie)
+    expect(me.json()).toMatchObject({ betaApproved: true, gatePassed: true })
+    const oneRow = await open.app.inject({ method: 'GET', url: '/api/bench/one-row', headers: { cookie: user.cookie } })
+    expect(oneRow.statusCode).toBe(200)
+    const config = await open.app.inject({ method: 'GET', url: '/api/auth/config' })
+    expect(config.json()).toEqual({ oidc: false, alphaGate: false })
+  })
+
+  it('pending users are still pending', async () => {
+    const user = await createUser(open, { state: 'pending', verify: 'mark' })
+    expect((await getAuthUser(open, user.cookie)).json()).toMatchObject({ betaApproved: false, gatePassed: true })
+    const oneRow = await open.app.inject({ method: 'GET', url: '/api/bench/one-row', headers: { cookie: user.cookie } })
+    expectApiError(oneRow, 403, 'Your beta access is pending review')
+  })
+})
