@@ -1,0 +1,226 @@
+import diagnostics from 'node:diagnostics_channel'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectApiError } from '#tests/support/assertions.ts'
+import {
+  aBetaRequest,
+  browserHeaders,
+  createBetaRequest,
+  createUser,
+  type SignedInUser,
+  setAccessFlags,
+  signUp,
+  uniqueEmail,
+} from '#tests/support/factories.ts'
+import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
+
+// Issue 2, "Every API route refuses what it must": one table, every route × every kind of caller.
+
+const CALLERS = ['anonymous', 'pending', 'approved', 'member', 'admin'] as const
+type Caller = (typeof CALLERS)[number]
+type Expected = Record<Caller, number>
+
+/** Anyone, signed in or not. */
+const open = (status = 200): Expected => ({
+  anonymous: status,
+  pending: status,
+  approved: status,
+  member: status,
+  admin: status,
+})
+/** Signed in, in any state. */
+const signedIn: Expected = { anonymous: 401, pending: 200, approved: 200, member: 200, admin: 200 }
+/** An app route: approved and past the alpha gate (`bench/one-row` stands for every future app route). */
+const appRoute: Expected = { anonymous: 401, pending: 403, approved: 403, member: 200, admin: 200 }
+const adminOnly = (status = 200): Expected => ({
+  anonymous: 401,
+  pending: 403,
+  approved: 403,
+  member: 403,
+  admin: status,
+})
+
+type Row = {
+  /** Method and path exactly as registered. */
+  route: string
+  /** The concrete URL to call; defaults to the registered path. */
+  url?: () => Promise<string> | string
+  payload?: () => object
+  /** The call changes the caller itself (sign-out, gate): use a new caller of the same kind for it. */
+  fresh?: boolean
+  expect: Expected
+}
+
+let t: TestApp
+
+const ROUTES: Row[] = [
+  { route: 'GET /api/auth/user', expect: signedIn },
+  { route: 'GET /api/auth/config', expect: open() },
+  { route: 'GET /api/login', expect: open(302) },
+  { route: 'GET /api/logout', fresh: true, expect: open(302) },
+  { route: 'POST /api/beta-access-request', payload: () => aBetaRequest(), expect: open(201) },
+  { route: 'GET /api/community-stats', expect: open() },
+  {
+    route: 'POST /api/alpha-access',
+    fresh: true,
+    payload: () => ({ password: TEST_ALPHA_PASSWORD }),
+    expect: { anonymous: 401, pending: 403, approved: 200, member: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/setup/admin',
+    payload: () => ({
+      token: 'no-valid-setup-token',
+      email: uniqueEmail('setup'),
+      firstName: 'Set',
+      lastName: 'Up',
+      password: 'setup-Password-1',
+    }),
+    expect: open(403),
+  },
+  { route: 'GET /api/admin/beta-requests', expect: adminOnly() },
+  {
+    route: 'POST /api/admin/beta-requests/:requestId/review',
+    url: async () => `/api/admin/beta-requests/${(await createBetaRequest(t)).id}/review`,
+    payload: () => ({ status: 'denied' }),
+    expect: adminOnly(),
+  },
+  { route: 'GET /api/admin/users/pending', expect: adminOnly() },
+  {
+    route: 'POST /api/admin/users/:userId/approve',
+    url: async () => {
+      const user = await signUp(t)
+      await setAccessFlags(t, user.id, { emailVerified: true })
+      return `/api/admin/users/${user.id}/approve`
+    },
+    expect: adminOnly(),
+  },
+  { route: 'GET /api/bench/bare', expect: open() },
+  { route: 'GET /api/bench/one-row', expect: appRoute },
+  { route: 'GET /healthz', expect: open() },
+  { route: 'GET /readyz', expect: open() },
+  // better-auth (sign-up, sign-in, verification, reset) behind one catch-all; it does its own checks.
+  { route: 'GET /api/identity/*', url: () => '/api/identity/get-session', expect: open() },
+  {
+    route: 'POST /api/identity/*',
+    url: () => '/api/identity/sign-out',
+    payload: () => ({}),
+    fresh: true,
+    expect: open(),
+  },
+  // The OpenAPI document and its viewer (@fastify/swagger-ui) are public.
+  { route: 'GET /api/docs/json', expect: open() },
+  { route: 'GET /api/docs/yaml', expect: open() },
+  { route: 'GET /api/docs', expect: open() },
+  { route: 'GET /api/docs/static/index.html', expect: open(302) },
+  { route: 'GET /api/docs/static/swagger-initializer.js', expect: open() },
+  { route: 'GET /api/docs/static/*', url: () => '/api/docs/static/swagger-ui.css', expect: open() },
+]
+
+/** Every route the app registers, seen through an onRoute hook added as soon as the instance exists. */
+const registered = new Set<string>()
+function collectRoutes({ fastify }: { fastify: FastifyInstance }) {
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registered.add(`${method} ${route.url}`)
+    }
+  })
+}
+
+const callers = {} as Record<Exclude<Caller, 'anonymous'>, SignedInUser>
+
+async function callerCookie(caller: Caller, fresh: boolean): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined
+  if (!fresh) return callers[caller].cookie
+  return (await createUser(t, { state: caller, verify: 'mark' })).cookie
+}
+
+async function call(row: Row, caller: Caller): Promise<LightMyRequestResponse> {
+  const [method, path] = row.route.split(' ') as ['GET' | 'POST', string]
+  const cookie = await callerCookie(caller, row.fresh === true)
+  const url = row.url ? await row.url() : path
+  return t.app.inject({
+    method,
+    url,
+    headers: browserHeaders(cookie),
+    ...(method === 'POST' ? { payload: row.payload?.() ?? {} } : {}),
+  })
+}
+
+beforeAll(async () => {
+  diagnostics.subscribe('fastify.initialization', collectRoutes as (message: unknown) => void)
+  try {
+    t = await createTestApp()
+  } finally {
+    diagnostics.unsubscribe('fastify.initialization', collectRoutes as (message: unknown) => void)
+  }
+  callers.pending = await createUser(t, { state: 'pending', verify: 'mark' })
+  callers.approved = await createUser(t, { state: 'approved', verify: 'mark' })
+  callers.member = await createUser(t, { state: 'member', verify: 'mark' })
+  callers.admin = await createUser(t, { state: 'admin', verify: 'mark' })
+})
+afterAll(() => t.close())
+
+describe('route access table', () => {
+  it('lists every registered route, and only those', () => {
+    expect(registered.size).toBeGreaterThan(0)
+    expect([...registered].sort()).toEqual(ROUTES.map((r) => r.route).sort())
+  })
+
+  it.each(ROUTES)('$route', async (row) => {
+    const actual = {} as Expected
+    for (const caller of CALLERS) {
+      const res = await call(row, caller)
+      actual[caller] = res.statusCode
+      if (res.statusCode === 401) expectApiError(res, 401, 'Sign in to continue')
+      if (res.statusCode === 403 && row.route !== 'POST /api/setup/admin') {
+        expectApiError(res, 403, /pending review|alpha password|Admin access required/)
+      }
+    }
+    expect(actual).toEqual(row.expect)
+  })
+
+  it('refuses pending and ungated callers on an app route with the reason', async () => {
+    const row = ROUTES.find((r) => r.route === 'GET /api/bench/one-row') as Row
+    expectApiError(await call(row, 'pending'), 403, 'Your beta access is pending review')
+    expectApiError(await call(row, 'approved'), 403, 'Enter the alpha password to continue')
+  })
+})
+
+describe('GET /api/docs/json', () => {
+  it('is an OpenAPI 3 document describing the public API routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json() as { openapi: string; info: { title: string }; paths: Record<string, object> }
+
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(doc.info.title).toBe('Fieldmark API')
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(operations.sort()).toEqual(
+      [
+        'GET /api/auth/user',
+        'GET /api/auth/config',
+        'GET /api/login',
+        'GET /api/logout',
+        'POST /api/beta-access-request',
+        'GET /api/community-stats',
+        'POST /api/alpha-access',
+        'POST /api/setup/admin',
+        'GET /api/admin/beta-requests',
+        'POST /api/admin/beta-requests/{requestId}/review',
+        'GET /api/admin/users/pending',
+        'POST /api/admin/users/{userId}/approve',
+      ].sort(),
+    )
+  })
+
+  it('carries the request schema of the beta request form', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const body = doc.paths['/api/beta-access-request'].post.requestBody.content['application/json'].schema
+    expect(body.required).toEqual(
+      expect.arrayContaining(['email', 'firstName', 'lastName', 'huntingExperience', 'location']),
+    )
+    expect(body.properties.huntingExperience.enum).toEqual(['beginner', 'intermediate', 'advanced', 'expert'])
+  })
+})
