@@ -19,8 +19,8 @@ export function uniqueEmail(prefix = 'hunter'): string {
 }
 
 /** A browser sends its own origin on every POST; the app refuses foreign ones. */
-export function browserHeaders(cookie?: string): Record<string, string> {
-  return { origin: TEST_BASE_URL, ...(cookie ? { cookie } : {}) }
+export function browserHeaders(cookie?: string, baseUrl = TEST_BASE_URL): Record<string, string> {
+  return { origin: new URL(baseUrl).origin, ...(cookie ? { cookie } : {}) }
 }
 
 /** The Cookie header a browser would send back after this response (session cookie only). */
@@ -59,7 +59,7 @@ export async function signUp(t: TestApp, overrides: Partial<SignUpInput> = {}): 
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/identity/sign-up/email',
-    headers: browserHeaders(),
+    headers: browserHeaders(undefined, t.config.baseUrl),
     payload: { ...input, name: `${input.firstName} ${input.lastName}` },
   })
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
@@ -85,7 +85,7 @@ export async function signIn(t: TestApp, email: string, password: string): Promi
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/identity/sign-in/email',
-    headers: browserHeaders(),
+    headers: browserHeaders(undefined, t.config.baseUrl),
     payload: { email, password },
   })
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
@@ -165,7 +165,7 @@ export async function createBetaRequest(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/beta-access-request',
-    headers: browserHeaders(),
+    headers: browserHeaders(undefined, t.config.baseUrl),
     payload: body,
   })
   if (res.statusCode !== 201) throw new Error(`beta request failed: ${res.statusCode} ${res.body}`)
@@ -183,7 +183,7 @@ export function reviewBetaRequest(
   return t.app.inject({
     method: 'POST',
     url: `/api/admin/beta-requests/${requestId}/review`,
-    headers: browserHeaders(adminCookie),
+    headers: browserHeaders(adminCookie, t.config.baseUrl),
     payload: { status, ...(reviewNotes !== undefined ? { reviewNotes } : {}) },
   })
 }
