@@ -158,7 +158,7 @@ beforeAll(async () => {
   callers.member = await createUser(t, { state: 'member', verify: 'mark' })
   callers.admin = await createUser(t, { state: 'admin', verify: 'mark' })
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 describe('route access table', () => {
   it('lists every registered route, and only those', () => {

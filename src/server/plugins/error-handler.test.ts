@@ -52,7 +52,7 @@ let app: Awaited<ReturnType<typeof buildFailingApp>>
 beforeAll(async () => {
   app = await buildFailingApp()
 })
-afterAll(() => app.close())
+afterAll(() => app?.close())
 
 describe('unexpected errors', () => {
   it.each(['/crash', '/crash-sync'])('%s answers a bare 500 without message or stack', async (url) => {

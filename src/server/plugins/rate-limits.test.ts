@@ -16,7 +16,7 @@ beforeAll(async () => {
     rateLimits: { signIn: rule, signUp: rule, passwordReset: rule, accessRequest: rule, alphaGate: rule },
   })
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 let addressSequence = 0
 function newAddress(): string {

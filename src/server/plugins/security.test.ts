@@ -25,7 +25,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await createTestApp({ config: { baseUrl: BASE_URL } })
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 function post(url: string, headers: Record<string, string>, payload: object = {}) {
   return t.app.inject({ method: 'POST', url, headers, payload })

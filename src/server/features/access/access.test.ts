@@ -19,7 +19,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 function postRequest(payload: object | string, headers: Record<string, string> = {}) {
   return t.app.inject({
@@ -305,7 +305,7 @@ describe('without ALPHA_PASSWORD', () => {
   beforeAll(async () => {
     open = await createTestApp({ config: { alphaPassword: undefined } })
   })
-  afterAll(() => open.close())
+  afterAll(() => open?.close())
 
   it('approved users are past the gate without entering anything', async () => {
     const user = await createUser(open, { state: 'approved', verify: 'mark' })

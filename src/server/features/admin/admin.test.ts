@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [CHIEF, DEPUTY] } })
   admin = await createAdmin(t)
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 async function userRow(id: string) {
   const [row] = await t.db.select().from(users).where(eq(users.id, id))

@@ -22,7 +22,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
-afterAll(() => t.close())
+afterAll(() => t?.close())
 
 function postIdentity(path: string, payload: object, cookie?: string) {
   return t.app.inject({ method: 'POST', url: `/api/identity${path}`, headers: browserHeaders(cookie), payload })
