@@ -50,6 +50,23 @@ describe('sign-up and e-mail verification', () => {
     expect(mails[0]?.text).toContain(mails[0]?.link)
   })
 
+  it('answers a sign-up for an existing e-mail like a new one, and leaves that account alone', async () => {
+    const owner = await createUser(t, { state: 'pending' })
+    const fresh = await postIdentity('/sign-up/email', { ...aSignUp(), name: 'New Person' })
+    const duplicate = await postIdentity('/sign-up/email', {
+      ...aSignUp({ email: owner.email, password: 'attacker-Password-1' }),
+      name: 'Someone Else',
+    })
+
+    expect(duplicate.statusCode).toBe(fresh.statusCode)
+    expect(Object.keys(duplicate.json()).sort()).toEqual(Object.keys(fresh.json()).sort())
+    expect(duplicate.json().token).toBeNull()
+    expect(await t.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(1)
+    const attacker = await postIdentity('/sign-in/email', { email: owner.email, password: 'attacker-Password-1' })
+    expect(attacker.statusCode).toBe(401)
+    expect((await getAuthUser(t, await signIn(t, owner.email, owner.password))).json().id).toBe(owner.id)
+  })
+
   it('requires first and last name at sign-up', async () => {
     const { firstName: _f, ...withoutFirst } = aSignUp()
     const res = await postIdentity('/sign-up/email', { ...withoutFirst, name: 'x' })
