@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { needsSession, safeNext, signInHref } from './paths.ts'
+
+describe('needsSession', () => {
+  it('is true for app screens and their sub-paths', () => {
+    expect(needsSession('/admin')).toBe(true)
+    expect(needsSession('/profile/abc')).toBe(true)
+    expect(needsSession('/measurements')).toBe(true)
+  })
+
+  it('is false for public and unknown paths', () => {
+    expect(needsSession('/')).toBe(false)
+    expect(needsSession('/sign-in')).toBe(false)
+    expect(needsSession('/administrator')).toBe(false)
+    expect(needsSession('/nope')).toBe(false)
+  })
+})
+
+describe('safeNext', () => {
+  it('keeps same-site paths', () => {
+    expect(safeNext('/admin')).toBe('/admin')
+  })
+
+  it('refuses other sites and garbage', () => {
+    expect(safeNext('//evil.example')).toBe('/')
+    expect(safeNext('/\\evil.example')).toBe('/')
+    expect(safeNext('https://evil.example')).toBe('/')
+    expect(safeNext(null)).toBe('/')
+  })
+})
+
+describe('signInHref', () => {
+  it('carries where to return', () => {
+    expect(signInHref('/admin')).toBe('/sign-in?next=%2Fadmin')
+    expect(signInHref('/')).toBe('/sign-in')
+  })
+})

@@ -1,0 +1,61 @@
+/** Every URL the client uses, in one place (STYLE.md §7). */
+export const paths = {
+  home: '/',
+  signIn: '/sign-in',
+  resetPassword: '/reset-password',
+  setup: '/setup',
+  measurements: '/measurements',
+  community: '/community',
+  achievements: '/achievements',
+  leaderboards: '/leaderboards',
+  speciesGuide: '/species-guide',
+  admin: '/admin',
+  profile: { pattern: '/profile/:userId', href: (userId: string) => `/profile/${encodeURIComponent(userId)}` },
+} as const
+
+/** App screens that need a session: a signed-out visit goes to sign-in and comes back after. */
+export const SIGNED_IN_PREFIXES = [
+  paths.measurements,
+  paths.community,
+  paths.achievements,
+  paths.leaderboards,
+  paths.speciesGuide,
+  paths.admin,
+  '/profile/',
+] as const
+
+export function needsSession(pathname: string): boolean {
+  return SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`))
+}
+
+/** Only same-site paths may be returned to after sign-in (no '//evil.example' or 'https://…'). */
+export function safeNext(value: string | null | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home
+  return value
+}
+
+export function signInHref(next?: string): string {
+  return next && next !== paths.home ? `${paths.signIn}?next=${encodeURIComponent(next)}` : paths.signIn
+}
+
+export const apiPaths = {
+  authUser: '/api/auth/user',
+  authConfig: '/api/auth/config',
+  login: '/api/login',
+  logout: '/api/logout',
+  communityStats: '/api/community-stats',
+  betaAccessRequest: '/api/beta-access-request',
+  alphaAccess: '/api/alpha-access',
+  setupAdmin: '/api/setup/admin',
+  adminBetaRequests: '/api/admin/beta-requests',
+  adminReview: (requestId: string) => `/api/admin/beta-requests/${encodeURIComponent(requestId)}/review`,
+  adminPendingUsers: '/api/admin/users/pending',
+  adminApproveUser: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/approve`,
+  identity: {
+    signUp: '/api/identity/sign-up/email',
+    signIn: '/api/identity/sign-in/email',
+    sendVerification: '/api/identity/send-verification-email',
+    requestPasswordReset: '/api/identity/request-password-reset',
+    resetPassword: '/api/identity/reset-password',
+  },
+} as const
