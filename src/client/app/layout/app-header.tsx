@@ -1,0 +1,54 @@
+import Plus from 'lucide-react/icons/plus'
+import { Link, useLocation } from 'wouter'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import { BrandMark, BrandName } from '../../components/brand.tsx'
+import { Button } from '../../components/button.tsx'
+import { paths } from '../paths.ts'
+import { AvatarMenu } from './avatar-menu.tsx'
+import { MobileMenu } from './mobile-menu.tsx'
+import { isActive, navLinks } from './nav-links.ts'
+import { NotificationBell } from './notification-bell.tsx'
+
+type Props = { user: AuthUser; onAddMeasurement: () => void; onSignOut: () => void }
+
+export function AppHeader({ user, onAddMeasurement, onSignOut }: Props) {
+  const [location] = useLocation()
+  const links = navLinks(user.isAdmin)
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link href={paths.home} className="flex items-center gap-2 rounded-lg text-pine-900">
+          <BrandMark />
+          <BrandName />
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 xl:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => {
+              const active = isActive(link.href, location)
+              return (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={`rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap ${active ? 'bg-pine-100 text-pine-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <NotificationBell />
+          <Button size="sm" className="max-sm:hidden" onClick={onAddMeasurement}>
+            <Plus className="size-4" aria-hidden="true" />
+            New Measurement
+          </Button>
+          <AvatarMenu user={user} onSignOut={onSignOut} />
+          <MobileMenu links={links} onSignOut={onSignOut} />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,58 @@
+import { Suspense, useEffect, useState } from 'react'
+import { Route, Switch, useLocation } from 'wouter'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import { ErrorBoundary } from '../../components/error-boundary.tsx'
+import { Loading } from '../../components/loading.tsx'
+import { NotFound } from '../../components/not-found.tsx'
+import { preloadToaster } from '../../components/toast-host.tsx'
+import { signOut } from '../../features/auth/api.ts'
+import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
+import { AddMeasurementDialog } from '../../features/measurements/components/add-measurement-dialog.tsx'
+import { lazyWithPreload, whenIdle } from '../../lib/lazy.ts'
+import { paths } from '../paths.ts'
+import { AppHeader } from './app-header.tsx'
+import { BottomBar } from './bottom-bar.tsx'
+
+const AdminPage = lazyWithPreload(() => import('../../features/admin/pages/admin-page.tsx'))
+
+/**
+ * Approved users past the gate. The header routes other than the dashboard and admin are built by later
+ * issues; until then they fall through to the 404 screen.
+ */
+export default function AppShell({ user }: { user: AuthUser }) {
+  const [adding, setAdding] = useState(false)
+  const [location] = useLocation()
+  const openAdd = () => setAdding(true)
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadToaster()
+        if (user.isAdmin) AdminPage.preload().catch(() => {})
+      }),
+    [user.isAdmin],
+  )
+  return (
+    <div className="min-h-screen bg-stone-50">
+      <AppHeader user={user} onAddMeasurement={openAdd} onSignOut={signOut} />
+      <main className="mx-auto max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
+        <ErrorBoundary key={location}>
+          <Suspense fallback={<Loading fullScreen={false} />}>
+            <Switch>
+              <Route path={paths.home}>
+                <DashboardPage onAddMeasurement={openAdd} />
+              </Route>
+              <Route path={paths.admin}>
+                <AdminPage />
+              </Route>
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <BottomBar onCapture={openAdd} />
+      <AddMeasurementDialog open={adding} onOpenChange={setAdding} />
+    </div>
+  )
+}

@@ -1,0 +1,76 @@
+import * as RadixDialog from '@radix-ui/react-dialog'
+import LogOut from 'lucide-react/icons/log-out'
+import Menu from 'lucide-react/icons/menu'
+import X from 'lucide-react/icons/x'
+import { useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { BrandMark, BrandName } from '../../components/brand.tsx'
+import { isActive, type NavLink } from './nav-links.ts'
+
+type Props = { links: NavLink[]; onSignOut: () => void }
+
+/** Below the extra-large breakpoint the header links live in a sheet opened by the hamburger. */
+export function MobileMenu({ links, onSignOut }: Props) {
+  const [open, setOpen] = useState(false)
+  const [location] = useLocation()
+  return (
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      <RadixDialog.Trigger
+        aria-label="Open menu"
+        className="inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 xl:hidden"
+      >
+        <Menu className="size-6" aria-hidden="true" />
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fm-overlay fixed inset-0 z-50 bg-stone-950/50" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className="fm-sheet fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl focus:outline-none"
+        >
+          <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
+            <RadixDialog.Title className="flex items-center gap-2 text-pine-900">
+              <BrandMark className="size-7" />
+              <BrandName />
+              <span className="sr-only">menu</span>
+            </RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label="Close menu"
+              className="inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+            <ul className="grid gap-1">
+              {links.map((link) => {
+                const active = isActive(link.href, location)
+                return (
+                  <li key={link.href}>
+                    <Link
+                      href={link.href}
+                      onClick={() => setOpen(false)}
+                      aria-current={active ? 'page' : undefined}
+                      className={`block rounded-lg px-3 py-2.5 font-medium ${active ? 'bg-pine-100 text-pine-900' : 'text-stone-800 hover:bg-stone-100'}`}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </nav>
+          <div className="border-t border-stone-200 p-3">
+            <button
+              type="button"
+              onClick={onSignOut}
+              className="flex w-full items-center gap-2 rounded-lg px-3 py-2.5 font-medium text-stone-800 hover:bg-stone-100"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Sign Out
+            </button>
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}

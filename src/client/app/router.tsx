@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, Suspense, useCallback, useEffect } from 'react'
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import { ALPHA_ACCESS_GRANTED, ALPHA_ACCESS_STORAGE_KEY } from '#shared/constants.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import { ErrorBoundary } from '../components/error-boundary.tsx'
+import { Loading } from '../components/loading.tsx'
+import { NotFound } from '../components/not-found.tsx'
+import { AUTH_USER_KEY, signOut, useAuth } from '../features/auth/api.ts'
+import { VERIFY_LINK_ERRORS } from '../features/auth/identity.ts'
+import { needsSession, paths, safeNext, signInHref } from './paths.ts'
+import {
+  AlphaGatePage,
+  AppShell,
+  LandingScreen,
+  PendingReviewPage,
+  ResetPasswordPage,
+  SetupPage,
+  SignInPage,
+  writeScreenHint,
+} from './screens.ts'
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </ErrorBoundary>
+  )
+}
+
+/** Spec §2/§4: the screen follows the access state — loading, signed out, pending, gate, app. */
+export function AppRouter() {
+  const { user, isLoading } = useAuth()
+  if (isLoading) return <Loading />
+  return <Screen>{user ? <SignedIn user={user} /> : <SignedOut />}</Screen>
+}
+
+function SignedOut() {
+  const [location] = useLocation()
+  const search = useSearch()
+  useEffect(() => writeScreenHint('landing'), [])
+  const verifyError = new URLSearchParams(search).get('error')
+  return (
+    <Switch>
+      <Route path={paths.home}>
+        {/* A failed e-mail verification link lands on '/?error=…': explain it on the sign-in screen. */}
+        {verifyError && (VERIFY_LINK_ERRORS as readonly string[]).includes(verifyError) ? (
+          <Redirect to={`${paths.signIn}?error=${encodeURIComponent(verifyError)}`} replace />
+        ) : (
+          <LandingScreen />
+        )}
+      </Route>
+      <Route path={paths.signIn}>
+        <SignInPage />
+      </Route>
+      <Route path={paths.resetPassword}>
+        <ResetPasswordPage />
+      </Route>
+      <Route path={paths.setup}>
+        <SetupPage />
+      </Route>
+      <Route>
+        {needsSession(location) ? (
+          <Redirect to={signInHref(`${location}${search ? `?${search}` : ''}`)} replace />
+        ) : (
+          <main>
+            <NotFound />
+          </main>
+        )}
+      </Route>
+    </Switch>
+  )
+}
+
+function SignedIn({ user }: { user: AuthUser }) {
+  const [location] = useLocation()
+  const search = useSearch()
+  const queryClient = useQueryClient()
+  const stage = !user.betaApproved ? 'pending' : !user.gatePassed ? 'gate' : 'app'
+  useEffect(() => writeScreenHint(stage), [stage])
+
+  const onGatePassed = useCallback(() => {
+    try {
+      window.localStorage.setItem(ALPHA_ACCESS_STORAGE_KEY, ALPHA_ACCESS_GRANTED)
+    } catch {
+      // the server remembers the gate; the flag only mirrors it (DESIGN.md §1)
+    }
+    void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY })
+  }, [queryClient])
+
+  if (location === paths.signIn) return <Redirect to={safeNext(new URLSearchParams(search).get('next'))} replace />
+  if (location === paths.resetPassword) return <ResetPasswordPage />
+  if (location === paths.setup) return <SetupPage />
+  if (stage === 'pending') return <PendingReviewPage user={user} onSignOut={signOut} />
+  if (stage === 'gate') return <AlphaGatePage onGranted={onGatePassed} />
+  return <AppShell user={user} />
+}

@@ -1,0 +1,16 @@
+import type { z } from 'zod'
+import type {
+  AlphaAccessResultSchema,
+  BetaAccessRequest,
+  BetaAccessRequestResultSchema,
+} from '#shared/schemas/access.ts'
+import { apiPaths } from '../../app/paths.ts'
+import { apiJson } from '../../lib/api.ts'
+
+export function submitBetaAccessRequest(input: BetaAccessRequest) {
+  return apiJson<z.infer<typeof BetaAccessRequestResultSchema>>('POST', apiPaths.betaAccessRequest, input)
+}
+
+export function submitAlphaPassword(password: string) {
+  return apiJson<z.infer<typeof AlphaAccessResultSchema>>('POST', apiPaths.alphaAccess, { password })
+}

@@ -1,0 +1,79 @@
+import Inbox from 'lucide-react/icons/inbox'
+import { useState } from 'react'
+import type { BetaRequest } from '#shared/schemas/admin.ts'
+import { Loading } from '../../../components/loading.tsx'
+import { toast } from '../../../components/toast-store.ts'
+import { errorMessage } from '../../../lib/api.ts'
+import { useBetaRequests, useReviewBetaRequest } from '../api.ts'
+import { PendingAccounts } from '../components/pending-accounts.tsx'
+import { PendingRequestsTable, type ReviewAction } from '../components/pending-requests-table.tsx'
+import { ReviewDialog } from '../components/review-dialog.tsx'
+import { ReviewedRequestsTable } from '../components/reviewed-requests-table.tsx'
+import { StatCounters } from '../components/stat-counters.tsx'
+
+/** /admin 'Beta Access Admin' (spec §2/§6/§7/§8). The server answers 403 to non-admins. */
+export default function AdminPage() {
+  const { data: requests, isLoading, isError } = useBetaRequests()
+  const review = useReviewBetaRequest()
+  const [target, setTarget] = useState<{ request: BetaRequest; action: ReviewAction } | null>(null)
+
+  function confirm(reviewNotes: string) {
+    if (!target) return
+    const { request, action } = target
+    review.mutate(
+      { requestId: request.id, status: action, reviewNotes: reviewNotes.trim() || null },
+      {
+        onSuccess: () => {
+          setTarget(null)
+          toast({
+            title: 'Request reviewed',
+            description: `${request.firstName} ${request.lastName} was ${action}.`,
+          })
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Review failed',
+            description: errorMessage(error, 'Failed to review request'),
+          }),
+      },
+    )
+  }
+
+  return (
+    <div className="grid gap-8">
+      <div>
+        <h1 className="text-3xl font-bold text-stone-900">Beta Access Admin</h1>
+        <p className="mt-1 text-stone-700">Review who joins the Fieldmark beta.</p>
+      </div>
+      {isLoading ? (
+        <Loading fullScreen={false} />
+      ) : isError || !requests ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 font-medium text-red-900">
+          Failed to load admin panel. You may not have admin access.
+        </p>
+      ) : (
+        <>
+          <StatCounters requests={requests} />
+          {requests.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+              <Inbox className="size-10 text-stone-500" aria-hidden="true" />
+              <p className="mt-3 font-semibold text-stone-900">No beta requests yet</p>
+              <p className="mt-1 text-sm text-stone-700">Requests from the landing page will show up here.</p>
+            </div>
+          ) : (
+            <>
+              <PendingRequestsTable
+                requests={requests.filter((r) => r.status === 'pending')}
+                onReview={(request, action) => setTarget({ request, action })}
+              />
+              <ReviewedRequestsTable requests={requests.filter((r) => r.status !== 'pending')} />
+            </>
+          )}
+          <PendingAccounts />
+        </>
+      )}
+      <ReviewDialog target={target} pending={review.isPending} onConfirm={confirm} onClose={() => setTarget(null)} />
+    </div>
+  )
+}

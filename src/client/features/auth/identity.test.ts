@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { emailError, passwordError } from './identity.ts'
+
+describe('emailError', () => {
+  it('requires a plausible address', () => {
+    expect(emailError('')).toBe('Email is required')
+    expect(emailError('nope')).toBe('Please enter a valid email')
+    expect(emailError(' ada@example.com ')).toBeUndefined()
+  })
+})
+
+describe('passwordError', () => {
+  it('asks for at least 8 characters', () => {
+    expect(passwordError('')).toBe('Password is required')
+    expect(passwordError('1234567')).toBe('Password must be at least 8 characters')
+    expect(passwordError('12345678')).toBeUndefined()
+  })
+})

@@ -1,0 +1,36 @@
+import { Button } from '../../../components/button.tsx'
+import { landingContent } from '../content.ts'
+
+type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void; onBetaLogin: () => void }
+
+export function ClosingCta({ onRequestAccess, onRequestAccessIntent, onBetaLogin }: Props) {
+  const copy = landingContent.closing
+  return (
+    <section aria-labelledby="closing-title" className="bg-pine-900 px-4 py-16 text-white sm:px-6 sm:py-20">
+      <div className="mx-auto max-w-3xl text-center">
+        <h2 id="closing-title" className="text-3xl font-bold">
+          {copy.title}
+        </h2>
+        <p className="mt-4 text-lg text-pine-100">{copy.body}</p>
+        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button
+            variant="accent"
+            size="lg"
+            onClick={onRequestAccess}
+            onPointerEnter={onRequestAccessIntent}
+            onFocus={onRequestAccessIntent}
+          >
+            {copy.cta}
+          </Button>
+          <button
+            type="button"
+            onClick={onBetaLogin}
+            className="text-sm font-semibold text-amber-200 underline-offset-4 hover:underline"
+          >
+            {copy.secondary}
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+}

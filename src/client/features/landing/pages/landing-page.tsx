@@ -1,0 +1,36 @@
+import { ClosingCta } from '../components/closing-cta.tsx'
+import { CommunityStats } from '../components/community-stats.tsx'
+import { FeaturesSection } from '../components/features-section.tsx'
+import { HeroSection } from '../components/hero-section.tsx'
+import { LandingFooter } from '../components/landing-footer.tsx'
+import { LandingHeader } from '../components/landing-header.tsx'
+import { SpeciesGrid } from '../components/species-grid.tsx'
+import { TestimonialsSection } from '../components/testimonials-section.tsx'
+import { WhyUsSection } from '../components/why-us-section.tsx'
+
+type Props = {
+  /** Opens the Request Access dialog (composed by the app, it belongs to the access feature). */
+  onRequestAccess: () => void
+  /** The pointer or focus is on a Request Access button: fetch the dialog's code now. */
+  onRequestAccessIntent: () => void
+  /** Beta Login: a full page navigation to /api/login. */
+  onBetaLogin: () => void
+}
+
+export function LandingPage(actions: Props) {
+  return (
+    <div className="relative">
+      <LandingHeader {...actions} />
+      <main>
+        <HeroSection {...actions} />
+        <CommunityStats />
+        <FeaturesSection />
+        <WhyUsSection />
+        <TestimonialsSection />
+        <SpeciesGrid />
+        <ClosingCta {...actions} />
+      </main>
+      <LandingFooter />
+    </div>
+  )
+}
