@@ -24,7 +24,7 @@ import { webClient } from './plugins/web-client.ts'
 export type AppConfig = Pick<
   Config,
   'baseUrl' | 'sessionSecret' | 'adminEmails' | 'alphaPassword' | 'oidc' | 'benchRoutes'
->
+> & { trustProxy?: Config['trustProxy'] }
 
 export type AppDeps = {
   db: Db
@@ -46,6 +46,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify accepts a hop count here too (proxy-addr), though its types only list boolean and strings.
+    trustProxy: (config.trustProxy ?? false) as boolean | string,
     // Per-request lines would dominate the log and the benchmark; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>()

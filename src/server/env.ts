@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: optional,
   LOG_LEVEL: z.string().default('info'),
   BENCH_ROUTES: optional,
+  TRUST_PROXY: optional,
 })
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
   logLevel: string
   benchRoutes: boolean
+  /** Fastify trustProxy: behind a reverse proxy, so rate limits see the client's address. */
+  trustProxy: boolean | number | string
 }
 
 /** A secret generated once and kept in DATA_DIR, so sessions survive a restart without configuration. */
@@ -59,6 +62,14 @@ function storedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
+}
+
+/** `true`, a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`); unset = the socket address. */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -92,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     logLevel: e.LOG_LEVEL,
     benchRoutes: e.BENCH_ROUTES === '1' || e.BENCH_ROUTES === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   }
 }

@@ -49,6 +49,7 @@ export async function loadUser(req: FastifyRequest, reply?: FastifyReply): Promi
     req.sessionUser = cached
     return cached
   }
+  const generation = app.sessionCache.currentGeneration()
   const { headers, response } = await app.auth.api.getSession({
     headers: fromNodeHeaders(req.headers),
     returnHeaders: true,
@@ -58,7 +59,7 @@ export async function loadUser(req: FastifyRequest, reply?: FastifyReply): Promi
     return null
   }
   const user = toAuthUser(response.user, app.gateEnabled)
-  app.sessionCache.set(key, user, new Date(response.session.expiresAt).getTime())
+  app.sessionCache.set(key, user, new Date(response.session.expiresAt).getTime(), Date.now(), generation)
   if (reply) {
     const setCookie = headers.getSetCookie()
     if (setCookie.length > 0) reply.header('set-cookie', setCookie)

@@ -189,3 +189,30 @@ describe('SessionCache properties', () => {
     )
   })
 })
+
+describe('SessionCache generations', () => {
+  it('does not keep a check that started before an invalidation of any user', () => {
+    const cache = new SessionCache()
+    const startedAt = cache.currentGeneration()
+    cache.invalidateUser('u1') // e.g. an admin approves u1 while u1's session is being checked
+    cache.set('k', aUser('u1', { betaApproved: false }), T0 + HOUR, T0, startedAt)
+    expect(cache.get('k', T0)).toBeUndefined()
+  })
+
+  it('does not keep a check that started before a sign-out', () => {
+    const cache = new SessionCache()
+    const startedAt = cache.currentGeneration()
+    cache.delete('k')
+    cache.set('k', aUser('u1'), T0 + HOUR, T0, startedAt)
+    expect(cache.get('k', T0)).toBeUndefined()
+  })
+
+  it('keeps a check when nothing was invalidated meanwhile, and eviction does not count as one', () => {
+    const cache = new SessionCache({ maxEntries: 1 })
+    cache.set('a', aUser('u1'), T0 + HOUR, T0)
+    const startedAt = cache.currentGeneration()
+    cache.set('b', aUser('u2'), T0 + HOUR, T0) // evicts 'a'
+    cache.set('c', aUser('u3'), T0 + HOUR, T0, startedAt)
+    expect(cache.get('c', T0)?.id).toBe('u3')
+  })
+})

@@ -13,6 +13,8 @@ export class SessionCache {
   private readonly byUser = new Map<string, Set<string>>()
   private readonly ttlMs: number
   private readonly maxEntries: number
+  /** Bumped by every invalidation; a check that started before one must not be cached (see `set`). */
+  private generation = 0
 
   constructor(opts: { ttlMs?: number; maxEntries?: number } = {}) {
     this.ttlMs = opts.ttlMs ?? 30_000
@@ -23,16 +25,26 @@ export class SessionCache {
     const entry = this.entries.get(key)
     if (!entry) return undefined
     if (now - entry.cachedAt > this.ttlMs || now >= entry.sessionExpiresAt) {
-      this.delete(key)
+      this.remove(key)
       return undefined
     }
     return entry.user
   }
 
-  set(key: string, user: AuthUser, sessionExpiresAt: number, now = Date.now()) {
+  /** Take before asking the database; pass to `set` so a result that raced an invalidation is not kept. */
+  currentGeneration(): number {
+    return this.generation
+  }
+
+  /**
+   * Caches a checked session. When `startedAt` (a `currentGeneration()` taken before the check) is older than
+   * the latest invalidation, the result may predate that change, so it is not kept.
+   */
+  set(key: string, user: AuthUser, sessionExpiresAt: number, now = Date.now(), startedAt = this.generation) {
+    if (startedAt !== this.generation) return
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.delete(oldest)
+      if (oldest !== undefined) this.remove(oldest)
     }
     this.entries.set(key, { user, sessionExpiresAt, cachedAt: now })
     let keys = this.byUser.get(user.id)
@@ -43,7 +55,13 @@ export class SessionCache {
     keys.add(key)
   }
 
+  /** Drops one session (sign-out). */
   delete(key: string) {
+    this.generation += 1
+    this.remove(key)
+  }
+
+  private remove(key: string) {
     const entry = this.entries.get(key)
     if (!entry) return
     this.entries.delete(key)
@@ -53,6 +71,7 @@ export class SessionCache {
   }
 
   invalidateUser(userId: string) {
+    this.generation += 1
     const keys = this.byUser.get(userId)
     if (!keys) return
     for (const key of keys) this.entries.delete(key)

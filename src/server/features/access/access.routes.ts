@@ -1,5 +1,4 @@
 import { fromNodeHeaders } from 'better-auth/node'
-import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
@@ -14,12 +13,11 @@ import {
 import type { Db } from '../../db/client.ts'
 import { loadUser } from '../../plugins/auth-session.ts'
 import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
-import { users } from '../auth/auth.tables.ts'
 import {
   clearCommunityStatsCache,
-  consumeAdminSetupToken,
   getCommunityStats,
   passAlphaGate,
+  setupFirstAdmin,
   submitBetaRequest,
 } from './access.service.ts'
 
@@ -101,23 +99,14 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
       },
     },
     async (req, reply) => {
-      const { token, firstName, lastName, email, password } = req.body
-      if (!(await consumeAdminSetupToken(db, token))) {
-        throw new AppError('FORBIDDEN', 'This setup link is invalid, expired or already used')
-      }
-      const address = email.toLowerCase()
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, address))
-      if (existing)
-        throw new AppError('CONFLICT', 'An account with this email already exists; add it to ADMIN_EMAILS instead')
-      const created = await app.auth.api.signUpEmail({
-        body: { email: address, password, name: `${firstName} ${lastName}`, firstName, lastName },
-        headers: fromNodeHeaders(req.headers),
+      const { firstName, lastName, password } = req.body
+      await setupFirstAdmin(db, req.body, async (email) => {
+        const created = await app.auth.api.signUpEmail({
+          body: { email, password, name: `${firstName} ${lastName}`, firstName, lastName },
+          headers: fromNodeHeaders(req.headers),
+        })
+        return created.user.id
       })
-      // The setup link itself proves control of this server, so the address counts as verified.
-      await db
-        .update(users)
-        .set({ emailVerified: true, isAdmin: true, betaApproved: true, approvedAt: new Date() })
-        .where(eq(users.id, created.user.id))
       return reply.code(201).send({ ok: true as const })
     },
   )

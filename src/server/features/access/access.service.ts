@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, count, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { AppError } from '#shared/errors.ts'
-import type { AuthUser, BetaAccessRequestSchema, CommunityStats } from '#shared/schemas/access.ts'
+import type { AuthUser, BetaAccessRequestSchema, CommunityStats, SetupAdmin } from '#shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { adminSetupTokens, betaRequests } from './access.tables.ts'
@@ -175,18 +175,42 @@ export async function issueAdminSetupToken(db: Db): Promise<string | undefined> 
   return token
 }
 
+function liveToken(token: string) {
+  return and(
+    eq(adminSetupTokens.tokenHash, sha256(token).toString('hex')),
+    isNull(adminSetupTokens.usedAt),
+    gt(adminSetupTokens.expiresAt, new Date()),
+  )
+}
+
+const INVALID_SETUP_LINK = 'This setup link is invalid, expired or already used'
+
+/**
+ * POST /api/setup/admin. The token is checked first (so nobody without it learns which e-mails exist), then
+ * the address (so a taken address does not burn the link), then spent atomically, so it works exactly once.
+ */
+export async function setupFirstAdmin(db: Db, input: SetupAdmin, signUp: (email: string) => Promise<string>) {
+  const [live] = await db.select({ h: adminSetupTokens.tokenHash }).from(adminSetupTokens).where(liveToken(input.token))
+  if (!live) throw new AppError('FORBIDDEN', INVALID_SETUP_LINK)
+  const email = input.email.toLowerCase()
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
+  if (existing)
+    throw new AppError('CONFLICT', 'An account with this email already exists; add it to ADMIN_EMAILS instead')
+  if (!(await consumeAdminSetupToken(db, input.token))) throw new AppError('FORBIDDEN', INVALID_SETUP_LINK)
+  const userId = await signUp(email)
+  // The setup link itself proves control of this server, so the address counts as verified.
+  await db
+    .update(users)
+    .set({ emailVerified: true, isAdmin: true, betaApproved: true, approvedAt: new Date() })
+    .where(eq(users.id, userId))
+}
+
 /** Spends a setup token; true when it was valid, unused and unexpired. Atomic, so it works exactly once. */
 export async function consumeAdminSetupToken(db: Db, token: string): Promise<boolean> {
   const rows = await db
     .update(adminSetupTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(adminSetupTokens.tokenHash, sha256(token).toString('hex')),
-        isNull(adminSetupTokens.usedAt),
-        gt(adminSetupTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(liveToken(token))
     .returning({ tokenHash: adminSetupTokens.tokenHash })
   return rows.length === 1
 }

@@ -300,6 +300,37 @@ describe('the one-time admin setup link', () => {
   })
 })
 
+describe('the setup link and existing accounts', () => {
+  let fresh: TestApp
+  beforeAll(async () => {
+    fresh = await createTestApp()
+  })
+  afterAll(() => fresh?.close())
+
+  function setupOn(app: TestApp, token: string, email = uniqueEmail('first-admin')) {
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/setup/admin',
+      headers: browserHeaders(),
+      payload: { token, email, firstName: 'Olive', lastName: 'Admin', password: 'setup-Password-42' },
+    })
+  }
+
+  it('answers 409 for an address that already has an account without spending the link', async () => {
+    const existing = await createUser(fresh, { state: 'pending', verify: 'mark' })
+    const token = await issueAdminSetupToken(fresh.db)
+    expectApiError(await setupOn(fresh, token as string, existing.email), 409)
+    const [row] = await fresh.db.select().from(users).where(eq(users.email, existing.email))
+    expect(row?.isAdmin).toBe(false)
+    expect((await setupOn(fresh, token as string)).statusCode).toBe(201)
+  })
+
+  it('tells nobody without a valid link whether an address exists', async () => {
+    const existing = await createUser(fresh, { state: 'pending', verify: 'mark' })
+    expectApiError(await setupOn(fresh, 'not-a-real-token', existing.email), 403)
+  })
+})
+
 describe('without ALPHA_PASSWORD', () => {
   let open: TestApp
   beforeAll(async () => {
