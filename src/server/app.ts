@@ -55,7 +55,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(errorHandler)
-  await app.register(security, { baseUrl: config.baseUrl })
+  await app.register(security, { baseUrl: config.baseUrl, db })
   await app.register(swagger, {
     openapi: {
       info: {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectApiError } from '#tests/support/assertions.ts'
 import { aBetaRequest, aSignUp, browserHeaders, createUser, uniqueEmail } from '#tests/support/factories.ts'
 import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
+import { buildApp } from '../app.ts'
+import { memoryMailer } from '../lib/mailer.ts'
 
 // Small limits so each test reaches one; every test calls from its own client address (limits are per address),
 // while the factories' set-up calls come from 127.0.0.1.
@@ -129,5 +131,35 @@ describe('rate limits (per client address)', () => {
       payload: { ...aSignUp(), name: 'x' },
     })
     expect(signUpSameAddress.statusCode).toBe(200)
+  })
+})
+
+describe('rate limits across server processes', () => {
+  it('two app instances on one database share the counters', async () => {
+    const second = await buildApp({
+      db: t.db,
+      config: t.config,
+      mailer: memoryMailer(),
+      rateLimits: { accessRequest: rule },
+    })
+    try {
+      const ip = newAddress()
+      const request = () => ({
+        method: 'POST' as const,
+        url: '/api/beta-access-request',
+        remoteAddress: ip,
+        headers: browserHeaders(),
+        payload: aBetaRequest(),
+      })
+      const statuses = [
+        (await t.app.inject(request())).statusCode,
+        (await second.inject(request())).statusCode,
+        (await t.app.inject(request())).statusCode,
+      ]
+      expect(statuses).toEqual([201, 201, 201])
+      expectLimited(await second.inject(request()))
+    } finally {
+      await second.close()
+    }
   })
 })

@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '#shared/errors.ts'
+import type { Db } from '../db/client.ts'
+import { pgRateLimitStore } from './rate-limit-store.ts'
 
 export type RateRule = { max: number; windowMs: number }
 
@@ -33,7 +35,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * every state-changing request: a browser always sends Origin or Sec-Fetch-Site on such requests, so a
  * request from another site is refused before any handler runs.
  */
-export const security = fp(async (app: FastifyInstance, opts: { baseUrl: string }) => {
+export const security = fp(async (app: FastifyInstance, opts: { baseUrl: string; db?: Db }) => {
   const https = opts.baseUrl.startsWith('https://')
   const allowedOrigin = new URL(opts.baseUrl).origin
   await app.register(helmet, {
@@ -62,6 +64,8 @@ export const security = fp(async (app: FastifyInstance, opts: { baseUrl: string 
 
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database when we have one, so every process sees them; in memory otherwise.
+    ...(opts.db ? { store: pgRateLimitStore(opts.db) } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${retryText(ctx.ttl)} and try again.`),
   })
