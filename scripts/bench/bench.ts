@@ -216,7 +216,8 @@ async function main() {
   const report = lines.join('\n')
   console.log(`\n${report}`)
   const file = 'BENCHMARKS.md'
-  const header = '# Benchmarks\n\nNewest run first. How and why: ../shared/BENCHMARKING.md; produced by `npm run bench`.\n\n'
+  const header =
+    '# Benchmarks\n\nNewest run first. How and why: ../shared/BENCHMARKING.md; produced by `npm run bench`.\n\n'
   const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(header, '') : ''
   writeFileSync(file, `${header}${report}\n${previous}`)
 }

@@ -10,7 +10,18 @@ import { BENCH_USER, DATASETS, type DatasetName, datasetArg, datasetLocation } f
 
 const BATCH = 2_000
 const EXPERIENCE = ['beginner', 'intermediate', 'advanced', 'expert'] as const
-const REGIONS = ['Montana', 'Texas', 'Alberta', 'Ontario', 'Wisconsin', 'Florida', 'Maine', 'Colorado', 'Idaho', 'Georgia']
+const REGIONS = [
+  'Montana',
+  'Texas',
+  'Alberta',
+  'Ontario',
+  'Wisconsin',
+  'Florida',
+  'Maine',
+  'Colorado',
+  'Idaho',
+  'Georgia',
+]
 
 async function recreatePostgres(url: string) {
   const target = new URL(url)

@@ -13,7 +13,13 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export type RunningServer = { url: string; port: number; process: ChildProcess; startMs: number; stop: () => Promise<void> }
+export type RunningServer = {
+  url: string
+  port: number
+  process: ChildProcess
+  startMs: number
+  stop: () => Promise<void>
+}
 
 /** Starts the app the production way (node src/server/server.ts) and waits for its first 200 on /healthz. */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
