@@ -92,6 +92,6 @@ function SignedIn({ user }: { user: AuthUser }) {
   if (location === paths.resetPassword) return <ResetPasswordPage />
   if (location === paths.setup) return <SetupPage />
   if (stage === 'pending') return <PendingReviewPage user={user} onSignOut={signOut} />
-  if (stage === 'gate') return <AlphaGatePage onGranted={onGatePassed} />
+  if (stage === 'gate') return <AlphaGatePage onGranted={onGatePassed} onSignOut={signOut} />
   return <AppShell user={user} />
 }

@@ -1,10 +1,12 @@
 import { Link } from 'wouter'
 import { paths } from '../app/paths.ts'
+import { useDocumentTitle } from '../lib/document-title.ts'
 import { BrandMark } from './brand.tsx'
 import { buttonClass } from './button.tsx'
 
 /** Spec §2: any unknown path. Callers place it inside their <main>. */
 export function NotFound() {
+  useDocumentTitle('Page not found')
   return (
     <div className="flex min-h-[70vh] flex-col items-center justify-center gap-6 px-6 py-16 text-center">
       <BrandMark className="size-12" />

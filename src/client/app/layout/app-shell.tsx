@@ -4,6 +4,7 @@ import type { AuthUser } from '#shared/schemas/access.ts'
 import { ErrorBoundary } from '../../components/error-boundary.tsx'
 import { Loading } from '../../components/loading.tsx'
 import { NotFound } from '../../components/not-found.tsx'
+import { SkipLink } from '../../components/skip-link.tsx'
 import { preloadToaster } from '../../components/toast-host.tsx'
 import { signOut } from '../../features/auth/api.ts'
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
@@ -33,8 +34,9 @@ export default function AppShell({ user }: { user: AuthUser }) {
   )
   return (
     <div className="min-h-screen bg-stone-50">
+      <SkipLink />
       <AppHeader user={user} onAddMeasurement={openAdd} onSignOut={signOut} />
-      <main className="mx-auto max-w-7xl px-4 pt-6 pb-28 sm:px-6 md:pb-12">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl outline-none px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <ErrorBoundary key={location}>
           <Suspense fallback={<Loading fullScreen={false} />}>
             <Switch>

@@ -4,6 +4,7 @@ import { BrandMark } from '../../../components/brand.tsx'
 import { Button } from '../../../components/button.tsx'
 import { INPUT_CLASS } from '../../../components/field.tsx'
 import { ApiError } from '../../../lib/api.ts'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { submitAlphaPassword } from '../api.ts'
 
 const WRONG_PASSWORD = 'Incorrect password. Please try again.'
@@ -17,10 +18,11 @@ function failureText(error: unknown): string {
   return WRONG_PASSWORD
 }
 
-type Props = { onGranted: () => void }
+type Props = { onGranted: () => void; onSignOut: () => void }
 
 /** Spec §2 'Alpha Access': approved users enter the alpha password; the server checks it (DESIGN.md §1). */
-export default function AlphaGatePage({ onGranted }: Props) {
+export default function AlphaGatePage({ onGranted, onSignOut }: Props) {
+  useDocumentTitle('Alpha Access')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [verifying, setVerifying] = useState(false)
@@ -87,6 +89,16 @@ export default function AlphaGatePage({ onGranted }: Props) {
               {verifying ? 'Verifying...' : 'Access Alpha'}
             </Button>
           </form>
+          <p className="mt-6 text-center text-sm text-stone-700">
+            Not you?{' '}
+            <button
+              type="button"
+              onClick={onSignOut}
+              className="font-semibold text-pine-800 underline-offset-2 hover:underline"
+            >
+              Sign out
+            </button>
+          </p>
         </section>
       </main>
     </div>

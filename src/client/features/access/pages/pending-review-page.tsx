@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '#shared/constants.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { BrandMark, BrandName } from '../../../components/brand.tsx'
 import { Button } from '../../../components/button.tsx'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { displayName, fullName } from '../../../lib/user-name.ts'
 
 const NEXT_STEPS = [
@@ -31,6 +32,7 @@ type Props = {
 
 /** Spec §2 'Access Pending Review': signed in, not yet approved. */
 export default function PendingReviewPage({ user, onSignOut }: Props) {
+  useDocumentTitle('Access Pending Review')
   const name = fullName(user)
   return (
     <div className="min-h-screen bg-gradient-to-b from-pine-50 to-stone-100 px-4 py-8 sm:py-14">

@@ -4,6 +4,7 @@ import type { BetaRequest } from '#shared/schemas/admin.ts'
 import { Loading } from '../../../components/loading.tsx'
 import { toast } from '../../../components/toast-store.ts'
 import { errorMessage } from '../../../lib/api.ts'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { useBetaRequests, useReviewBetaRequest } from '../api.ts'
 import { PendingAccounts } from '../components/pending-accounts.tsx'
 import { PendingRequestsTable, type ReviewAction } from '../components/pending-requests-table.tsx'
@@ -13,6 +14,7 @@ import { StatCounters } from '../components/stat-counters.tsx'
 
 /** /admin 'Beta Access Admin' (spec §2/§6/§7/§8). The server answers 403 to non-admins. */
 export default function AdminPage() {
+  useDocumentTitle('Beta Access Admin')
   const { data: requests, isLoading, isError } = useBetaRequests()
   const review = useReviewBetaRequest()
   const [target, setTarget] = useState<{ request: BetaRequest; action: ReviewAction } | null>(null)

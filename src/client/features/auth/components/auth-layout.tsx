@@ -2,11 +2,13 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { paths } from '../../../app/paths.ts'
 import { BrandMark, BrandName } from '../../../components/brand.tsx'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
 
 type Props = { title: string; subtitle?: ReactNode; children: ReactNode }
 
 /** The frame of the sign-in, reset and setup screens: brand, a card with a heading, the form. */
 export function AuthLayout({ title, subtitle, children }: Props) {
+  useDocumentTitle(title)
   return (
     <div className="min-h-screen bg-gradient-to-br from-pine-950 via-pine-900 to-pine-800 px-4 py-8 sm:py-16">
       <header className="mx-auto mb-6 flex max-w-md items-center justify-center">

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { CalibrationPanel } from '../components/calibration-panel.tsx'
 import { DashboardHero } from '../components/dashboard-hero.tsx'
 import { RecentMeasurements } from '../components/recent-measurements.tsx'
@@ -7,6 +8,7 @@ import { RecentMeasurements } from '../components/recent-measurements.tsx'
  * measurement or post can exist yet, so they are left out until their features land.
  */
 export function DashboardPage({ onAddMeasurement }: { onAddMeasurement: () => void }) {
+  useDocumentTitle('Dashboard')
   return (
     <div className="grid gap-6">
       <DashboardHero onAddMeasurement={onAddMeasurement} />

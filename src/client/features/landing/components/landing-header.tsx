@@ -11,7 +11,7 @@ export function LandingHeader({ onRequestAccess, onRequestAccessIntent, onBetaLo
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
         <div className="flex items-center gap-2 text-white">
           <BrandMark />
-          <BrandName />
+          <BrandName className="max-sm:sr-only" />
           <span className="rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold tracking-wider text-stone-950">
             {copy.badge}
           </span>
@@ -20,7 +20,6 @@ export function LandingHeader({ onRequestAccess, onRequestAccessIntent, onBetaLo
           <Button
             variant="accent"
             size="sm"
-            className="max-sm:hidden"
             onClick={onRequestAccess}
             onPointerEnter={onRequestAccessIntent}
             onFocus={onRequestAccessIntent}

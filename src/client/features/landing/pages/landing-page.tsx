@@ -1,3 +1,4 @@
+import { SkipLink } from '../../../components/skip-link.tsx'
 import { ClosingCta } from '../components/closing-cta.tsx'
 import { CommunityStats } from '../components/community-stats.tsx'
 import { FeaturesSection } from '../components/features-section.tsx'
@@ -20,8 +21,9 @@ type Props = {
 export function LandingPage(actions: Props) {
   return (
     <div className="relative">
+      <SkipLink />
       <LandingHeader {...actions} />
-      <main>
+      <main id="main" tabIndex={-1} className="outline-none">
         <HeroSection {...actions} />
         <CommunityStats />
         <FeaturesSection />
