@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -18,11 +18,15 @@ function listFiles(dir: string): string[] {
 
 /** Writes .gz and .br next to each text asset; @fastify/static serves them with `preCompressed`. */
 function precompress(): Plugin {
+  let outDir = OUT_DIR
   return {
     name: 'fieldmark-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir) // honours `vite build --outDir …`
+    },
     closeBundle() {
-      for (const file of listFiles(OUT_DIR)) {
+      for (const file of listFiles(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue
         const source = readFileSync(file)
         const gz = gzipSync(source, { level: 9 })

@@ -18,7 +18,6 @@ export const landingContent = {
     title: 'Measure Your Trophy',
     lead: 'Snap a photo of your buck, bull or bass. Fieldmark measures it against a reference in the frame and scores it the way the record books do: Boone & Crockett, Pope & Young, SCI and NWTF.',
     primaryCta: 'Request Access',
-    secondaryCta: 'Beta Login',
     note: 'Free beta access · We review every request within 24-48 hours',
   },
 
@@ -123,7 +122,7 @@ export const landingContent = {
     title: 'Join the closed beta',
     body: 'Free beta access for the first members, with early bird benefits when Fieldmark launches. Tell us a little about yourself and we will review your request within 48 hours.',
     cta: 'Request Access',
-    secondary: 'Already approved? Beta Login',
+    secondary: 'Already approved? Use Beta Login at the top of the page.',
   },
 
   footer: {

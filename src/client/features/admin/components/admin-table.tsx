@@ -3,8 +3,8 @@ import type { ReactNode } from 'react'
 type Props = { label: string; columns: string[]; children: ReactNode }
 
 /**
- * A table that scrolls sideways on a phone. The scroll container is focusable and named, so keyboard users
- * can scroll it too.
+ * A table that scrolls sideways on a phone. The scroll container is a focusable region named after the table,
+ * so keyboard users can scroll it and tests can find it (getByRole('region', { name })).
  */
 export function AdminTable({ label, columns, children }: Props) {
   return (

@@ -28,7 +28,7 @@ export function PendingAccounts() {
   }
 
   return (
-    <section aria-labelledby="pending-accounts-title" className="grid gap-3">
+    <div className="grid gap-3">
       <div>
         <h2 id="pending-accounts-title" className="text-xl font-bold text-stone-900">
           Accounts awaiting approval
@@ -75,6 +75,6 @@ export function PendingAccounts() {
           })}
         </AdminTable>
       )}
-    </section>
+    </div>
   )
 }

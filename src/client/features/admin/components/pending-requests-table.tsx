@@ -10,7 +10,7 @@ type Props = { requests: BetaRequest[]; onReview: (request: BetaRequest, action:
 
 export function PendingRequestsTable({ requests, onReview }: Props) {
   return (
-    <section aria-labelledby="pending-requests-title" className="grid gap-3">
+    <div className="grid gap-3">
       <h2 id="pending-requests-title" className="text-xl font-bold text-stone-900">
         Pending Requests
       </h2>
@@ -55,6 +55,6 @@ export function PendingRequestsTable({ requests, onReview }: Props) {
           })}
         </AdminTable>
       )}
-    </section>
+    </div>
   )
 }

@@ -6,7 +6,7 @@ import { StatusBadge } from './status-badge.tsx'
 export function ReviewedRequestsTable({ requests }: { requests: BetaRequest[] }) {
   if (requests.length === 0) return null
   return (
-    <section aria-labelledby="reviewed-title" className="grid gap-3">
+    <div className="grid gap-3">
       <h2 id="reviewed-title" className="text-xl font-bold text-stone-900">
         Previously Reviewed
       </h2>
@@ -25,6 +25,6 @@ export function ReviewedRequestsTable({ requests }: { requests: BetaRequest[] })
           </tr>
         ))}
       </AdminTable>
-    </section>
+    </div>
   )
 }

@@ -1,9 +1,9 @@
 import { Button } from '../../../components/button.tsx'
 import { landingContent } from '../content.ts'
 
-type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void; onBetaLogin: () => void }
+type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void }
 
-export function ClosingCta({ onRequestAccess, onRequestAccessIntent, onBetaLogin }: Props) {
+export function ClosingCta({ onRequestAccess, onRequestAccessIntent }: Props) {
   const copy = landingContent.closing
   return (
     <section aria-labelledby="closing-title" className="bg-pine-900 px-4 py-16 text-white sm:px-6 sm:py-20">
@@ -22,13 +22,7 @@ export function ClosingCta({ onRequestAccess, onRequestAccessIntent, onBetaLogin
           >
             {copy.cta}
           </Button>
-          <button
-            type="button"
-            onClick={onBetaLogin}
-            className="text-sm font-semibold text-amber-200 underline-offset-4 hover:underline"
-          >
-            {copy.secondary}
-          </button>
+          <p className="text-sm text-pine-100">{copy.secondary}</p>
         </div>
       </div>
     </section>

@@ -2,9 +2,9 @@ import { Button } from '../../../components/button.tsx'
 import { landingContent } from '../content.ts'
 import { DemoCard } from './demo-card.tsx'
 
-type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void; onBetaLogin: () => void }
+type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void }
 
-export function HeroSection({ onRequestAccess, onRequestAccessIntent, onBetaLogin }: Props) {
+export function HeroSection({ onRequestAccess, onRequestAccessIntent }: Props) {
   const copy = landingContent.hero
   return (
     <section
@@ -29,9 +29,6 @@ export function HeroSection({ onRequestAccess, onRequestAccessIntent, onBetaLogi
               onFocus={onRequestAccessIntent}
             >
               {copy.primaryCta}
-            </Button>
-            <Button variant="inverse" size="lg" onClick={onBetaLogin}>
-              {copy.secondaryCta}
             </Button>
           </div>
           <p className="mt-4 text-sm text-pine-200">{copy.note}</p>
