@@ -19,13 +19,13 @@ export function AuthLayout({ title, subtitle, children }: Props) {
         </Link>
       </header>
       <main className="mx-auto max-w-md">
-        <section aria-labelledby="auth-title" className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
           <h1 id="auth-title" className="text-2xl font-bold text-stone-900">
             {title}
           </h1>
           {subtitle ? <p className="mt-2 text-stone-700">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
-        </section>
+        </div>
       </main>
     </div>
   )

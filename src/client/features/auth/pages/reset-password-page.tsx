@@ -73,7 +73,7 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Use at least 8 characters.">
+    <AuthLayout title="Reset your password" subtitle="Choose a new password of at least 8 characters.">
       <form noValidate onSubmit={handleSubmit} className="grid gap-4">
         {failure ? <Notice tone="error">{failure}</Notice> : null}
         <TextField
@@ -91,7 +91,7 @@ export default function ResetPasswordPage() {
         />
         <TextField
           id="reset-confirm"
-          label="Confirm new password"
+          label="Confirm password"
           type="password"
           autoComplete="new-password"
           value={confirm}
