@@ -5,6 +5,7 @@
  */
 
 export type LandingIconKey = 'scan' | 'trophy' | 'users' | 'target' | 'globe' | 'clock' | 'badge' | 'sparkles'
+export type SpeciesGlyphKey = 'antlers' | 'fish' | 'turkey' | 'elk' | 'boar' | 'more'
 
 export const landingContent = {
   header: {
@@ -109,13 +110,13 @@ export const landingContent = {
     title: 'Every species, its own scoring',
     subtitle: 'Each entry is scored with the system its record book uses.',
     items: [
-      { name: 'Whitetail', scoring: 'Boone & Crockett' },
-      { name: 'Bass', scoring: 'Length × girth² ÷ 800' },
-      { name: 'Turkey', scoring: 'NWTF' },
-      { name: 'Elk', scoring: 'Boone & Crockett' },
-      { name: 'Boar', scoring: 'SCI' },
-      { name: 'More', scoring: '50+ species' },
-    ],
+      { name: 'Whitetail', scoring: 'Boone & Crockett', glyph: 'antlers' },
+      { name: 'Bass', scoring: 'Length × girth² ÷ 800', glyph: 'fish' },
+      { name: 'Turkey', scoring: 'NWTF', glyph: 'turkey' },
+      { name: 'Elk', scoring: 'Boone & Crockett', glyph: 'elk' },
+      { name: 'Boar', scoring: 'SCI', glyph: 'boar' },
+      { name: 'More', scoring: '50+ species', glyph: 'more' },
+    ] satisfies { name: string; scoring: string; glyph: SpeciesGlyphKey }[],
   },
 
   closing: {

@@ -4,6 +4,7 @@ import Mail from 'lucide-react/icons/mail'
 import Sparkles from 'lucide-react/icons/sparkles'
 import { PRODUCT_NAME } from '#shared/constants.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
+import { paths } from '../../../app/paths.ts'
 import { BrandMark, BrandName } from '../../../components/brand.tsx'
 import { Button } from '../../../components/button.tsx'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
@@ -97,7 +98,7 @@ export default function PendingReviewPage({ user, onSignOut }: Props) {
           </div>
 
           <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-            <Button variant="outline" onClick={onSignOut ?? (() => window.location.assign('/'))}>
+            <Button variant="outline" onClick={onSignOut ?? (() => window.location.assign(paths.home))}>
               Sign Out
             </Button>
             <Button onClick={() => window.location.reload()}>Check Status</Button>
