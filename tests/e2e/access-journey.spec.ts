@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
-import { firstLink, waitForMail } from './support/outbox.ts'
 import { look } from './support/look.ts'
+import { firstLink, waitForMail } from './support/outbox.ts'
 
 // The whole access journey of a new member, as the spec and issue 2 describe it, in one browser session per
 // person: the applicant, and the admin who approves them.
@@ -97,7 +97,9 @@ test('a visitor requests access, signs up, is approved by an admin, passes the g
   await review.getByRole('button', { name: 'Approve Request' }).click()
   await expect(adminPage.getByText('Request reviewed', { exact: true })).toBeVisible()
   await expect(review).toBeHidden()
-  await expect(adminPage.getByRole('region', { name: 'Previously Reviewed' }).getByText('Welcome aboard.')).toBeVisible()
+  await expect(
+    adminPage.getByRole('region', { name: 'Previously Reviewed' }).getByText('Welcome aboard.'),
+  ).toBeVisible()
   const approvalMail = await waitForMail(E2E.dataDir, applicant.email, /approved/)
   expect(approvalMail).toContain(`${E2E.baseURL}/api/login`)
 

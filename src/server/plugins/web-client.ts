@@ -16,7 +16,8 @@ export const webClient = fp(async (app: FastifyInstance, opts: { clientDir: stri
     await app.register(fastifyStatic, {
       root: dir,
       preCompressed: true,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt client is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, path) {
         if (path.includes(`${join(dir, 'assets')}`)) {
