@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
 import { BENCH_SECRET, BENCH_USER, DATASETS, datasetArg, datasetLocation } from './datasets.ts'
 import { seed } from './seed.ts'
 import { startServer } from './server-process.ts'
@@ -15,16 +16,6 @@ import { startServer } from './server-process.ts'
 const CONNECTIONS = 50
 const DURATION_S = 10
 const WARMUP_S = 2
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 type Row = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
@@ -72,7 +63,7 @@ async function coldStarts(runs: number): Promise<number[]> {
 
 /** JS and CSS a route really loads in Chromium, measured as gzip bytes of the built files. */
 async function frontEndWeights(base: string, routes: string[]) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const out: { route: string; js: number; css: number; files: number }[] = []
   try {
     for (const route of routes) {
@@ -109,11 +100,11 @@ function lighthouse(url: string, cookie: string | undefined): Record<string, num
     '--output=json',
     `--output-path=${output}`,
     '--only-categories=performance,accessibility,best-practices,seo',
-    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+    `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
   ]
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`)
   const run = spawnSync(join('node_modules', '.bin', 'lighthouse'), args, {
-    env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+    env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 120_000,
   })

@@ -1,7 +1,7 @@
-import { Button } from '../../../components/button.tsx'
 import { landingContent } from '../content.ts'
+import { RequestAccessButton, type RequestAccessHandlers } from './request-access-button.tsx'
 
-type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void }
+type Props = RequestAccessHandlers
 
 export function ClosingCta({ onRequestAccess, onRequestAccessIntent }: Props) {
   const copy = landingContent.closing
@@ -13,15 +13,11 @@ export function ClosingCta({ onRequestAccess, onRequestAccessIntent }: Props) {
         </h2>
         <p className="mt-4 text-lg text-pine-100">{copy.body}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Button
-            variant="accent"
-            size="lg"
-            onClick={onRequestAccess}
-            onPointerEnter={onRequestAccessIntent}
-            onFocus={onRequestAccessIntent}
-          >
-            {copy.cta}
-          </Button>
+          <RequestAccessButton
+            label={copy.cta}
+            onRequestAccess={onRequestAccess}
+            onRequestAccessIntent={onRequestAccessIntent}
+          />
           <p className="text-sm text-pine-100">{copy.secondary}</p>
         </div>
       </div>

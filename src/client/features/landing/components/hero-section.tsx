@@ -1,8 +1,8 @@
-import { Button } from '../../../components/button.tsx'
 import { landingContent } from '../content.ts'
 import { DemoCard } from './demo-card.tsx'
+import { RequestAccessButton, type RequestAccessHandlers } from './request-access-button.tsx'
 
-type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void }
+type Props = RequestAccessHandlers
 
 export function HeroSection({ onRequestAccess, onRequestAccessIntent }: Props) {
   const copy = landingContent.hero
@@ -21,15 +21,11 @@ export function HeroSection({ onRequestAccess, onRequestAccessIntent }: Props) {
           </h1>
           <p className="mt-5 max-w-xl text-lg text-pine-100">{copy.lead}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button
-              variant="accent"
-              size="lg"
-              onClick={onRequestAccess}
-              onPointerEnter={onRequestAccessIntent}
-              onFocus={onRequestAccessIntent}
-            >
-              {copy.primaryCta}
-            </Button>
+            <RequestAccessButton
+              label={copy.primaryCta}
+              onRequestAccess={onRequestAccess}
+              onRequestAccessIntent={onRequestAccessIntent}
+            />
           </div>
           <p className="mt-4 text-sm text-pine-200">{copy.note}</p>
         </div>
