@@ -46,8 +46,8 @@ function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   }
 }
 
-/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned cleanup. */
-async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+/** An empty PostgreSQL database on the TEST_DATABASE_URL server: its URL, and how to drop it (with any connections). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
     throw new Error(
@@ -64,11 +64,9 @@ async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => 
   }
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const handle = await openPostgres(url.toString(), 5)
   return {
-    handle,
+    url: url.toString(),
     drop: async () => {
-      await handle.close()
       const dropper = new pg.Client({ connectionString: adminUrl })
       await dropper.connect()
       try {
@@ -76,6 +74,19 @@ async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => 
       } finally {
         await dropper.end()
       }
+    },
+  }
+}
+
+/** A fresh PostgreSQL database, dropped again by the returned cleanup. */
+async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const database = await createPostgresDatabase()
+  const handle = await openPostgres(database.url, 5)
+  return {
+    handle,
+    drop: async () => {
+      await handle.close()
+      await database.drop()
     },
   }
 }
@@ -101,29 +112,38 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   const { handle, close: closeDb } = await openTestDatabase()
   try {
     await handle.migrate()
-    const mailer = memoryMailer()
-    const config = testConfig(overrides.config)
-    const deps: AppDeps = {
-      db: handle.db,
-      config,
-      mailer,
-      rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
-    }
-    const app = await buildApp(deps)
-    await app.ready()
+    const t = await startTestApp(handle.db, overrides)
     return {
-      app,
-      db: handle.db,
-      mailer,
-      config,
-      mailsTo: (address) => mailer.sent.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
+      ...t,
       close: async () => {
-        await app.close()
+        await t.close()
         await closeDb()
       },
     }
   } catch (err) {
     await closeDb()
     throw err
+  }
+}
+
+/** The app on a database the caller opened, migrated and will close (a restart test); close() ends only the app. */
+export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const mailer = memoryMailer()
+  const config = testConfig(overrides.config)
+  const deps: AppDeps = {
+    db,
+    config,
+    mailer,
+    rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
+  }
+  const app = await buildApp(deps)
+  await app.ready()
+  return {
+    app,
+    db,
+    mailer,
+    config,
+    mailsTo: (address) => mailer.sent.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
+    close: () => app.close(),
   }
 }

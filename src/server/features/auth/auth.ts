@@ -98,6 +98,16 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
             }
           },
         },
+        update: {
+          // An OpenID Connect user whose first sign-in carried an unverified e-mail is marked verified by
+          // better-auth when the provider later reports it verified; that must approve them like the link does.
+          async after(user) {
+            if (user?.emailVerified && !user.betaApproved) {
+              await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
+              onUserChanged(user.id)
+            }
+          },
+        },
       },
     },
     hooks: {

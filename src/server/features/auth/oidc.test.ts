@@ -1,0 +1,300 @@
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createAdmin,
+  createBetaRequest,
+  createUser,
+  getAuthUser,
+  pathOf,
+  reviewBetaRequest,
+  sessionCookieFrom,
+  signUp,
+  uniqueEmail,
+  verificationLink,
+} from '#tests/support/factories.ts'
+import { type FakeOidc, type IdTokenMode, type OidcProfile, startFakeOidc } from '#tests/support/fake-oidc.ts'
+import { createTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
+import { accounts, users } from '../../db/schema.ts'
+
+// Sign-in through an OpenID Connect provider (OIDC_* set): a fake provider on 127.0.0.1 plays the part of
+// Keycloak, Authentik or Google; the app talks to it over real HTTP, as in production.
+
+const ADMIN_EMAIL = uniqueEmail('boss')
+const UNVERIFIED_ADMIN_EMAIL = uniqueEmail('boss-unverified')
+const CALLBACK_URL = `${TEST_BASE_URL}/api/identity/callback/oidc`
+
+let idp: FakeOidc
+let t: TestApp
+beforeAll(async () => {
+  idp = await startFakeOidc()
+  t = await createTestApp({
+    config: {
+      oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      adminEmails: [ADMIN_EMAIL, UNVERIFIED_ADMIN_EMAIL],
+    },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+  await idp?.close()
+})
+
+let sequence = 0
+function aProfile(overrides: Partial<OidcProfile> = {}): OidcProfile {
+  sequence += 1
+  return {
+    sub: `provider-user-${sequence}-${Date.now()}`,
+    email: uniqueEmail('oidc'),
+    email_verified: true,
+    given_name: 'Grace',
+    family_name: 'Hopper',
+    ...overrides,
+  }
+}
+
+function setCookies(res: LightMyRequestResponse): string[] {
+  const raw = res.headers['set-cookie']
+  return Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []
+}
+
+/** The Cookie header a browser sends back after this response: every cookie it set and did not clear. */
+function cookieHeader(res: LightMyRequestResponse): string {
+  return setCookies(res)
+    .map((c) => c.split(';')[0] as string)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ')
+}
+
+/** GET /api/login as a signed-out browser: the provider URL it is sent to, and the cookies it now holds. */
+async function startLogin() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/login' })
+  expect(res.statusCode, res.body).toBe(302)
+  return { res, authorizeUrl: new URL(res.headers.location as string), cookie: cookieHeader(res) }
+}
+
+/** The provider's authorization endpoint signs the user in and sends the browser back with a code. */
+async function authorizeAtProvider(authorizeUrl: URL, profile: OidcProfile, idToken: IdTokenMode = 'none') {
+  idp.signInAs(profile, { idToken })
+  const res = await fetch(authorizeUrl, { redirect: 'manual' })
+  expect(res.status, await res.clone().text()).toBe(302)
+  return new URL(res.headers.get('location') as string)
+}
+
+/** The whole round trip: /api/login, the provider, then the app's callback with the browser's cookies. */
+async function signInWithOidc(profile: OidcProfile, idToken: IdTokenMode = 'none') {
+  const login = await startLogin()
+  const callbackUrl = await authorizeAtProvider(login.authorizeUrl, profile, idToken)
+  return t.app.inject({ method: 'GET', url: pathOf(callbackUrl.toString()), headers: { cookie: login.cookie } })
+}
+
+function hasSessionCookie(res: LightMyRequestResponse): boolean {
+  return setCookies(res).some((c) => /^fieldmark\.session_token=[^;]+/.test(c))
+}
+
+describe('GET /api/login with OpenID Connect configured', () => {
+  it("redirects to the provider's authorization endpoint with client_id, state and a PKCE challenge", async () => {
+    const { res, authorizeUrl } = await startLogin()
+
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${idp.issuer}/authorize`)
+    const q = authorizeUrl.searchParams
+    expect(q.get('response_type')).toBe('code')
+    expect(q.get('client_id')).toBe(idp.clientId)
+    expect(q.get('redirect_uri')).toBe(CALLBACK_URL)
+    expect(q.get('state')).toMatch(/^[\w-]{16,}$/)
+    expect(q.get('code_challenge_method')).toBe('S256')
+    expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/)
+    expect(q.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']))
+    expect(q.get('nonce')).toBeTruthy()
+    expect(q.has('client_secret')).toBe(false)
+
+    const state = setCookies(res).find((c) => c.startsWith('fieldmark.state='))
+    expect(state).toBeDefined()
+    expect(state).toMatch(/;\s*HttpOnly/i)
+    expect(state).toMatch(/;\s*SameSite=Lax/i)
+    expect(hasSessionCookie(res)).toBe(false)
+  })
+
+  it('gives every sign-in its own state and challenge', async () => {
+    const first = (await startLogin()).authorizeUrl.searchParams
+    const second = (await startLogin()).authorizeUrl.searchParams
+    expect(second.get('state')).not.toBe(first.get('state'))
+    expect(second.get('code_challenge')).not.toBe(first.get('code_challenge'))
+  })
+
+  it('sends a signed-in user home instead', async () => {
+    const user = await createUser(t, { state: 'pending', verify: 'mark' })
+    const res = await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie: user.cookie } })
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/')
+  })
+})
+
+describe('the OpenID Connect callback', () => {
+  it('signs the user in with the names from the profile', async () => {
+    const profile = aProfile({ given_name: 'Fred', family_name: 'Bear' })
+    const res = await signInWithOidc(profile)
+
+    expect(res.statusCode, res.body).toBe(302)
+    expect(res.headers.location).toBe('/')
+    // The app sent the client secret and the PKCE verifier: the provider checks both before issuing tokens.
+    expect(idp.tokenRequests.at(-1)).toEqual({ ok: true })
+    const me = await getAuthUser(t, sessionCookieFrom(res))
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ email: profile.email, firstName: 'Fred', lastName: 'Bear' })
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.accountId, profile.sub))
+    expect(account).toMatchObject({ providerId: 'oidc', userId: me.json().id })
+  })
+
+  it('approves at once a verified e-mail that matches an approved request', async () => {
+    const admin = await createAdmin(t)
+    const request = await createBetaRequest(t)
+    expect((await reviewBetaRequest(t, admin.cookie, request.id, 'approved')).statusCode).toBe(200)
+
+    const res = await signInWithOidc(aProfile({ email: request.email }))
+
+    expect(res.statusCode).toBe(302)
+    const me = (await getAuthUser(t, sessionCookieFrom(res))).json()
+    expect(me).toMatchObject({ email: request.email, betaApproved: true, isAdmin: false })
+  })
+
+  it('signs in but leaves pending a verified e-mail that matches no request', async () => {
+    const res = await signInWithOidc(aProfile())
+
+    expect(res.statusCode).toBe(302)
+    const me = await getAuthUser(t, sessionCookieFrom(res))
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({ betaApproved: false, isAdmin: false })
+  })
+
+  it('leaves pending a verified e-mail whose request is not approved yet', async () => {
+    const request = await createBetaRequest(t)
+    const res = await signInWithOidc(aProfile({ email: request.email }))
+    expect((await getAuthUser(t, sessionCookieFrom(res))).json()).toMatchObject({ betaApproved: false })
+  })
+
+  it('makes an e-mail listed in ADMIN_EMAILS an admin', async () => {
+    const res = await signInWithOidc(aProfile({ email: ADMIN_EMAIL }))
+
+    expect(res.statusCode).toBe(302)
+    const me = (await getAuthUser(t, sessionCookieFrom(res))).json()
+    expect(me).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true, betaApproved: true, gatePassed: true })
+  })
+
+  it('does not approve an e-mail the provider has not verified, even when an approved request matches', async () => {
+    const admin = await createAdmin(t)
+    const request = await createBetaRequest(t)
+    await reviewBetaRequest(t, admin.cookie, request.id, 'approved')
+
+    const res = await signInWithOidc(aProfile({ email: request.email, email_verified: false }))
+
+    // Signed in, but the account's address is unverified, so no approved request can match it.
+    expect(res.statusCode).toBe(302)
+    const me = await getAuthUser(t, sessionCookieFrom(res))
+    expect(me.json()).toMatchObject({ email: request.email, betaApproved: false, isAdmin: false })
+    const [row] = await t.db.select().from(users).where(eq(users.email, request.email))
+    expect(row?.emailVerified).toBe(false)
+    // Our own verification e-mail is the way in: following it proves the address and approves the account.
+    const verified = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, request.email)) })
+    expect(verified.statusCode).toBe(302)
+    expect((await getAuthUser(t, sessionCookieFrom(verified))).json()).toMatchObject({ betaApproved: true })
+  })
+
+  it('approves the account once the provider reports the e-mail verified on a later sign-in', async () => {
+    const admin = await createAdmin(t)
+    const request = await createBetaRequest(t)
+    await reviewBetaRequest(t, admin.cookie, request.id, 'approved')
+    const profile = aProfile({ email: request.email, email_verified: false })
+    const first = await signInWithOidc(profile)
+    expect((await getAuthUser(t, sessionCookieFrom(first))).json()).toMatchObject({ betaApproved: false })
+
+    const second = await signInWithOidc({ ...profile, email_verified: true })
+
+    expect((await getAuthUser(t, sessionCookieFrom(second))).json()).toMatchObject({ betaApproved: true })
+    // The first browser's session sees the change too.
+    expect((await getAuthUser(t, sessionCookieFrom(first))).json()).toMatchObject({ betaApproved: true })
+  })
+
+  it('does not make an unverified e-mail listed in ADMIN_EMAILS an admin', async () => {
+    const res = await signInWithOidc(aProfile({ email: UNVERIFIED_ADMIN_EMAIL, email_verified: false }))
+    expect(res.statusCode).toBe(302)
+    expect((await getAuthUser(t, sessionCookieFrom(res))).json()).toMatchObject({ isAdmin: false, betaApproved: false })
+  })
+
+  it('signs the same provider user in again to the same account', async () => {
+    const profile = aProfile()
+    const first = await signInWithOidc(profile)
+    const firstId = (await getAuthUser(t, sessionCookieFrom(first))).json().id
+    const second = await signInWithOidc(profile)
+
+    expect((await getAuthUser(t, sessionCookieFrom(second))).json().id).toBe(firstId)
+    expect(await t.db.select().from(users).where(eq(users.email, profile.email))).toHaveLength(1)
+  })
+
+  it('links a provider user to the verified password account with the same e-mail', async () => {
+    const local = await createUser(t, { state: 'member' })
+    const res = await signInWithOidc(aProfile({ email: local.email }))
+    expect((await getAuthUser(t, sessionCookieFrom(res))).json()).toMatchObject({ id: local.id, betaApproved: true })
+  })
+
+  it('does not take over an unverified password account with the same e-mail', async () => {
+    const local = await signUp(t)
+    const res = await signInWithOidc(aProfile({ email: local.email }))
+
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toMatch(/^\/sign-in\?error=oidc/)
+    expect(hasSessionCookie(res)).toBe(false)
+    expect(await t.db.select().from(accounts).where(eq(accounts.userId, local.id))).toHaveLength(1)
+  })
+
+  it('accepts an ID token signed with the key the provider publishes', async () => {
+    const profile = aProfile({ given_name: 'Annie', family_name: 'Oakley' })
+    const res = await signInWithOidc(profile, 'signed')
+    expect(res.statusCode).toBe(302)
+    expect((await getAuthUser(t, sessionCookieFrom(res))).json()).toMatchObject({
+      email: profile.email,
+      firstName: 'Annie',
+      lastName: 'Oakley',
+    })
+  })
+
+  it('refuses an ID token signed with any other key', async () => {
+    const profile = aProfile()
+    const res = await signInWithOidc(profile, 'foreign-key')
+
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toMatch(/^\/sign-in\?error=oidc/)
+    expect(hasSessionCookie(res)).toBe(false)
+    expect(await t.db.select().from(users).where(eq(users.email, profile.email))).toHaveLength(0)
+  })
+
+  it('refuses a callback without the state cookie of the browser that started the sign-in', async () => {
+    const profile = aProfile()
+    const login = await startLogin()
+    const callbackUrl = await authorizeAtProvider(login.authorizeUrl, profile)
+    const res = await t.app.inject({ method: 'GET', url: pathOf(callbackUrl.toString()) })
+
+    expect(res.statusCode).toBe(302)
+    expect(hasSessionCookie(res)).toBe(false)
+    expect(await t.db.select().from(users).where(eq(users.email, profile.email))).toHaveLength(0)
+  })
+
+  it('refuses the same callback twice', async () => {
+    const login = await startLogin()
+    const callbackUrl = pathOf((await authorizeAtProvider(login.authorizeUrl, aProfile())).toString())
+    const first = await t.app.inject({ method: 'GET', url: callbackUrl, headers: { cookie: login.cookie } })
+    expect(hasSessionCookie(first)).toBe(true)
+
+    const replay = await t.app.inject({ method: 'GET', url: callbackUrl, headers: { cookie: login.cookie } })
+    expect(replay.statusCode).toBe(302)
+    expect(hasSessionCookie(replay)).toBe(false)
+  })
+})
+
+describe('GET /api/auth/config', () => {
+  it('tells the client that OpenID Connect sign-in is on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ oidc: true, alphaGate: true })
+  })
+})
