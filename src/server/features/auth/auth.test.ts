@@ -6,6 +6,7 @@ import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aSignUp,
   browserHeaders,
+  createBetaRequest,
   createUser,
   getAuthUser,
   pathOf,
@@ -16,7 +17,7 @@ import {
   verificationLink,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { users } from '../../db/schema.ts'
+import { betaRequests, users } from '../../db/schema.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -65,6 +66,9 @@ describe('sign-up and e-mail verification', () => {
     const attacker = await postIdentity('/sign-in/email', { email: owner.email, password: 'attacker-Password-1' })
     expect(attacker.statusCode).toBe(401)
     expect((await getAuthUser(t, await signIn(t, owner.email, owner.password))).json().id).toBe(owner.id)
+    const notice = t.mailsTo(owner.email).filter((m) => m.subject === 'You already have a Fieldmark account')
+    expect(notice).toHaveLength(1)
+    expect(notice[0]?.link).toBe('http://localhost:5000/sign-in')
   })
 
   it('requires first and last name at sign-up', async () => {
@@ -233,6 +237,27 @@ describe('password reset', () => {
     expect(oldPassword.statusCode).toBe(401)
     const cookie = await signIn(t, user.email, newPassword)
     expect((await getAuthUser(t, cookie)).statusCode).toBe(200)
+  })
+})
+
+describe('password reset of an unverified account', () => {
+  it('proves the address like a verification link: the owner can then sign in, and an approved request applies', async () => {
+    // Someone signed up with this address and never verified it; the mailbox's owner resets the password.
+    const squatted = await signUp(t)
+    const request = await createBetaRequest(t, { email: squatted.email })
+    await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
+
+    await postIdentity('/request-password-reset', { email: squatted.email, redirectTo: '/reset-password' })
+    const mail = t.mailsTo(squatted.email).findLast((m) => m.subject === 'Reset your Fieldmark password')
+    const landing = await t.app.inject({ method: 'GET', url: pathOf(mail?.link ?? '') })
+    const token = new URL(landing.headers.location as string, 'http://localhost:5000').searchParams.get('token')
+    const newPassword = 'owner-takes-it-Back-7'
+    expect((await postIdentity('/reset-password', { token, newPassword })).statusCode).toBe(200)
+
+    const [row] = await t.db.select().from(users).where(eq(users.email, squatted.email))
+    expect(row).toMatchObject({ emailVerified: true, betaApproved: true })
+    const me = await getAuthUser(t, await signIn(t, squatted.email, newPassword))
+    expect(me.json()).toMatchObject({ email: squatted.email, betaApproved: true })
   })
 })
 

@@ -2,10 +2,11 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
 import type { Mailer } from '../../lib/mailer.ts'
-import { resetPasswordEmail, verificationEmail } from '../access/access.emails.ts'
+import { existingAccountEmail, resetPasswordEmail, verificationEmail } from '../access/access.emails.ts'
 import { applyAccessForVerifiedUser } from '../access/access.service.ts'
 import { accounts, sessions, users, verifications } from './auth.tables.ts'
 
@@ -66,6 +67,19 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         await mailer.send(resetPasswordEmail(user.email, user.name, url))
+      },
+      // A reset link only reaches the mailbox's owner, so using it proves the address like a verification link
+      // does. This also lets the real owner take back an address someone else signed up with but never verified.
+      async onPasswordReset({ user }) {
+        if (!user.emailVerified) {
+          await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
+          await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
+        }
+        onUserChanged(user.id)
+      },
+      // Sign-up with a taken address answers like a new sign-up (no enumeration); the owner hears about it.
+      async onExistingUserSignUp({ user }) {
+        await mailer.send(existingAccountEmail(user.email, user.name, config.baseUrl))
       },
     },
     emailVerification: {
@@ -139,10 +153,16 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
                 clientSecret: config.oidc.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
-                mapProfileToUser: (profile) => ({
-                  firstName: typeof profile.given_name === 'string' ? profile.given_name : null,
-                  lastName: typeof profile.family_name === 'string' ? profile.family_name : null,
-                }),
+                mapProfileToUser: (profile) => {
+                  const firstName = typeof profile.given_name === 'string' ? profile.given_name.trim() : ''
+                  const lastName = typeof profile.family_name === 'string' ? profile.family_name.trim() : ''
+                  const fullName = typeof profile.name === 'string' ? profile.name.trim() : ''
+                  return {
+                    firstName: firstName || null,
+                    lastName: lastName || null,
+                    name: fullName || `${firstName} ${lastName}`.trim() || String(profile.email ?? '').split('@')[0],
+                  }
+                },
               },
             ],
           }),

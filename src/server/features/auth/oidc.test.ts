@@ -146,6 +146,13 @@ describe('the OpenID Connect callback', () => {
     expect(account).toMatchObject({ providerId: 'oidc', userId: me.json().id })
   })
 
+  it('builds a display name from the given and family names when the provider sends no name claim', async () => {
+    const profile = aProfile({ given_name: 'Fred', family_name: 'Bear' })
+    const me = await getAuthUser(t, sessionCookieFrom(await signInWithOidc(profile)))
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.json().id))
+    expect(row?.name).toBe('Fred Bear')
+  })
+
   it('approves at once a verified e-mail that matches an approved request', async () => {
     const admin = await createAdmin(t)
     const request = await createBetaRequest(t)
