@@ -130,6 +130,26 @@ test('a visitor requests access, signs up, is approved by an admin, passes the g
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Measure Your Trophy' })).toBeVisible()
 
+  // A member who is not an admin gets the spec's failure text in /admin.
+  await page.goto('/admin')
+  await expect(page.getByText('Failed to load admin panel. You may not have admin access.')).toBeVisible()
+
+  // On a phone: the mobile menu and the bottom bar.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'New Measurement' })).toBeHidden()
+  const bottomBar = page.getByRole('navigation', { name: 'Quick' })
+  await expect(bottomBar.getByRole('link', { name: 'Measures' })).toBeVisible()
+  await bottomBar.getByRole('button', { name: 'Capture' }).or(bottomBar.getByRole('link', { name: 'Capture' })).click()
+  await expect(page.getByRole('dialog', { name: 'New Measurement' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('dialog')
+  await expect(menu.getByRole('link', { name: 'Leaderboards' })).toBeVisible()
+  await look(page, '08b-mobile-menu')
+  await menu.getByRole('button', { name: 'Close menu' }).click()
+  await page.setViewportSize({ width: 1280, height: 800 })
+
   // Unknown paths show the 404 screen.
   await page.goto('/no-such-page')
   await expect(page.getByText('404 Page Not Found')).toBeVisible()
