@@ -140,7 +140,7 @@ test('a visitor requests access, signs up, is approved by an admin, passes the g
   await expect(page.getByRole('button', { name: 'New Measurement' })).toBeHidden()
   const bottomBar = page.getByRole('navigation', { name: 'Quick' })
   await expect(bottomBar.getByRole('link', { name: 'Measures' })).toBeVisible()
-  await bottomBar.getByRole('button', { name: 'Capture' }).or(bottomBar.getByRole('link', { name: 'Capture' })).click()
+  await bottomBar.getByRole('button', { name: 'Capture' }).click()
   await expect(page.getByRole('dialog', { name: 'New Measurement' })).toBeVisible()
   await page.keyboard.press('Escape')
   await page.getByRole('button', { name: 'Open menu' }).click()
