@@ -32,7 +32,14 @@ export const HORN_CATEGORIES = [
   'stone-sheep',
   'mountain-goat',
 ] as const
-export const SKULL_CATEGORIES = ['black-bear', 'grizzly-bear', 'alaska-brown-bear', 'polar-bear', 'cougar', 'jaguar'] as const
+export const SKULL_CATEGORIES = [
+  'black-bear',
+  'grizzly-bear',
+  'alaska-brown-bear',
+  'polar-bear',
+  'cougar',
+  'jaguar',
+] as const
 export const TURKEY_CATEGORIES = ['wild-turkey'] as const
 
 export type AntleredCategory = (typeof ANTLERED_CATEGORIES)[number]
@@ -51,7 +58,12 @@ export type ChartCategory =
   | TurkeyCategory
 
 export type Minimum = { value: number; source: string; verified: boolean }
-export type CategoryMinimums = { bcAwards?: Minimum; bcAllTime?: Minimum; py?: Minimum; other?: Minimum & { label: string } }
+export type CategoryMinimums = {
+  bcAwards?: Minimum
+  bcAllTime?: Minimum
+  py?: Minimum
+  other?: Minimum & { label: string }
+}
 
 const S = {
   unanswered: 'B&C minimums as listed by unanswered.io and enviroliteracy.org (scoring.md §1.11)',
@@ -76,7 +88,9 @@ const S = {
   pyBears: 'truflightadventures.com; utahwildlife.net forum (scoring.md §2)',
   pySitka: 'sitkablacktail.org (scoring.md §2)',
   pyUnverified: 'Equals the Bolt & Quarrel (crossbow) value; no P&Y source found (scoring.md §2, §8 open 7)',
-  kansas: 'Kansas KDWPT Trophy Turkey Award minimum (NWTF formula); the NWTF records program has none (scoring.md §4, §8)',
+  pyNotFound: 'From memory; no P&Y source found (scoring.md §2, §8 open 7)',
+  kansas:
+    'Kansas KDWPT Trophy Turkey Award minimum (NWTF formula); the NWTF records program has none (scoring.md §4, §8)',
 } as const
 
 const m = (value: number, source: string, verified = true): Minimum => ({ value, source, verified })
@@ -109,14 +123,14 @@ export const CATEGORY_MINIMUMS: Record<ChartCategory, CategoryMinimums> = {
   pronghorn: { ...bc(80, 82, S.pronghorn), py: m(67, S.pyPronghorn) },
   'bighorn-sheep': { ...bc(175, 180, S.sheep), py: m(140, S.pyBighorn) },
   'desert-sheep': { ...bc(165, 168, S.sheep), py: m(120, S.pyDesert) },
-  'dall-sheep': { ...bc(160, 170, S.sheep), py: m(120, S.pyUnverified, false) },
-  'stone-sheep': { ...bc(165, 170, S.unverifiedBc, false), py: m(120, S.pyUnverified, false) },
+  'dall-sheep': { ...bc(160, 170, S.sheep), py: m(120, S.pyNotFound, false) },
+  'stone-sheep': { ...bc(165, 170, S.unverifiedBc, false), py: m(120, S.pyNotFound, false) },
   'mountain-goat': { ...bc(47, 50, S.goat), py: m(40, S.pyGoat) },
   'black-bear': { ...bc(20, 21, S.skulls), py: m(18, S.pyBears) },
   'grizzly-bear': { ...bc(23, 24, S.skulls), py: m(19, S.pyBears) },
   'alaska-brown-bear': { ...bc(26, 28, S.skulls), py: m(20, S.pyBears) },
   'polar-bear': bc(27, 27, S.skulls),
-  cougar: { ...bc(14.5, 15, S.cougar), py: m(13.5, S.pyUnverified, false) },
+  cougar: { ...bc(14.5, 15, S.cougar), py: m(13.5, S.pyNotFound, false) },
   jaguar: bc(14.5, 14.5, S.skulls),
   'wild-turkey': { other: { ...m(65, S.kansas), label: 'Kansas Trophy Turkey Award' } },
 }
