@@ -1,0 +1,82 @@
+// The static species of the Species Guide (spec §3 'Static species'), with the enumerations of spec §9 in spec
+// order, plus what the guide and the scoring engine need: a slug, the scoring categories, fish formulas and sources.
+import type { ChartCategory } from '../scoring/categories.ts'
+
+export const SPECIES_CATEGORIES = [
+  'Big Game',
+  'Freshwater Fish',
+  'Saltwater Fish',
+  'Upland Game',
+  'Waterfowl',
+  'Small Game',
+] as const
+export const SPECIES_REGIONS = ['North America', 'Atlantic Coast', 'Atlantic/Gulf Coast', 'Southeast Coast'] as const
+export const SPECIES_DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced', 'Expert'] as const
+/** Icon kinds; the page maps each to a drawing. */
+export const SPECIES_ICONS = [
+  'deer',
+  'elk',
+  'moose',
+  'caribou',
+  'pronghorn',
+  'sheep',
+  'goat',
+  'bear',
+  'cat',
+  'fish',
+  'turkey',
+  'bird',
+  'duck',
+  'squirrel',
+  'rabbit',
+] as const
+
+export type SpeciesCategory = (typeof SPECIES_CATEGORIES)[number]
+export type SpeciesRegion = (typeof SPECIES_REGIONS)[number]
+export type SpeciesDifficulty = (typeof SPECIES_DIFFICULTIES)[number]
+export type SpeciesIcon = (typeof SPECIES_ICONS)[number]
+
+/** The engine's fish categories (scoring.md §9): weight = L × G² ÷ divisor, or L³ ÷ divisor. */
+export type FishFormulaId = `length-girth-${number}` | `length-cubed-${number}`
+export type SpeciesFishFormula = { id: FishFormulaId; label: string; note: string }
+
+/**
+ * Spec §3's minimum scores, for the species' first scoring category: `bc` is the B&C All-time minimum, `py` the
+ * P&Y minimum, `nwtf` the score threshold for turkey (Kansas's award, NWTF formula), `weight` the fish trophy
+ * weight in pounds. Derived from categories.ts, never typed in here; `minimumsFor` gives every book with sources.
+ */
+export type MinScore = { bc?: number; py?: number; weight?: number; nwtf?: number }
+
+export type Species = {
+  /** kebab-case slug, stable: URLs and stored measurements refer to it */
+  id: string
+  name: string
+  category: SpeciesCategory
+  region: SpeciesRegion
+  /** the scoring system as the card shows it */
+  scoring: string
+  /** key measurements in chart order; the card shows the first three and '+N more' */
+  measurements: readonly string[]
+  minScore: MinScore
+  icon: SpeciesIcon
+  /** one or two sentences a hunter or angler can use */
+  description: string
+  /** habitat, season and difficulty are general (scoring.md §6; difficulty is our own judgement) */
+  habitat: string
+  season: string
+  difficulty: SpeciesDifficulty
+  /** record-book charts, primary first (minScore describes it); [] when no official chart exists */
+  scoringCategories: readonly ChartCategory[]
+  /** fish only: weight estimates, the app's default first */
+  fishFormulas?: readonly SpeciesFishFormula[]
+  /** fish only, where a threshold exists; trophyWeightNote says whose it is */
+  trophyWeightLbs?: number
+  trophyWeightNote?: string
+  /** a published record or record-book fact */
+  recordNote?: string
+  /** where the facts of this entry come from, named as scoring.md names them */
+  sources: readonly string[]
+}
+
+/** What the data files write: everything but minScore, which catalogue.ts derives from categories.ts. */
+export type SpeciesEntry = Omit<Species, 'minScore'>
