@@ -62,6 +62,7 @@ export type CategoryMinimums = {
   bcAwards?: Minimum
   bcAllTime?: Minimum
   py?: Minimum
+  sci?: Minimum
   other?: Minimum & { label: string }
 }
 
@@ -89,6 +90,7 @@ const S = {
   pySitka: 'sitkablacktail.org (scoring.md §2)',
   pyUnverified: 'Equals the Bolt & Quarrel (crossbow) value; no P&Y source found (scoring.md §2, §8 open 7)',
   pyNotFound: 'From memory; no P&Y source found (scoring.md §2, §8 open 7)',
+  sci: 'SCI free-range typical Rocky Mountain mule deer, form 18-T (huntforever.org 2014-10-30; scoring.md §3, §8 settled 5)',
   kansas:
     'Kansas KDWPT Trophy Turkey Award minimum (NWTF formula); the NWTF records program has none (scoring.md §4, §8)',
 } as const
@@ -104,7 +106,7 @@ export const CATEGORY_MINIMUMS: Record<ChartCategory, CategoryMinimums> = {
   'whitetail-non-typical': { ...bc(185, 195, S.unanswered), py: m(155, S.pyWhitetail) },
   'coues-typical': bc(100, 110, S.unanswered),
   'coues-non-typical': bc(105, 120, S.unanswered),
-  'mule-deer-typical': { ...bc(180, 190, S.unanswered), py: m(145, S.pyMule) },
+  'mule-deer-typical': { ...bc(180, 190, S.unanswered), py: m(145, S.pyMule), sci: m(155, S.sci) },
   'mule-deer-non-typical': bc(215, 230, S.unanswered),
   'columbia-blacktail-typical': bc(125, 135, S.unanswered),
   'sitka-blacktail-typical': { ...bc(100, 108, S.sitka), py: m(75, S.pySitka) },

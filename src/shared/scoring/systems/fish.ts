@@ -1,0 +1,76 @@
+import { FISH_TROPHY_SHARE } from '../decisions.ts'
+import type { ScoreResult, TrophyClass } from '../result.ts'
+import type { ParsedSheet } from '../sheet.ts'
+
+// Fish weight estimates (scoring.md §5.1), from lengths in sixteenths of an inch, computed exactly with BigInt:
+//   length-girth-D: W = L × G² ÷ D        length-cubed-D: W = L³ ÷ D        (inches → pounds)
+// The score is W rounded to the nearest 0.001 lb (half up): 31 × 16² ÷ 800 = 9.92; 59 × 38² ÷ 800 = 106.495.
+// Trophy class (decisions.ts): `record` at or above the trophy weight given with the sheet, `trophy` at or
+// above 80 % of it, `standard` otherwise or when none is given.
+export function scoreFish(sheet: ParsedSheet): ScoreResult {
+  const formula = sheet.chart.formula
+  if (!formula) throw new Error('a fish chart has a formula')
+  const length = BigInt(sheet.single.lengthIn ?? 0)
+  const girth = BigInt(sheet.single.girthIn ?? 0)
+  const [whole = '', fraction = ''] = formula.divisor.split('.')
+  const top = (formula.type === 'length-girth' ? length * girth * girth : length ** 3n) * 10n ** BigInt(fraction.length)
+  const bottom = 4096n * BigInt(`${whole}${fraction}`) // 16³ sixteenths per cubic inch × divisor
+  const thousandths = roundHalfUp(top * 1000n, bottom)
+  const ounces = roundHalfUp(top * 16n, bottom)
+  const pounds = poundsText(thousandths)
+  const lbOz = `${ounces / 16n} lb ${ounces % 16n} oz`
+  const trophy = trophyCheck(thousandths, sheet.trophyWeightOz)
+  const inches = (units: bigint) => String(Number(units) / 16)
+  const expression =
+    formula.type === 'length-girth'
+      ? `${inches(length)} × ${inches(girth)}² ÷ ${formula.divisor}`
+      : `${inches(length)}³ ÷ ${formula.divisor}`
+  return {
+    system: sheet.system,
+    category: sheet.category,
+    score: Number(thousandths) / 1000,
+    scoreText: `${pounds} lb (${lbOz})`,
+    weightLbs: Number(thousandths) / 1000,
+    records: trophy.records,
+    trophyClass: trophy.trophyClass,
+    lines: [
+      { label: 'Length', value: `${inches(length)} in` },
+      ...(formula.type === 'length-girth' ? [{ label: 'Girth', value: `${inches(girth)} in` }] : []),
+      { label: `Estimated weight (${formula.text})`, value: `${expression} = ${pounds} lb` },
+      { label: 'Estimated weight in pounds and ounces', value: lbOz },
+      ...trophy.lines,
+      { label: 'Accuracy', value: 'an estimate, not a scale weight: expect about ±10 %' },
+    ],
+  }
+}
+
+function trophyCheck(thousandths: bigint, trophyOz: number | undefined) {
+  if (trophyOz === undefined) return { records: {}, trophyClass: 'standard' as TrophyClass, lines: [] }
+  const target = BigInt(trophyOz) * 1000n // the trophy weight in thousandths of a pound, × 16
+  const record = thousandths * 16n >= target
+  const { numerator, denominator } = FISH_TROPHY_SHARE
+  const trophy = thousandths * 16n * BigInt(denominator) >= target * BigInt(numerator)
+  const trophyClass: TrophyClass = record ? 'record' : trophy ? 'trophy' : 'standard'
+  const share = poundsText(roundHalfUp(target * BigInt(numerator), 16n * BigInt(denominator)))
+  return {
+    records: { other: record },
+    trophyClass,
+    lines: [
+      {
+        label: 'Trophy weight',
+        value: `${poundsText(roundHalfUp(target, 16n))} lb (${share} lb = ${(numerator * 100) / denominator} %)`,
+      },
+      { label: 'Trophy class', value: trophyClass },
+    ],
+  }
+}
+
+function roundHalfUp(num: bigint, den: bigint): bigint {
+  return (2n * num + den) / (2n * den)
+}
+
+/** Thousandths of a pound with at least two decimals: 9920 → `9.92`, 106495 → `106.495`, 10000 → `10.00`. */
+function poundsText(thousandths: bigint): string {
+  const fraction = String(thousandths % 1000n).padStart(3, '0')
+  return `${thousandths / 1000n}.${fraction.endsWith('0') ? fraction.slice(0, 2) : fraction}`
+}

@@ -1,0 +1,19 @@
+import type { ScoreResult } from '../result.ts'
+import type { ParsedSheet } from '../sheet.ts'
+import { chartResult, formatter } from './frame.ts'
+
+// Bears and cats (scoring.md §1.10): score = greatest length without the lower jaw + greatest width, in
+// sixteenths, with no deductions.
+export function scoreSkull(sheet: ParsedSheet): ScoreResult {
+  const fmt = formatter(sheet)
+  const length = sheet.single.skullLength ?? 0
+  const width = sheet.single.skullWidth ?? 0
+  return chartResult(sheet, {
+    scoreUnits: length + width,
+    lines: [
+      { label: 'A Greatest length of skull', value: fmt(length) },
+      { label: 'B Greatest width of skull', value: fmt(width) },
+      { label: 'Score (length + width)', value: fmt(length + width) },
+    ],
+  })
+}

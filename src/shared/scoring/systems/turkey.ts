@@ -1,0 +1,48 @@
+import { formatSixteenthsDecimal as dec, formatPoundsOunces, formatScore } from '../fractions.ts'
+import { checkBooks } from '../records.ts'
+import type { ScoreResult } from '../result.ts'
+import type { ParsedSheet } from '../sheet.ts'
+import { listText, sum } from './frame.ts'
+
+// NWTF wild turkey (scoring.md §4), in sixteenths: score = weight (ounces = sixteenths of a pound)
+// + 2 × the total length of all beards + 10 × (left spur + right spur). Written as a decimal, as NWTF does:
+// 20 lb 7 oz, beards 25 8/16, spurs 1 1/16 + 1 0/16 → 20.4375 + 51 + 20.625 = 92.0625.
+export function scoreTurkey(sheet: ParsedSheet): ScoreResult {
+  const fmt = (units: number) => formatScore(units, 'sixteenths')
+  const weight = sheet.single.weightLbs ?? 0
+  const beards = sheet.singleLists.beardsIn ?? []
+  const right = sheet.single.spurRightIn ?? 0
+  const left = sheet.single.spurLeftIn ?? 0
+  const beardPart = 2 * sum(beards)
+  const spurPart = 10 * (right + left)
+  const score = weight + beardPart + spurPart
+  const books = checkBooks(sheet.chart.minimums, sheet.system, score, 'sixteenths')
+  return {
+    system: sheet.system,
+    category: sheet.category,
+    score: score / 16,
+    scoreText: dec(score),
+    weightLbs: weight / 16,
+    records: books.records,
+    trophyClass: books.trophyClass,
+    lines: [
+      { label: 'Weight', value: `${formatPoundsOunces(weight)} = ${dec(weight)} lb` },
+      { label: 'Beards', value: listText(beards, fmt) },
+      { label: 'Number of beards', value: beardType(beards.length) },
+      { label: '2 × total beard length', value: `2 × ${dec(sum(beards))} = ${dec(beardPart)}` },
+      { label: 'Spurs', value: `right ${fmt(right)} · left ${fmt(left)}` },
+      { label: '10 × (left spur + right spur)', value: `10 × (${dec(left)} + ${dec(right)}) = ${dec(spurPart)}` },
+      {
+        label: 'Score (weight + 2 × beards + 10 × spurs)',
+        value: `${dec(weight)} + ${dec(beardPart)} + ${dec(spurPart)} = ${dec(score)}`,
+      },
+      ...books.lines,
+    ],
+  }
+}
+
+// A bird with several beards is non-typical (atypical) (scoring.md §4; millcreekturkeycalls.com).
+function beardType(count: number): string {
+  if (count === 0) return '0'
+  return count === 1 ? '1 (typical)' : `${count} (non-typical: several beards)`
+}
