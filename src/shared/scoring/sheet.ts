@@ -47,7 +47,7 @@ export function parseSheet(input: unknown, options: SheetOptions): ParsedSheet {
   readMeasurements(measurements, chart, sheet)
   requireValues(chart, sheet)
   const trophy = options.trophyWeightLbs ?? input.trophyWeightLbs
-  if (trophy !== undefined && trophy !== null) sheet.trophyWeightOz = readTrophyWeight(trophy, chart)
+  if (!isBlank(trophy)) sheet.trophyWeightOz = readTrophyWeight(trophy, chart)
   return sheet
 }
 
@@ -60,6 +60,7 @@ function readSystem(system: unknown): System {
 function readMeasurements(measurements: Item, chart: Chart, sheet: ParsedSheet): void {
   const singles = [...chart.spreadRows, ...chart.singleRows]
   for (const [key, value] of Object.entries(measurements)) {
+    if (value === undefined) continue
     const path = ['measurements', key]
     const row = singles.find((r) => r.key === key)
     const list = chart.singleLists.find((l) => l.key === key)
@@ -79,6 +80,7 @@ function readSide(side: unknown, chart: Chart, values: SideValues, path: Path): 
   if (side === undefined || side === null) return
   if (!isItem(side)) throw new ScoringError('must be an object of this side’s measurements', path)
   for (const [key, value] of Object.entries(side)) {
+    if (value === undefined) continue
     const row = chart.sideRows.find((r) => r.key === key)
     const list = chart.sideLists.find((l) => l.key === key)
     if (row) setValue(values.rows, row, value, chart, [...path, key])
