@@ -16,7 +16,18 @@ import { scoreTurkey } from './systems/turkey.ts'
 // that counts). Rules and sources: ../shared/domain/scoring.md; our decisions: docs/scoring.md.
 
 export { buildSheet, type ScoreSheet, type SheetForm } from './build-sheet.ts'
-export { CATEGORY_MINIMUMS, type CategoryMinimums, type ChartCategory, type Minimum } from './categories.ts'
+export {
+  ANTLERED_CATEGORIES,
+  CARIBOU_CATEGORIES,
+  CATEGORY_MINIMUMS,
+  type CategoryMinimums,
+  type ChartCategory,
+  HORN_CATEGORIES,
+  type Minimum,
+  MOOSE_CATEGORIES,
+  SKULL_CATEGORIES,
+  TURKEY_CATEGORIES,
+} from './categories.ts'
 export type { Chart, ChartKind, ChartList, ChartRow, FishFormula, System } from './chart.ts'
 export { DEFAULT_RULES, type ScoringRules } from './decisions.ts'
 export {
