@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { needsSession, safeNext, signInHref } from './paths.ts'
+import { needsSession, paths, safeNext, signInHref } from './paths.ts'
 
 describe('needsSession', () => {
   it('is true for app screens and their sub-paths', () => {
     expect(needsSession('/admin')).toBe(true)
     expect(needsSession('/profile/abc')).toBe(true)
     expect(needsSession('/measurements')).toBe(true)
+    expect(needsSession(paths.species.href('whitetail-deer'))).toBe(true)
   })
 
   it('is false for public and unknown paths', () => {
@@ -26,6 +27,14 @@ describe('safeNext', () => {
     expect(safeNext('/\\evil.example')).toBe('/')
     expect(safeNext('https://evil.example')).toBe('/')
     expect(safeNext(null)).toBe('/')
+  })
+})
+
+describe('species paths', () => {
+  it('builds the guide with its filters and a species page', () => {
+    expect(paths.speciesGuideFiltered('')).toBe('/species-guide')
+    expect(paths.speciesGuideFiltered('category=Big+Game')).toBe('/species-guide?category=Big+Game')
+    expect(paths.species.href('mule-deer')).toBe('/species-guide/mule-deer')
   })
 })
 

@@ -9,6 +9,12 @@ export const paths = {
   achievements: '/achievements',
   leaderboards: '/leaderboards',
   speciesGuide: '/species-guide',
+  /** The guide with its search and filters (a query string without '?', see features/species/filters.ts). */
+  speciesGuideFiltered: (search: string) => (search ? `/species-guide?${search}` : '/species-guide'),
+  species: {
+    pattern: '/species-guide/:speciesId',
+    href: (speciesId: string) => `/species-guide/${encodeURIComponent(speciesId)}`,
+  },
   admin: '/admin',
   profile: { pattern: '/profile/:userId', href: (userId: string) => `/profile/${encodeURIComponent(userId)}` },
 } as const

@@ -15,10 +15,13 @@ import { AppHeader } from './app-header.tsx'
 import { BottomBar } from './bottom-bar.tsx'
 
 const AdminPage = lazyWithPreload(() => import('../../features/admin/pages/admin-page.tsx'))
+// The species catalogue and the scoring engine load only with these pages (issue 3).
+const SpeciesGuidePage = lazyWithPreload(() => import('../../features/species/pages/species-guide-page.tsx'))
+const SpeciesPage = lazyWithPreload(() => import('../../features/species/pages/species-page.tsx'))
 
 /**
- * Approved users past the gate. The header routes other than the dashboard and admin are built by later
- * issues; until then they fall through to the 404 screen.
+ * Approved users past the gate. The header routes other than the dashboard, the species guide and admin are
+ * built by later issues; until then they fall through to the 404 screen.
  */
 export default function AppShell({ user }: { user: AuthUser }) {
   const [adding, setAdding] = useState(false)
@@ -45,6 +48,12 @@ export default function AppShell({ user }: { user: AuthUser }) {
               </Route>
               <Route path={paths.admin}>
                 <AdminPage />
+              </Route>
+              <Route path={paths.speciesGuide}>
+                <SpeciesGuidePage />
+              </Route>
+              <Route path={paths.species.pattern}>
+                <SpeciesPage />
               </Route>
               <Route>
                 <NotFound />

@@ -1,0 +1,165 @@
+import {
+  buildSheet,
+  type Chart,
+  type ChartList,
+  type ChartRow,
+  type Quantity,
+  type ScoreAttempt,
+  type ScoreLine,
+  type ScoreResult,
+  type System,
+  tryParseMeasurement,
+  tryScoreSheet,
+} from '#shared/scoring/index.ts'
+
+// The calculator's form state and how it becomes a score sheet. The engine does every sum: this file only
+// keeps the typed text, asks the engine whether each entry can be read, and finds the engine's lines to show.
+
+export type Side = 'right' | 'left'
+export const SIDES: readonly Side[] = ['right', 'left']
+export const SIDE_NAMES: Record<Side, string> = { right: 'Right', left: 'Left' }
+
+export type SideForm = { rows: Record<string, string>; lists: Record<string, string[]> }
+/** Text as typed. Keys are the chart's, so entries survive a switch between charts that share them. */
+export type CalculatorForm = {
+  single: Record<string, string>
+  singleLists: Record<string, string[]>
+  right: SideForm
+  left: SideForm
+}
+
+export const EMPTY_FORM: CalculatorForm = {
+  single: {},
+  singleLists: {},
+  right: { rows: {}, lists: {} },
+  left: { rows: {}, lists: {} },
+}
+
+/** Form field ids, used for input ids and to tie errors to inputs: `insideSpread`, `right.G2`, `right.abnormal.1`. */
+export const fieldId = (...parts: (string | number)[]) => parts.join('.')
+
+/** The rows a page shows: the sheet accepts a few the paper chart does not print (scoring.md §9). */
+export const visibleRows = (rows: readonly ChartRow[]) => rows.filter((row) => row.onPaperChart)
+
+export type FieldErrors = Record<string, string>
+
+const EXAMPLES: Record<Chart['unit'], string> = {
+  eighths: '24 2/8, 24-2, 24.25 or 24¼',
+  sixteenths: '1 3/16, 1-3, 1.1875 or 1¼',
+}
+
+function readError(text: string, chart: Chart, quantity: Quantity): string | undefined {
+  if (text.trim() === '') return undefined
+  const parsed = tryParseMeasurement(text, chart.unit, quantity)
+  if (parsed.ok) return undefined
+  const hint =
+    quantity === 'count'
+      ? 'Type a whole number.'
+      : quantity === 'weight'
+        ? 'Type pounds, e.g. 22.5 or 22 lb 8 oz.'
+        : `Type inches, e.g. ${EXAMPLES[chart.unit]}.`
+  return `${parsed.message}. ${hint}`
+}
+
+/** Every entry the engine cannot read, by field id, with the engine's reason and an example. */
+export function fieldErrors(chart: Chart, form: CalculatorForm): FieldErrors {
+  const errors: FieldErrors = {}
+  const check = (id: string, text: string | undefined, quantity: Quantity) => {
+    const error = readError(text ?? '', chart, quantity)
+    if (error) errors[id] = error
+  }
+  for (const row of [...chart.spreadRows, ...chart.singleRows]) check(row.key, form.single[row.key], row.quantity)
+  for (const list of chart.singleLists) {
+    for (const [i, text] of (form.singleLists[list.key] ?? []).entries()) check(fieldId(list.key, i), text, 'length')
+  }
+  for (const side of SIDES) {
+    for (const row of chart.sideRows) check(fieldId(side, row.key), form[side].rows[row.key], row.quantity)
+    for (const list of chart.sideLists) {
+      for (const [i, text] of (form[side].lists[list.key] ?? []).entries()) {
+        check(fieldId(side, list.key, i), text, 'length')
+      }
+    }
+  }
+  return errors
+}
+
+export function hasEntries(form: CalculatorForm): boolean {
+  const filled = (values: Record<string, string | string[]>) =>
+    Object.values(values).some((v) => (Array.isArray(v) ? v.some((t) => t.trim() !== '') : v.trim() !== ''))
+  return (
+    filled(form.single) ||
+    filled(form.singleLists) ||
+    SIDES.some((side) => filled(form[side].rows) || filled(form[side].lists))
+  )
+}
+
+/**
+ * Scores the readable entries of the form that belong to this chart. Entries the engine cannot read are left
+ * out (they carry their own message), so the totals stay live while one field is being corrected.
+ */
+export function scoreForm(
+  chart: Chart,
+  system: System,
+  form: CalculatorForm,
+  errors: FieldErrors,
+  trophyWeightLbs?: number,
+): ScoreAttempt {
+  const keep = (id: string, text: string | undefined) => (text !== undefined && !errors[id] ? text : undefined)
+  const keepList = (id: string, texts: string[] | undefined) =>
+    texts?.filter((text, i) => !errors[fieldId(id, i)] && text.trim() !== '')
+  const values: Record<string, string | string[] | Record<string, string | string[] | undefined> | undefined> = {}
+  for (const row of [...chart.spreadRows, ...chart.singleRows]) values[row.key] = keep(row.key, form.single[row.key])
+  for (const list of chart.singleLists) values[list.key] = keepList(list.key, form.singleLists[list.key])
+  if (chart.sideRows.length > 0) {
+    for (const side of SIDES) {
+      const sideValues: Record<string, string | string[] | undefined> = {}
+      for (const row of chart.sideRows) sideValues[row.key] = keep(fieldId(side, row.key), form[side].rows[row.key])
+      for (const list of chart.sideLists) {
+        sideValues[list.key] = keepList(fieldId(side, list.key), form[side].lists[list.key])
+      }
+      values[side] = sideValues
+    }
+  }
+  const sheet = buildSheet({ system, category: chart.category, values })
+  return tryScoreSheet(sheet, trophyWeightLbs === undefined ? {} : { trophyWeightLbs })
+}
+
+/** The field an engine error names (`['measurements', 'right', 'G2']` → `right.G2`). */
+export function errorField(path: readonly (string | number)[]): string {
+  return fieldId(...(path[0] === 'measurements' ? path.slice(1) : path))
+}
+
+// The engine's lines are labelled as the paper chart is: `G-2 Length of point G-2`, `E Abnormal points, right`.
+export function chartLabel(item: Pick<ChartRow | ChartList, 'letter' | 'label'>): string {
+  return item.letter ? `${item.letter} ${item.label}` : item.label
+}
+
+function line(result: ScoreResult | undefined, test: (l: ScoreLine) => boolean): string | undefined {
+  return result?.lines.find(test)?.value
+}
+
+/** The difference column of a side row, e.g. `0 2/8`; undefined when the row was left blank or takes none. */
+export function rowDifference(result: ScoreResult | undefined, row: ChartRow): string | undefined {
+  const value = line(result, (l) => l.label === chartLabel(row))
+  return value ? /difference (.+)$/.exec(value)?.[1] : undefined
+}
+
+/** A column total, e.g. `71 2/8` for 'Right antler total (F, G, H)'. */
+export function sideTotal(result: ScoreResult | undefined, side: Side): string | undefined {
+  return line(result, (l) => l.label.startsWith(`${SIDE_NAMES[side]} `) && / total\b/.test(l.label))
+}
+
+export function differenceTotal(result: ScoreResult | undefined): string | undefined {
+  return line(result, (l) => l.label === 'Difference total')
+}
+
+/** One side's list as the engine adds it up, e.g. `3 2/8 + 1 4/8 = 4 6/8`. */
+export function listTotal(result: ScoreResult | undefined, list: ChartList, side?: Side): string | undefined {
+  const label = side ? `${chartLabel(list)}, ${side}` : chartLabel(list)
+  return line(result, (l) => l.label === label)
+}
+
+/** The spread credit as the engine explains it, e.g. `24 6/8 (limited to the longer main beam, 24 6/8)`. */
+export function spreadCreditText(result: ScoreResult | undefined): string | undefined {
+  return line(result, (l) => l.label === 'Spread credit')
+}
