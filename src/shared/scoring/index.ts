@@ -40,16 +40,9 @@ export {
   UNITS_PER_INCH,
   type Unit,
 } from './fractions.ts'
-export {
-  type Records,
-  RecordsSchema,
-  type ScoreLine,
-  ScoreLineSchema,
-  type ScoreResult,
-  ScoreResultSchema,
-  TROPHY_CLASSES,
-  type TrophyClass,
-} from './result.ts'
+// The zod schemas of the result (ScoreResultSchema, …) are a separate entry, './result-schema.ts', so that a page
+// scoring live does not load zod.
+export { type Records, type ScoreLine, type ScoreResult, TROPHY_CLASSES, type TrophyClass } from './result.ts'
 export { ScoringError } from './scoring-error.ts'
 export { CHART_CATEGORIES, getChart, SYSTEM_NAMES, SYSTEMS }
 

@@ -6,12 +6,12 @@ import {
   type Chart,
   getChart,
   type ScoreResult,
-  ScoreResultSchema,
   type ScoreSheet,
   ScoringError,
   scoreSheet,
   UNITS_PER_INCH,
 } from './index.ts'
+import { ScoreResultSchema } from './result-schema.ts'
 
 // Properties every sheet must have, over generated racks, horns, skulls, birds and fish.
 

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { SYSTEMS } from './chart.ts'
+import { type Records, type ScoreLine, type ScoreResult, TROPHY_CLASSES } from './result.ts'
+
+// zod schemas of the result (scoring.md §9), for route response schemas and tests. A separate entry, not
+// re-exported from index.ts, so the browser's calculator does not load zod: import it as
+// `#shared/scoring/result-schema.ts`. The checks at the end fail to compile if a schema and its type in
+// result.ts drift apart.
+
+export const ScoreLineSchema = z.object({
+  label: z.string().describe('What the line is, with the chart letter, e.g. "G-2 Length of point G-2"'),
+  value: z
+    .string()
+    .describe('The value(s) as a measurer writes them, e.g. "right 10 2/8 · left 9 6/8 · difference 0 4/8"'),
+})
+
+export const RecordsSchema = z.object({
+  bcAwards: z.boolean().optional().describe('Meets the B&C Awards minimum'),
+  bcAllTime: z.boolean().optional().describe('Meets the B&C All-time minimum'),
+  py: z.boolean().optional().describe('Meets the Pope and Young minimum'),
+  sci: z.boolean().optional().describe('Meets the SCI minimum (SCI sheets; only where one is known)'),
+  other: z
+    .boolean()
+    .optional()
+    .describe('Turkey: meets the Kansas Trophy Turkey Award (65). Fish: meets the trophy weight given with the sheet'),
+})
+
+export const ScoreResultSchema = z.object({
+  system: z.enum(SYSTEMS),
+  category: z.string(),
+  score: z
+    .number()
+    .nonnegative()
+    .describe('The entry score: net for B&C and P&Y, the total for SCI, skulls and NWTF, estimated pounds for fish'),
+  scoreText: z.string().describe('e.g. "168 5/8", "21 13/16", "92.0625", "9.92 lb (9 lb 15 oz)"'),
+  gross: z.number().nonnegative().optional().describe('B&C-policy gross (scoring.md §1.1)'),
+  net: z.number().nonnegative().optional(),
+  spreadCredit: z.number().nonnegative().optional(),
+  symmetryDeductions: z.number().nonnegative().optional(),
+  abnormalTotal: z.number().nonnegative().optional(),
+  weightLbs: z.number().nonnegative().optional().describe('Fish: the estimate; turkey: the weight read to the ounce'),
+  records: RecordsSchema,
+  trophyClass: z.enum(TROPHY_CLASSES),
+  lines: z.array(ScoreLineSchema),
+})
+
+// Compile-time: each schema infers exactly its plain type (a drift fails `npm run typecheck`).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Agree<T extends true> = T
+export type SchemasMatchTypes = [
+  Agree<Same<z.infer<typeof ScoreLineSchema>, ScoreLine>>,
+  Agree<Same<z.infer<typeof RecordsSchema>, Records>>,
+  Agree<Same<z.infer<typeof ScoreResultSchema>, ScoreResult>>,
+]
