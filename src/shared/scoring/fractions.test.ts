@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  formatInches,
+  formatLengthList,
   formatPoundsOunces,
   formatScore,
   formatSixteenthsDecimal,
@@ -156,6 +158,15 @@ describe('formatScore writes the record-book way, unreduced', () => {
 
   it('refuses a value that is not a number', () => {
     expect(() => formatScore(Number.NaN, 'eighths')).toThrow(ScoringError)
+  })
+
+  it('writes inches from a result in the chart unit, and lists of lengths as a measurer adds them', () => {
+    expect(formatInches(71.25, 'eighths')).toBe('71 2/8')
+    expect(formatInches(21.8125, 'sixteenths')).toBe('21 13/16')
+    expect(formatInches(0, 'eighths')).toBe('0 0/8')
+    expect(formatLengthList([3.25, 1.5], 'eighths')).toBe('3 2/8 + 1 4/8 = 4 6/8')
+    expect(formatLengthList([2], 'eighths')).toBe('2 0/8')
+    expect(formatLengthList([], 'sixteenths')).toBe('none')
   })
 
   it('writes turkey decimals and pounds with ounces', () => {

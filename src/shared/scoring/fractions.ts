@@ -96,6 +96,29 @@ export function formatScore(units: number, unit: Unit): string {
   return `${sign}${Math.floor(whole / per)} ${whole % per}/${per}`
 }
 
+/**
+ * A number of inches from a result (`score`, `gross`, `breakdown`) in record-book form in the chart's unit, as
+ * the result's lines write it: 71.25 → `71 2/8` (eighths); 21.8125 → `21 13/16` (sixteenths).
+ */
+export function formatInches(inches: number, unit: Unit): string {
+  return formatScore(inches * UNITS_PER_INCH[unit], unit)
+}
+
+/** A list of lengths in units as a measurer adds it up: `3 2/8 + 1 4/8 = 4 6/8`; one length → `4 6/8`; `none`. */
+export function listText(values: readonly number[] | undefined, fmt: (units: number) => string): string {
+  if (!values || values.length === 0) return 'none'
+  const total = fmt(values.reduce((sum, value) => sum + value, 0))
+  return values.length === 1 ? total : `${values.map(fmt).join(' + ')} = ${total}`
+}
+
+/** A breakdown list's lengths (inches) written as the result's lines write them: `3 2/8 + 1 4/8 = 4 6/8`. */
+export function formatLengthList(lengths: readonly number[], unit: Unit): string {
+  return listText(
+    lengths.map((inches) => inches * UNITS_PER_INCH[unit]),
+    (units) => formatScore(units, unit),
+  )
+}
+
 /** A count of sixteenths as an exact decimal: 1473 → `92.0625`. */
 export function formatSixteenthsDecimal(units: number): string {
   return String(units / 16)

@@ -31,6 +31,8 @@ export {
 export type { Chart, ChartKind, ChartList, ChartRow, FishFormula, System } from './chart.ts'
 export { DEFAULT_RULES, type ScoringRules } from './decisions.ts'
 export {
+  formatInches,
+  formatLengthList,
   formatScore,
   MAX_MEASUREMENT,
   type ParsedMeasurement,
@@ -42,7 +44,16 @@ export {
 } from './fractions.ts'
 // The zod schemas of the result (ScoreResultSchema, …) are a separate entry, './result-schema.ts', so that a page
 // scoring live does not load zod.
-export { type Records, type ScoreLine, type ScoreResult, TROPHY_CLASSES, type TrophyClass } from './result.ts'
+export type {
+  BreakdownList,
+  BreakdownRow,
+  Records,
+  ScoreBreakdown,
+  ScoreLine,
+  ScoreResult,
+  TrophyClass,
+} from './result.ts'
+export { TROPHY_CLASSES } from './result.ts'
 export { ScoringError } from './scoring-error.ts'
 export { CHART_CATEGORIES, getChart, SYSTEM_NAMES, SYSTEMS }
 

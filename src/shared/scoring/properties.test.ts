@@ -4,7 +4,10 @@ import { ANTLERED_CATEGORIES, CARIBOU_CATEGORIES } from './categories.ts'
 import {
   CHART_CATEGORIES,
   type Chart,
+  formatInches,
+  formatLengthList,
   getChart,
+  type ScoreBreakdown,
   type ScoreResult,
   type ScoreSheet,
   ScoringError,
@@ -76,13 +79,45 @@ function swapSides(sheet: ScoreSheet): ScoreSheet {
   }
 }
 
-const withoutLines = ({ lines, ...rest }: ScoreResult) => rest
+const withoutLines = ({ lines, breakdown, ...rest }: ScoreResult) => rest
+
+/** The breakdown of the swapped sheet, swapped back: right ↔ left everywhere, in a fixed order. */
+function mirrored(breakdown: ScoreBreakdown): ScoreBreakdown {
+  const flip = (key: string) => ({ spurRightIn: 'spurLeftIn', spurLeftIn: 'spurRightIn' })[key] ?? key
+  const byKey = (a: { key: string; side?: string }, b: { key: string; side?: string }) =>
+    `${a.key}.${a.side}`.localeCompare(`${b.key}.${b.side}`)
+  const { sideTotals, ...rest } = breakdown
+  return {
+    ...rest,
+    ...(sideTotals ? { sideTotals: { right: sideTotals.left, left: sideTotals.right } } : {}),
+    rows: breakdown.rows
+      .map(({ right, left, ...row }) => ({
+        ...row,
+        key: flip(row.key),
+        ...(left === undefined ? {} : { right: left }),
+        ...(right === undefined ? {} : { left: right }),
+      }))
+      .sort(byKey),
+    lists: breakdown.lists
+      .map((list) =>
+        list.side ? { ...list, side: list.side === 'right' ? ('left' as const) : ('right' as const) } : list,
+      )
+      .sort(byKey),
+  }
+}
+
+const sorted = (breakdown: ScoreBreakdown): ScoreBreakdown => mirrored(mirrored(breakdown))
+
+const total = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0)
 
 describe('properties', () => {
   it('swapping left and right never changes any score', () => {
     fc.assert(
       fc.property(anySheet, (sheet) => {
-        expect(withoutLines(scoreSheet(swapSides(sheet)))).toEqual(withoutLines(scoreSheet(sheet)))
+        const swapped = scoreSheet(swapSides(sheet))
+        const result = scoreSheet(sheet)
+        expect(withoutLines(swapped)).toEqual(withoutLines(result))
+        expect(mirrored(swapped.breakdown)).toEqual(sorted(result.breakdown))
       }),
       RUNS,
     )
@@ -141,6 +176,113 @@ describe('properties', () => {
         if (result.gross !== undefined && result.system !== 'sci')
           expect(result.gross).toBeGreaterThanOrEqual(result.score)
         expect(JSON.stringify(result.lines)).not.toMatch(/NaN|Infinity|undefined/)
+      }),
+      RUNS,
+    )
+  })
+
+  it("the breakdown adds up to the score, as each kind's arithmetic says", () => {
+    fc.assert(
+      fc.property(anySheet, (sheet) => {
+        const result = scoreSheet(sheet)
+        const chart = getChart(sheet.category, sheet.system)
+        const { breakdown } = result
+        const row = (key: string) => breakdown.rows.find((r) => r.key === key)
+        const listTotal = (key: string) => total(breakdown.lists.filter((l) => l.key === key).map((l) => l.total))
+        for (const list of breakdown.lists) expect(list.total).toBe(total(list.lengths))
+        if (chart.kind === 'skull') {
+          expect(result.score).toBe((row('skullLength')?.value ?? 0) + (row('skullWidth')?.value ?? 0))
+          return
+        }
+        if (chart.kind === 'turkey') {
+          const spurs = (row('spurRightIn')?.value ?? 0) + (row('spurLeftIn')?.value ?? 0)
+          expect(result.score).toBe((row('weightLbs')?.value ?? 0) + 2 * listTotal('beardsIn') + 10 * spurs)
+          return
+        }
+        if (chart.kind === 'fish') {
+          expect(breakdown.lists).toEqual([])
+          expect(breakdown.rows.map((r) => r.key)).toContain('lengthIn')
+          return
+        }
+        // Column totals: the scored side rows, a blank side counting 0; the difference column: the rows deducted.
+        const scored = breakdown.rows.filter((r) => chart.sideRows.find((c) => c.key === r.key)?.scored)
+        const sides = breakdown.sideTotals
+        expect(sides).toEqual({
+          right: total(scored.map((r) => r.right ?? 0)),
+          left: total(scored.map((r) => r.left ?? 0)),
+        })
+        const differences = breakdown.rows.flatMap((r) => (r.difference === undefined ? [] : [r.difference]))
+        for (const r of breakdown.rows) {
+          if (r.difference !== undefined) expect(r.difference).toBe(Math.abs((r.right ?? 0) - (r.left ?? 0)))
+        }
+        const deducts = sheet.system !== 'sci'
+        expect(breakdown.differenceTotal).toBe(deducts ? total(differences) : undefined)
+        if (!deducts) expect(differences).toEqual([])
+        expect(result.symmetryDeductions).toBe(breakdown.differenceTotal ?? 0)
+        // Spread credit: antlers and caribou report it; moose credit the greatest spread row in full.
+        const credit =
+          chart.kind === 'moose' ? (row('greatestSpread')?.value ?? 0) : (breakdown.spreadCredit?.credit ?? 0)
+        if (chart.kind === 'antlers' || chart.kind === 'caribou') {
+          expect(breakdown.spreadCredit?.credit).toBe(result.spreadCredit)
+          expect(breakdown.spreadCredit?.inside).toBe(row('insideSpread')?.value ?? 0)
+        } else expect(breakdown.spreadCredit).toBeUndefined()
+        const right = sides?.right ?? 0
+        const left = sides?.left ?? 0
+        const net = credit + right + left - (breakdown.differenceTotal ?? 0)
+        if (chart.kind !== 'antlers') {
+          expect(result.score).toBe(net)
+          return
+        }
+        // B&C typical: net = credit + right + left − difference total − abnormal total (+ crown), floored at 0.
+        const abnormal = listTotal('abnormal')
+        expect(result.abnormalTotal).toBe(abnormal)
+        const effect = chart.sideLists.find((list) => list.key === 'abnormal')?.effect
+        const change = effect === 'added' ? abnormal : effect === 'subtracted' ? -abnormal : 0
+        expect(result.score).toBe(Math.max(0, net + listTotal('crown') + change))
+      }),
+      RUNS,
+    )
+  })
+
+  it('the breakdown, written with formatInches and formatLengthList, says what the lines say', () => {
+    fc.assert(
+      fc.property(anySheet, (sheet) => {
+        const result = scoreSheet(sheet)
+        const chart = getChart(sheet.category, sheet.system)
+        const { breakdown, lines } = result
+        const fmt = (inches: number) => formatInches(inches, chart.unit)
+        const line = (label: string) => lines.find((l) => l.label === label)?.value
+        for (const r of breakdown.rows) {
+          const chartRow = [...chart.spreadRows, ...chart.sideRows, ...chart.singleRows].find((c) => c.key === r.key)
+          const label = chartRow?.letter ? `${chartRow.letter} ${chartRow.label}` : chartRow?.label
+          if (r.difference !== undefined && chartRow?.quantity === 'length') {
+            expect(line(label ?? '')).toMatch(new RegExp(` · difference ${fmt(r.difference)}$`))
+          }
+          if (r.value !== undefined && chartRow?.scored && chart.kind !== 'turkey' && chart.kind !== 'fish') {
+            expect(line(label ?? '')).toBe(fmt(r.value))
+          }
+        }
+        if (breakdown.sideTotals) {
+          const side = (name: string) => lines.find((l) => l.label.startsWith(`${name} `) && / total\b/.test(l.label))
+          expect(side('Right')?.value).toBe(fmt(breakdown.sideTotals.right))
+          expect(side('Left')?.value).toBe(fmt(breakdown.sideTotals.left))
+        }
+        if (breakdown.differenceTotal !== undefined)
+          expect(line('Difference total')).toBe(fmt(breakdown.differenceTotal))
+        for (const list of breakdown.lists) {
+          const chartList = [...chart.sideLists, ...chart.singleLists].find((l) => l.key === list.key)
+          const name = chartList?.letter ? `${chartList.letter} ${chartList.label}` : chartList?.label
+          expect(line(list.side ? `${name}, ${list.side}` : (name ?? ''))).toBe(
+            formatLengthList(list.lengths, chart.unit),
+          )
+        }
+        const spread = breakdown.spreadCredit
+        if (spread) {
+          const limited =
+            spread.limitedTo === undefined ? '' : ` (limited to the longer main beam, ${fmt(spread.limitedTo)})`
+          expect(line('Spread credit')).toBe(`${fmt(spread.credit)}${limited}`)
+          expect(spread.limitedTo === undefined).toBe(spread.credit === spread.inside)
+        } else expect(line('Spread credit')).toBeUndefined()
       }),
       RUNS,
     )

@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { SYSTEMS } from './chart.ts'
-import { type Records, type ScoreLine, type ScoreResult, TROPHY_CLASSES } from './result.ts'
+import {
+  type BreakdownList,
+  type BreakdownRow,
+  type Records,
+  type ScoreBreakdown,
+  type ScoreLine,
+  type ScoreResult,
+  TROPHY_CLASSES,
+} from './result.ts'
 
 // zod schemas of the result (scoring.md §9), for route response schemas and tests. A separate entry, not
 // re-exported from index.ts, so the browser's calculator does not load zod: import it as
@@ -25,6 +33,35 @@ export const RecordsSchema = z.object({
     .describe('Turkey: meets the Kansas Trophy Turkey Award (65). Fish: meets the trophy weight given with the sheet'),
 })
 
+const inches = z.number().nonnegative()
+
+export const BreakdownRowSchema = z.object({
+  key: z.string().describe('The chart row key, e.g. "G2", "insideSpread", "skullLength"'),
+  letter: z.string().describe('The chart letter, e.g. "G-2"; empty when the paper chart has none'),
+  right: inches.optional().describe('Side rows: the right value (inches, or points for a count row)'),
+  left: inches.optional(),
+  difference: inches.optional().describe('Side rows whose difference is deducted under this system: |right − left|'),
+  value: inches.optional().describe('Single rows: spreads, skull, turkey weight (lb) and spurs, fish length and girth'),
+})
+
+export const BreakdownListSchema = z.object({
+  key: z.string().describe('"abnormal", "crown" or "beardsIn"'),
+  side: z.enum(['right', 'left']).optional(),
+  lengths: z.array(inches),
+  total: inches,
+})
+
+export const ScoreBreakdownSchema = z.object({
+  rows: z.array(BreakdownRowSchema).describe('The rows with a value, in chart order'),
+  sideTotals: z.object({ right: inches, left: inches }).optional(),
+  differenceTotal: inches.optional().describe('B&C and P&Y: the total of the difference column'),
+  lists: z.array(BreakdownListSchema),
+  spreadCredit: z
+    .object({ inside: inches, credit: inches, limitedTo: inches.optional() })
+    .optional()
+    .describe('Antlers and caribou; limitedTo is the longer main beam when it caps the credit'),
+})
+
 export const ScoreResultSchema = z.object({
   system: z.enum(SYSTEMS),
   category: z.string(),
@@ -41,6 +78,7 @@ export const ScoreResultSchema = z.object({
   weightLbs: z.number().nonnegative().optional().describe('Fish: the estimate; turkey: the weight read to the ounce'),
   records: RecordsSchema,
   trophyClass: z.enum(TROPHY_CLASSES),
+  breakdown: ScoreBreakdownSchema,
   lines: z.array(ScoreLineSchema),
 })
 
@@ -50,5 +88,8 @@ type Agree<T extends true> = T
 export type SchemasMatchTypes = [
   Agree<Same<z.infer<typeof ScoreLineSchema>, ScoreLine>>,
   Agree<Same<z.infer<typeof RecordsSchema>, Records>>,
+  Agree<Same<z.infer<typeof BreakdownRowSchema>, BreakdownRow>>,
+  Agree<Same<z.infer<typeof BreakdownListSchema>, BreakdownList>>,
+  Agree<Same<z.infer<typeof ScoreBreakdownSchema>, ScoreBreakdown>>,
   Agree<Same<z.infer<typeof ScoreResultSchema>, ScoreResult>>,
 ]

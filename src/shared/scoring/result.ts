@@ -28,6 +28,55 @@ export type Records = {
   other?: boolean
 }
 
+/**
+ * One row of the chart that has a value on the sheet, in the chart's order (rows left blank are left out).
+ * Numbers are inches; a weight is pounds; a count row (`quantity: 'count'`) is a number of points, each worth
+ * 1 inch where the chart scores it.
+ */
+export type BreakdownRow = {
+  /** The chart row's key, e.g. `G2`, `insideSpread`, `skullLength`. */
+  key: string
+  /** The chart's letter, e.g. `G-2`; empty when the paper chart has none. */
+  letter: string
+  /** Side rows: the right side's value; absent when only the other side has one (it counts 0). */
+  right?: number
+  left?: number
+  /** Side rows whose difference the chart deducts under this system: |right − left|, a blank side counting 0. */
+  difference?: number
+  /** Single rows (spreads, skull length and width, turkey weight and spurs, fish length and girth). */
+  value?: number
+}
+
+/** A list of lengths as the sheet gives it (abnormal points, crown points, turkey beards), with its total. */
+export type BreakdownList = {
+  /** The chart list's key: `abnormal`, `crown`, `beardsIn`. */
+  key: string
+  /** Lists kept per antler; absent for lists that belong to no side (turkey beards). */
+  side?: 'right' | 'left'
+  /** Each length in inches, in the sheet's order; empty when there are none. */
+  lengths: number[]
+  total: number
+}
+
+/**
+ * The sums a paper chart shows, as numbers, so a page can lay them out without reading `lines`.
+ * Inches throughout; `formatInches` and `formatLengthList` write them as the lines do.
+ */
+export type ScoreBreakdown = {
+  rows: BreakdownRow[]
+  /** Charts with right and left columns: each column's total of the scored rows (a point counts 1 inch). */
+  sideTotals?: { right: number; left: number }
+  /** Charts that deduct differences under this system (B&C, P&Y): the difference column's total. */
+  differenceTotal?: number
+  /** Every list of the chart: per side for side lists, with empty ones. */
+  lists: BreakdownList[]
+  /**
+   * Antlers and caribou: the inside spread and the credit it earns; `limitedTo` is the longer main beam when
+   * that caps the credit (B&C and P&Y). Moose credit the greatest spread in full: it is a row.
+   */
+  spreadCredit?: { inside: number; credit: number; limitedTo?: number }
+}
+
 export type ScoreResult = {
   system: System
   category: string
@@ -45,5 +94,7 @@ export type ScoreResult = {
   weightLbs?: number
   records: Records
   trophyClass: TrophyClass
+  /** The chart's values and sums as numbers. */
+  breakdown: ScoreBreakdown
   lines: ScoreLine[]
 }

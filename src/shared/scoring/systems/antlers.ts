@@ -1,7 +1,18 @@
 import { deductsDifferences } from '../chart.ts'
+import { listText } from '../fractions.ts'
 import type { ScoreLine, ScoreResult } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
-import { chartResult, formatter, listText, recordedLines, spreadCredit, spreadLine, sum, tallySides } from './frame.ts'
+import {
+  chartResult,
+  formatter,
+  recordedLines,
+  sideBreakdown,
+  spreadBreakdown,
+  spreadCredit,
+  spreadLine,
+  sum,
+  tallySides,
+} from './frame.ts'
 
 // Deer and elk, typical and non-typical, B&C/P&Y and SCI (scoring.md §1.1–§1.4, §3), in eighths:
 //   sideTotal(s)  = F + ΣG + ΣH                      (normal points only; chart rows)
@@ -81,6 +92,7 @@ export function scoreAntlers(sheet: ParsedSheet): ScoreResult {
     symmetryUnits: difference,
     abnormalUnits: abnormal,
     lines,
+    breakdown: sideBreakdown(sheet, sides, spreadBreakdown(sheet, spread, credit, 'F')),
   })
 }
 

@@ -1,6 +1,7 @@
 import { FISH_TROPHY_SHARE } from '../decisions.ts'
 import type { ScoreResult, TrophyClass } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
+import { breakdownLists, valueRows } from './frame.ts'
 
 // Fish weight estimates (scoring.md §5.1), from lengths in sixteenths of an inch, computed exactly with BigInt:
 //   length-girth-D: W = L × G² ÷ D        length-cubed-D: W = L³ ÷ D        (inches → pounds)
@@ -33,6 +34,7 @@ export function scoreFish(sheet: ParsedSheet): ScoreResult {
     weightLbs: Number(thousandths) / 1000,
     records: trophy.records,
     trophyClass: trophy.trophyClass,
+    breakdown: { rows: valueRows(sheet, sheet.chart.singleRows), lists: breakdownLists(sheet) },
     lines: [
       { label: 'Length', value: `${inches(length)} in` },
       ...(formula.type === 'length-girth' ? [{ label: 'Girth', value: `${inches(girth)} in` }] : []),

@@ -1,13 +1,20 @@
-import { deductsDifferences } from '../chart.ts'
+import { type ChartRow, deductsDifferences } from '../chart.ts'
 import { formatScore, UNITS_PER_INCH } from '../fractions.ts'
 import { checkBooks } from '../records.ts'
-import type { ScoreLine, ScoreResult } from '../result.ts'
+import type { BreakdownList, BreakdownRow, ScoreBreakdown, ScoreLine, ScoreResult } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
 
 // What antlers, moose, caribou, horns and skulls share: the right/left columns, the difference column, the
-// spread rows, and turning integer units into the result of scoring.md §9.
+// spread rows, and turning integer units into the result of scoring.md §9 with its breakdown.
 
-export type SideTally = { right: number; left: number; difference: number; lines: ScoreLine[] }
+export type SideTally = {
+  right: number
+  left: number
+  difference: number
+  lines: ScoreLine[]
+  /** The side rows with a value, for the breakdown (inches; count rows in points). */
+  rows: BreakdownRow[]
+}
 
 /**
  * Column totals of the scored side rows in the chart's unit (a point count is worth 1 inch per point), and the
@@ -16,7 +23,7 @@ export type SideTally = { right: number; left: number; difference: number; lines
 export function tallySides(sheet: ParsedSheet): SideTally {
   const fmt = formatter(sheet)
   const per = UNITS_PER_INCH[sheet.chart.unit]
-  const tally: SideTally = { right: 0, left: 0, difference: 0, lines: [] }
+  const tally: SideTally = { right: 0, left: 0, difference: 0, lines: [], rows: [] }
   for (const row of sheet.chart.sideRows) {
     const rawRight = sheet.right.rows[row.key]
     const rawLeft = sheet.left.rows[row.key]
@@ -25,14 +32,22 @@ export function tallySides(sheet: ParsedSheet): SideTally {
     const right = (rawRight ?? 0) * weight
     const left = (rawLeft ?? 0) * weight
     const show = (units: number) => (row.quantity === 'count' ? String(units / weight) : fmt(units))
+    const deducted = row.scored && row.difference
     let tail = 'recorded, not scored'
     if (row.scored) {
       tally.right += right
       tally.left += left
-      if (row.difference) tally.difference += Math.abs(right - left)
-      tail = row.difference ? `difference ${show(Math.abs(right - left))}` : 'no difference taken'
+      if (deducted) tally.difference += Math.abs(right - left)
+      tail = deducted ? `difference ${show(Math.abs(right - left))}` : 'no difference taken'
     }
     tally.lines.push({ label: rowLabel(row), value: `right ${show(right)} · left ${show(left)} · ${tail}` })
+    tally.rows.push({
+      key: row.key,
+      letter: row.letter,
+      ...(rawRight === undefined ? {} : { right: right / per }),
+      ...(rawLeft === undefined ? {} : { left: left / per }),
+      ...(deducted ? { difference: Math.abs(right - left) / per } : {}),
+    })
   }
   return tally
 }
@@ -43,6 +58,53 @@ export function recordedLines(sheet: ParsedSheet): ScoreLine[] {
   return [...sheet.chart.spreadRows, ...sheet.chart.singleRows]
     .filter((row) => !row.scored && sheet.single[row.key] !== undefined)
     .map((row) => ({ label: rowLabel(row), value: `${fmt(sheet.single[row.key] ?? 0)} (recorded, not scored)` }))
+}
+
+/** Breakdown rows of single-value rows (spreads, skull, turkey, fish) that have a value, in inches or pounds. */
+export function valueRows(sheet: ParsedSheet, rows: readonly ChartRow[]): BreakdownRow[] {
+  const per = UNITS_PER_INCH[sheet.chart.unit]
+  return rows.flatMap((row) => {
+    const units = sheet.single[row.key]
+    if (units === undefined) return []
+    return [{ key: row.key, letter: row.letter, value: row.quantity === 'count' ? units : units / per }]
+  })
+}
+
+/** Every list of the chart, per side for side lists, in inches; a list left blank is empty. */
+export function breakdownLists(sheet: ParsedSheet): BreakdownList[] {
+  const per = UNITS_PER_INCH[sheet.chart.unit]
+  const list = (key: string, values: readonly number[] | undefined, side?: 'right' | 'left'): BreakdownList => ({
+    key,
+    ...(side ? { side } : {}),
+    lengths: (values ?? []).map((units) => units / per),
+    total: sum(values) / per,
+  })
+  return [
+    ...sheet.chart.sideLists.flatMap((l) => [
+      list(l.key, sheet.right.lists[l.key], 'right'),
+      list(l.key, sheet.left.lists[l.key], 'left'),
+    ]),
+    ...sheet.chart.singleLists.map((l) => list(l.key, sheet.singleLists[l.key])),
+  ]
+}
+
+/**
+ * The breakdown of a chart with right and left columns: spread rows, side rows, single rows; the column
+ * totals; the difference total where the system deducts differences; every list.
+ */
+export function sideBreakdown(
+  sheet: ParsedSheet,
+  sides: SideTally,
+  spread?: ScoreBreakdown['spreadCredit'],
+): ScoreBreakdown {
+  const per = UNITS_PER_INCH[sheet.chart.unit]
+  return {
+    rows: [...valueRows(sheet, sheet.chart.spreadRows), ...sides.rows, ...valueRows(sheet, sheet.chart.singleRows)],
+    sideTotals: { right: sides.right / per, left: sides.left / per },
+    ...(deductsDifferences(sheet.system) ? { differenceTotal: sides.difference / per } : {}),
+    lists: breakdownLists(sheet),
+    ...(spread ? { spreadCredit: spread } : {}),
+  }
 }
 
 export function rowLabel(row: { letter: string; label: string }): string {
@@ -57,13 +119,6 @@ export function sum(values: readonly number[] | undefined): number {
   return (values ?? []).reduce((total, value) => total + value, 0)
 }
 
-/** `3 2/8 + 1 4/8 = 4 6/8`, or `none`. */
-export function listText(values: readonly number[] | undefined, fmt: (units: number) => string): string {
-  if (!values || values.length === 0) return 'none'
-  const total = fmt(sum(values))
-  return values.length === 1 ? total : `${values.map(fmt).join(' + ')} = ${total}`
-}
-
 export type ChartTotals = {
   scoreUnits: number
   grossUnits?: number
@@ -71,6 +126,7 @@ export type ChartTotals = {
   symmetryUnits?: number
   abnormalUnits?: number
   lines: ScoreLine[]
+  breakdown: ScoreBreakdown
 }
 
 /** Units → inches, the record-book text, the books met and the trophy class. B&C and P&Y sheets report `net`. */
@@ -92,6 +148,7 @@ export function chartResult(sheet: ParsedSheet, totals: ChartTotals): ScoreResul
     ...inches('abnormalTotal', totals.abnormalUnits),
     records: books.records,
     trophyClass: books.trophyClass,
+    breakdown: totals.breakdown,
     lines: [...totals.lines, ...books.lines],
   }
 }
@@ -99,14 +156,33 @@ export function chartResult(sheet: ParsedSheet, totals: ChartTotals): ScoreResul
 /** The spread credit under the chart's rule: all of it, or no more than the longer main beam (scoring.md §1.1). */
 export function spreadCredit(sheet: ParsedSheet, spread: number, beamKey: string): number {
   if (sheet.chart.spreadCredit !== 'longer-beam') return spread
-  return Math.min(spread, Math.max(sheet.right.rows[beamKey] ?? 0, sheet.left.rows[beamKey] ?? 0))
+  return Math.min(spread, longerBeam(sheet, beamKey))
 }
 
 export function spreadLine(sheet: ParsedSheet, spread: number, credit: number, beamKey: string): ScoreLine {
   const fmt = formatter(sheet)
-  const longer = Math.max(sheet.right.rows[beamKey] ?? 0, sheet.left.rows[beamKey] ?? 0)
+  const longer = longerBeam(sheet, beamKey)
   const limited = credit < spread ? ` (limited to the longer main beam, ${fmt(longer)})` : ''
   return { label: 'Spread credit', value: `${fmt(credit)}${limited}` }
+}
+
+/** The spread credit for the breakdown, in inches: `limitedTo` is the longer main beam when it caps the credit. */
+export function spreadBreakdown(
+  sheet: ParsedSheet,
+  spread: number,
+  credit: number,
+  beamKey: string,
+): NonNullable<ScoreBreakdown['spreadCredit']> {
+  const per = UNITS_PER_INCH[sheet.chart.unit]
+  return {
+    inside: spread / per,
+    credit: credit / per,
+    ...(credit < spread ? { limitedTo: longerBeam(sheet, beamKey) / per } : {}),
+  }
+}
+
+function longerBeam(sheet: ParsedSheet, beamKey: string): number {
+  return Math.max(sheet.right.rows[beamKey] ?? 0, sheet.left.rows[beamKey] ?? 0)
 }
 
 export type FrameOptions = {
@@ -150,5 +226,10 @@ export function scoreFrame(sheet: ParsedSheet, options: FrameOptions): ScoreResu
     ...(spreadRow ? { spreadCreditUnits: credit } : {}),
     symmetryUnits: difference,
     lines,
+    breakdown: sideBreakdown(
+      sheet,
+      sides,
+      options.beamKey ? spreadBreakdown(sheet, spread, credit, options.beamKey) : undefined,
+    ),
   })
 }

@@ -1,6 +1,6 @@
 import type { ScoreResult } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
-import { chartResult, formatter } from './frame.ts'
+import { breakdownLists, chartResult, formatter, valueRows } from './frame.ts'
 
 // Bears and cats (scoring.md §1.10): score = greatest length without the lower jaw + greatest width, in
 // sixteenths, with no deductions.
@@ -15,5 +15,6 @@ export function scoreSkull(sheet: ParsedSheet): ScoreResult {
       { label: 'B Greatest width of skull', value: fmt(width) },
       { label: 'Score (length + width)', value: fmt(length + width) },
     ],
+    breakdown: { rows: valueRows(sheet, sheet.chart.singleRows), lists: breakdownLists(sheet) },
   })
 }

@@ -1,8 +1,8 @@
-import { formatSixteenthsDecimal as dec, formatPoundsOunces, formatScore } from '../fractions.ts'
+import { formatSixteenthsDecimal as dec, formatPoundsOunces, formatScore, listText } from '../fractions.ts'
 import { checkBooks } from '../records.ts'
 import type { ScoreResult } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
-import { listText, sum } from './frame.ts'
+import { breakdownLists, sum, valueRows } from './frame.ts'
 
 // NWTF wild turkey (scoring.md §4), in sixteenths: score = weight (ounces = sixteenths of a pound)
 // + 2 × the total length of all beards + 10 × (left spur + right spur). Written as a decimal, as NWTF does:
@@ -25,6 +25,7 @@ export function scoreTurkey(sheet: ParsedSheet): ScoreResult {
     weightLbs: weight / 16,
     records: books.records,
     trophyClass: books.trophyClass,
+    breakdown: { rows: valueRows(sheet, sheet.chart.singleRows), lists: breakdownLists(sheet) },
     lines: [
       { label: 'Weight', value: `${formatPoundsOunces(weight)} = ${dec(weight)} lb` },
       { label: 'Beards', value: listText(beards, fmt) },
