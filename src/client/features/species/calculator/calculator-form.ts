@@ -3,9 +3,10 @@ import {
   type Chart,
   type ChartList,
   type ChartRow,
+  formatInches,
+  formatLengthList,
   type Quantity,
   type ScoreAttempt,
-  type ScoreLine,
   type ScoreResult,
   type System,
   tryParseMeasurement,
@@ -13,7 +14,8 @@ import {
 } from '#shared/scoring/index.ts'
 
 // The calculator's form state and how it becomes a score sheet. The engine does every sum: this file only
-// keeps the typed text, asks the engine whether each entry can be read, and finds the engine's lines to show.
+// keeps the typed text, asks the engine whether each entry can be read, and writes the figures of the engine's
+// breakdown the way its lines write them (formatInches, formatLengthList).
 
 export type Side = 'right' | 'left'
 export const SIDES: readonly Side[] = ['right', 'left']
@@ -129,37 +131,51 @@ export function errorField(path: readonly (string | number)[]): string {
   return fieldId(...(path[0] === 'measurements' ? path.slice(1) : path))
 }
 
-// The engine's lines are labelled as the paper chart is: `G-2 Length of point G-2`, `E Abnormal points, right`.
+/** A chart row or list as the paper chart names it: `G-2 Length of point G-2`, `E Abnormal points`. */
 export function chartLabel(item: Pick<ChartRow | ChartList, 'letter' | 'label'>): string {
   return item.letter ? `${item.letter} ${item.label}` : item.label
 }
 
-function line(result: ScoreResult | undefined, test: (l: ScoreLine) => boolean): string | undefined {
-  return result?.lines.find(test)?.value
+// The figures below come from the result of scoring `chart`, so they are written in its unit. Each is undefined
+// when there is no result, or when the engine has no such figure (a row left blank, a system without a
+// difference column).
+
+/** The difference column of a side row, e.g. `0 2/8` (a point count: `1`); undefined when it takes none. */
+export function rowDifference(chart: Chart, result: ScoreResult | undefined, row: ChartRow): string | undefined {
+  const difference = result?.breakdown.rows.find((r) => r.key === row.key)?.difference
+  if (difference === undefined) return undefined
+  return row.quantity === 'count' ? String(difference) : formatInches(difference, chart.unit)
 }
 
-/** The difference column of a side row, e.g. `0 2/8`; undefined when the row was left blank or takes none. */
-export function rowDifference(result: ScoreResult | undefined, row: ChartRow): string | undefined {
-  const value = line(result, (l) => l.label === chartLabel(row))
-  return value ? /difference (.+)$/.exec(value)?.[1] : undefined
+/** A column total, e.g. `71 2/8`. */
+export function sideTotal(chart: Chart, result: ScoreResult | undefined, side: Side): string | undefined {
+  const total = result?.breakdown.sideTotals?.[side]
+  return total === undefined ? undefined : formatInches(total, chart.unit)
 }
 
-/** A column total, e.g. `71 2/8` for 'Right antler total (F, G, H)'. */
-export function sideTotal(result: ScoreResult | undefined, side: Side): string | undefined {
-  return line(result, (l) => l.label.startsWith(`${SIDE_NAMES[side]} `) && / total\b/.test(l.label))
+/** The total of the difference column, e.g. `2 1/8`. */
+export function differenceTotal(chart: Chart, result: ScoreResult | undefined): string | undefined {
+  const total = result?.breakdown.differenceTotal
+  return total === undefined ? undefined : formatInches(total, chart.unit)
 }
 
-export function differenceTotal(result: ScoreResult | undefined): string | undefined {
-  return line(result, (l) => l.label === 'Difference total')
+/** One side's list (or a list without sides) added up, e.g. `3 2/8 + 1 4/8 = 4 6/8`, or `none`. */
+export function listTotal(
+  chart: Chart,
+  result: ScoreResult | undefined,
+  list: ChartList,
+  side?: Side,
+): string | undefined {
+  const found = result?.breakdown.lists.find((l) => l.key === list.key && l.side === side)
+  return found ? formatLengthList(found.lengths, chart.unit) : undefined
 }
 
-/** One side's list as the engine adds it up, e.g. `3 2/8 + 1 4/8 = 4 6/8`. */
-export function listTotal(result: ScoreResult | undefined, list: ChartList, side?: Side): string | undefined {
-  const label = side ? `${chartLabel(list)}, ${side}` : chartLabel(list)
-  return line(result, (l) => l.label === label)
-}
-
-/** The spread credit as the engine explains it, e.g. `24 6/8 (limited to the longer main beam, 24 6/8)`. */
-export function spreadCreditText(result: ScoreResult | undefined): string | undefined {
-  return line(result, (l) => l.label === 'Spread credit')
+/** The spread credit, e.g. `21 7/8 (limited to the longer main beam, 21 7/8)`; antlers and caribou only. */
+export function spreadCreditText(chart: Chart, result: ScoreResult | undefined): string | undefined {
+  const spread = result?.breakdown.spreadCredit
+  if (!spread) return undefined
+  const credit = formatInches(spread.credit, chart.unit)
+  return spread.limitedTo === undefined
+    ? credit
+    : `${credit} (limited to the longer main beam, ${formatInches(spread.limitedTo, chart.unit)})`
 }

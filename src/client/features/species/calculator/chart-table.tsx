@@ -67,7 +67,7 @@ export function ChartTable({ chart, form, errors, result, onChange }: Props) {
               row={row}
               form={form}
               errors={errors}
-              difference={rowDifference(result, row)}
+              difference={rowDifference(chart, result, row)}
               onChange={onChange}
             />
           ))}
@@ -79,11 +79,11 @@ export function ChartTable({ chart, form, errors, result, onChange }: Props) {
             </th>
             {SIDES.map((side) => (
               <td key={side} className="border-t-2 border-stone-300 px-1 py-2 tabular-nums sm:px-2">
-                {sideTotal(result, side) ?? '—'}
+                {sideTotal(chart, result, side) ?? '—'}
               </td>
             ))}
             <td className="border-t-2 border-stone-300 py-2 pl-1 text-right tabular-nums sm:pl-2">
-              {anyDifference ? (differenceTotal(result) ?? '—') : '—'}
+              {anyDifference ? (differenceTotal(chart, result) ?? '—') : '—'}
             </td>
           </tr>
         </tfoot>

@@ -105,7 +105,7 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
   const spreadRows = visibleRows(chart.spreadRows)
   const singleRows = visibleRows(chart.singleRows)
   const creditedSpread = spreadRows.find((row) => row.scored)
-  const credit = spreadCreditText(result)
+  const credit = spreadCreditText(chart, result)
   const spreadNotes = creditedSpread && credit ? { [creditedSpread.key]: `Spread credit: ${credit}` } : {}
 
   return (
@@ -169,7 +169,7 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
                 prefix: `${side}.${list.key}`,
                 sideName: SIDE_NAMES[side],
                 values: form[side].lists[list.key] ?? [],
-                total: listTotal(result, list, side),
+                total: listTotal(chart, result, list, side),
                 onChange: (values: string[]) => setSideList(side, list.key, values),
               }))}
             />
@@ -187,7 +187,7 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
                   prefix: list.key,
                   sideName: '',
                   values: form.singleLists[list.key] ?? [],
-                  total: listTotal(result, list),
+                  total: listTotal(chart, result, list),
                   onChange: (values: string[]) => setSingleList(list.key, values),
                 },
               ]}

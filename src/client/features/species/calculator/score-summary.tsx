@@ -1,13 +1,6 @@
 import CircleCheck from 'lucide-react/icons/circle-check'
 import CircleMinus from 'lucide-react/icons/circle-minus'
-import {
-  type Chart,
-  formatScore,
-  type Records,
-  type ScoreResult,
-  type TrophyClass,
-  UNITS_PER_INCH,
-} from '#shared/scoring/index.ts'
+import { type Chart, formatInches, type Records, type ScoreResult, type TrophyClass } from '#shared/scoring/index.ts'
 
 const BOOK_NAMES: Record<keyof Records, string> = {
   bcAwards: 'B&C Awards',
@@ -34,7 +27,7 @@ export function scoreName(chart: Chart): string {
 
 /** The engine's numbers in inches back to record-book text (a unit change; the engine did the sums). */
 function inches(chart: Chart, value: number | undefined): string | undefined {
-  return value === undefined ? undefined : formatScore(value * UNITS_PER_INCH[chart.unit], chart.unit)
+  return value === undefined ? undefined : formatInches(value, chart.unit)
 }
 
 type Props = {
