@@ -145,6 +145,23 @@ describe('minimumsFor', () => {
     for (const row of rows) for (const m of row.minimums) expect(m.source).not.toBe('')
   })
 
+  it('lists the SCI minimum where categories.ts has one: mule deer typical, 155', () => {
+    const [typical, nonTypical] = minimumsFor(getSpecies('mule-deer') ?? { scoringCategories: [] })
+    expect(typical?.category).toBe('mule-deer-typical')
+    expect(typical?.minimums.map((m) => [m.label, m.value])).toEqual([
+      ['B&C Awards', 180],
+      ['B&C All-time', 190],
+      ['P&Y', 145],
+      ['SCI', 155],
+    ])
+    expect(typical?.minimums.at(-1)).toMatchObject({
+      book: 'sci',
+      verified: true,
+      source: expect.stringMatching(/SCI/),
+    })
+    expect(nonTypical?.minimums.some((m) => m.book === 'sci')).toBe(false)
+  })
+
   it('keeps the unverified flag and labels the turkey threshold as Kansas’s', () => {
     const caribou = minimumsFor(getSpecies('caribou') ?? { scoringCategories: [] })
     expect(caribou.flatMap((r) => r.minimums).every((m) => !m.verified)).toBe(true)

@@ -53,17 +53,18 @@ export function getSpecies(id: string): Species | undefined {
   return byId.get(id)
 }
 
-export type BookMinimum = Minimum & { book: 'bcAwards' | 'bcAllTime' | 'py' | 'other'; label: string }
+export type BookMinimum = Minimum & { book: 'bcAwards' | 'bcAllTime' | 'py' | 'sci' | 'other'; label: string }
 export type CategoryMinimumsRow = { category: ChartCategory; label: string; minimums: BookMinimum[] }
 
 /** Each scoring category of the species with every record-book minimum categories.ts holds for it. */
 export function minimumsFor(species: Pick<Species, 'scoringCategories'>): CategoryMinimumsRow[] {
   return species.scoringCategories.map((category) => {
-    const { bcAwards, bcAllTime, py, other } = CATEGORY_MINIMUMS[category]
+    const { bcAwards, bcAllTime, py, sci, other } = CATEGORY_MINIMUMS[category]
     const minimums: BookMinimum[] = []
     if (bcAwards) minimums.push({ ...bcAwards, book: 'bcAwards', label: 'B&C Awards' })
     if (bcAllTime) minimums.push({ ...bcAllTime, book: 'bcAllTime', label: 'B&C All-time' })
     if (py) minimums.push({ ...py, book: 'py', label: 'P&Y' })
+    if (sci) minimums.push({ ...sci, book: 'sci', label: 'SCI' })
     if (other) minimums.push({ ...other, book: 'other' })
     return { category, label: CATEGORY_LABELS[category], minimums }
   })
