@@ -62,12 +62,22 @@ async function coldStarts(runs: number): Promise<number[]> {
 }
 
 /** JS and CSS a route really loads in Chromium, measured as gzip bytes of the built files. */
-async function frontEndWeights(base: string, routes: string[]) {
+async function frontEndWeights(base: string, routes: string[], cookie?: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const out: { route: string; js: number; css: number; files: number }[] = []
   try {
     for (const route of routes) {
       const context = await browser.newContext()
+      // Routes inside the app are measured signed in (approved, past the gate) as a member sees them.
+      const signedIn = cookie && !['/', '/sign-in'].includes(route)
+      if (signedIn) {
+        await context.addCookies(
+          cookie.split('; ').map((pair) => {
+            const at = pair.indexOf('=')
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base }
+          }),
+        )
+      }
       const page = await context.newPage()
       const files = new Set<string>()
       page.on('response', (res) => {
@@ -164,7 +174,11 @@ async function main() {
       rows.push(row)
       console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`)
     }
-    weights = await frontEndWeights(server.url, ['/', '/sign-in'])
+    weights = await frontEndWeights(
+      server.url,
+      ['/', '/sign-in', '/species-guide', '/species-guide/whitetail-deer'],
+      cookie,
+    )
     if (withLighthouse) {
       scores.landing = lighthouse(`${server.url}/`, undefined)
       scores.dashboard = lighthouse(`${server.url}/`, cookie)
@@ -191,6 +205,8 @@ async function main() {
     ),
     '',
     `Cold start (spawn → first 200, empty DATA_DIR, PGlite initdb + migrations): ${cold.join(' ms, ')} ms (target < 5000 ms).`,
+    '',
+    'Front end (what Chromium loads per route; /species-guide… signed in; the dashboard route is / signed in):',
     '',
     '| front-end route | JS (gzip) | CSS (gzip) | files |',
     '|---|---:|---:|---:|',
