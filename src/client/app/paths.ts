@@ -5,6 +5,13 @@ export const paths = {
   resetPassword: '/reset-password',
   setup: '/setup',
   measurements: '/measurements',
+  measurement: {
+    pattern: '/measurements/:id',
+    href: (id: string) => `/measurements/${encodeURIComponent(id)}`,
+  },
+  /** The public share page of a public measurement: readable signed out, previewed by link unfurlers. */
+  share: { pattern: '/share/:id', href: (id: string) => `/share/${encodeURIComponent(id)}` },
+  settings: '/settings',
   community: '/community',
   achievements: '/achievements',
   leaderboards: '/leaderboards',
@@ -27,6 +34,7 @@ export const SIGNED_IN_PREFIXES = [
   paths.leaderboards,
   paths.speciesGuide,
   paths.admin,
+  paths.settings,
   '/profile/',
 ] as const
 
@@ -57,6 +65,20 @@ export const apiPaths = {
   adminReview: (requestId: string) => `/api/admin/beta-requests/${encodeURIComponent(requestId)}/review`,
   adminPendingUsers: '/api/admin/users/pending',
   adminApproveUser: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/approve`,
+  measurements: '/api/measurements',
+  measurementsPage: (cursor: string | null, limit?: number) => {
+    const query = new URLSearchParams()
+    if (cursor) query.set('cursor', cursor)
+    if (limit) query.set('limit', String(limit))
+    const text = query.toString()
+    return text ? `/api/measurements?${text}` : '/api/measurements'
+  },
+  measurement: (id: string) => `/api/measurements/${encodeURIComponent(id)}`,
+  measurementStats: '/api/measurements/stats',
+  photos: '/api/photos',
+  photo: (id: string, size: 'display' | 'thumb') => `/api/photos/${encodeURIComponent(id)}/${size}`,
+  share: (id: string) => `/api/share/${encodeURIComponent(id)}`,
+  settings: '/api/settings',
   identity: {
     signUp: '/api/identity/sign-up/email',
     signIn: '/api/identity/sign-in/email',

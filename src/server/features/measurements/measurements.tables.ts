@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { PhotoMeasurement, QuickValues } from '#shared/schemas/measurements.ts'
+import type { ScoreSheet } from '#shared/scoring/build-sheet.ts'
+import type { ScoreResult } from '#shared/scoring/result.ts'
+import { users } from '../auth/auth.tables.ts'
+
+// A measurement is a catch or a trophy and, when not private, a post (DESIGN.md §2). The sheet and the engine's
+// result are kept whole; the card's values (summary columns) and the score are copied out so lists, statistics and
+// leaderboards read plain indexed columns. Sizes are inches and pounds.
+
+export const measurements = pgTable(
+  'measurements',
+  {
+    /** Made by the client, so an offline draft synced twice is one measurement. */
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    speciesId: text('species_id').notNull(),
+    /** Chart category or fish formula id; null for species without a chart. */
+    category: text('category'),
+    system: text('system'),
+    sheet: jsonb('sheet').$type<ScoreSheet>(),
+    quick: jsonb('quick').$type<QuickValues>(),
+    result: jsonb('result').$type<ScoreResult>(),
+    score: doublePrecision('score'),
+    scoreText: text('score_text'),
+    trophyClass: text('trophy_class', { enum: ['record', 'trophy', 'standard'] })
+      .notNull()
+      .default('standard'),
+    lengthIn: doublePrecision('length_in'),
+    widthIn: doublePrecision('width_in'),
+    weightLbs: doublePrecision('weight_lbs'),
+    weightEstimated: boolean('weight_estimated').notNull().default(false),
+    spreadIn: doublePrecision('spread_in'),
+    points: integer('points'),
+    massIn: doublePrecision('mass_in'),
+    evidence: text('evidence', {
+      enum: ['self-reported', 'photo-measured', 'ai-estimate', 'community-verified', 'official'],
+    })
+      .notNull()
+      .default('self-reported'),
+    method: text('method', { enum: ['tape', 'scale', 'photo'] }).notNull(),
+    photoMeasurements: jsonb('photo_measurements').$type<PhotoMeasurement[]>().notNull().default([]),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    notes: text('notes'),
+    caption: text('caption'),
+    visibility: text('visibility', { enum: ['private', 'followers', 'public'] })
+      .notNull()
+      .default('private'),
+    region: text('region'),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    locationPrecision: text('location_precision', { enum: ['exact', 'km', 'region', 'hidden'] })
+      .notNull()
+      .default('region'),
+    coverPhotoId: uuid('cover_photo_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    // The collection (newest first, keyset pagination) and the statistics read one member's rows.
+    index('measurements_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('measurements_user_species_idx').on(t.userId, t.speciesId),
+    // The feed and leaderboards read public rows.
+    index('measurements_public_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`visibility = 'public'`),
+  ],
+)
+
+/**
+ * Stored photos. Uploaded before the measurement that shows them (measurementId null until then, owned by the
+ * uploader). No metadata is kept: GPS and the capture time are returned once to the uploader, never stored.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    measurementId: uuid('measurement_id').references(() => measurements.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The storage keys' common prefix; `{key}/display.webp` and `{key}/thumb.webp`. */
+    storageKey: text('storage_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_measurement_idx').on(t.measurementId, t.position), index('photos_user_idx').on(t.userId)],
+)
+
+/** Per-member preferences (units, defaults for new measurements). A missing row means the defaults. */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    units: text('units', { enum: ['imperial', 'metric'] })
+      .notNull()
+      .default('imperial'),
+    defaultVisibility: text('default_visibility', { enum: ['private', 'followers', 'public'] })
+      .notNull()
+      .default('private'),
+    defaultLocationPrecision: text('default_location_precision', { enum: ['exact', 'km', 'region', 'hidden'] })
+      .notNull()
+      .default('region'),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [primaryKey({ columns: [t.userId] })],
+)
