@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   S3_BUCKET: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  S3_REGION: optional,
   AI_BASE_URL: optional,
   AI_API_KEY: optional,
   AI_MODEL: optional,
@@ -48,10 +49,40 @@ export type Config = {
   smtpUrl: string | undefined
   mailFrom: string
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
+  /** Photo storage on an S3-compatible store; undefined = local disk under DATA_DIR/photos. */
+  s3: S3Config | undefined
   logLevel: string
   benchRoutes: boolean
   /** Fastify trustProxy: behind a reverse proxy, so rate limits see the client's address. */
   trustProxy: boolean | number | string
+}
+
+export type S3Config = {
+  endpoint: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  region: string
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+
+/** All four S3_* variables, or none: a partial set is a mistake, not a reason to write photos to local disk. */
+function parseS3(e: z.infer<typeof EnvSchema>): S3Config | undefined {
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined)
+  if (missing.length === S3_REQUIRED.length) return undefined
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\nS3 photo storage needs ${S3_REQUIRED.join(', ')}; missing ${missing.join(', ')}`,
+    )
+  }
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    region: e.S3_REGION ?? 'us-east-1',
+  }
 }
 
 /** A secret generated once and kept in DATA_DIR, so sessions survive a restart without configuration. */
@@ -101,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     oidc,
+    s3: parseS3(e),
     logLevel: e.LOG_LEVEL,
     benchRoutes: e.BENCH_ROUTES === '1' || e.BENCH_ROUTES === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

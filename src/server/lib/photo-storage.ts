@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
+import type { S3Config } from '../env.ts'
+
+// Where photo files live (DESIGN.md §5): local disk under DATA_DIR/photos by default, an S3-compatible store when
+// S3_* is set. Keys are relative paths made by the server (`2025/06/{photoId}-{random}/display.webp`); content at a
+// key never changes, so a key can be cached forever.
+
+export interface PhotoStorage {
+  readonly kind: 'local' | 's3'
+  /** Writes the whole object; a reader never sees a half-written file. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>
+  /** The object, or null when there is none. */
+  get(key: string): Promise<Buffer | null>
+  /** Deletes these objects; missing ones are not an error. */
+  remove(keys: readonly string[]): Promise<void>
+  /** Releases connections (S3); called when the app closes. */
+  close(): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Photo files (POST /api/photos writes, GET /api/photos/:id/:size reads, measurements delete). */
+    photoStorage: PhotoStorage
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+/** A key is a relative path of plain segments: no `..`, no leading dot or slash, no backslash. */
+export function assertStorageKey(key: string): void {
+  const segments = key.split('/')
+  if (key.length === 0 || key.length > 512 || !segments.every((s) => SEGMENT.test(s) && !s.includes('..'))) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key.slice(0, 80))}`)
+  }
+}
+
+/** Files under `root`, written to a temporary name and renamed into place. */
+export function localPhotoStorage(root: string): PhotoStorage {
+  const base = resolve(root)
+
+  function pathOf(key: string): string {
+    assertStorageKey(key)
+    const path = resolve(base, key)
+    if (!path.startsWith(base + sep)) throw new Error(`Invalid storage key: ${JSON.stringify(key.slice(0, 80))}`)
+    return path
+  }
+
+  /** Empty folders left by a removal, up to (not including) the root; a folder still in use stays. */
+  async function pruneEmpty(dir: string): Promise<void> {
+    let current = dir
+    while (current.startsWith(base + sep)) {
+      try {
+        await rmdir(current)
+      } catch {
+        return
+      }
+      current = dirname(current)
+    }
+  }
+
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const path = pathOf(key)
+      await mkdir(dirname(path), { recursive: true })
+      const temp = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`)
+      try {
+        await writeFile(temp, body, { mode: 0o640 })
+        await rename(temp, path)
+      } catch (err) {
+        await rm(temp, { force: true })
+        throw err
+      }
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key))
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw err
+      }
+    },
+    async remove(keys) {
+      const paths = keys.map(pathOf)
+      await Promise.all(paths.map((path) => rm(path, { force: true })))
+      for (const dir of new Set(paths.map((p) => dirname(p)))) await pruneEmpty(dir)
+    },
+    async close() {},
+  }
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2, Backblaze …): path-style addressing, and checksums only where the
+ * API requires them, which stores other than AWS do not all accept.
+ */
+export function s3PhotoStorage(config: S3Config): PhotoStorage {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+  const Bucket = config.bucket
+
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      assertStorageKey(key)
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }))
+    },
+    async get(key) {
+      assertStorageKey(key)
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        if (!out.Body) return null
+        return Buffer.from(await out.Body.transformToByteArray())
+      } catch (err) {
+        if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) {
+          return null
+        }
+        throw err
+      }
+    },
+    async remove(keys) {
+      for (const key of keys) assertStorageKey(key)
+      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))))
+    },
+    async close() {
+      client.destroy()
+    },
+  }
+}
+
+/** S3 when configured, else `{dataDir}/photos`. */
+export function createPhotoStorage(opts: { dataDir: string; s3?: S3Config | undefined }): PhotoStorage {
+  return opts.s3 ? s3PhotoStorage(opts.s3) : localPhotoStorage(join(opts.dataDir, 'photos'))
+}
