@@ -46,13 +46,35 @@ export function scoreFish(sheet: ParsedSheet): ScoreResult {
   }
 }
 
+/**
+ * The trophy class of a fish weighing `weightLbs` (an estimate or a scale weight) against the species' trophy
+ * weight, by the engine's rule: the weight to the nearest 0.001 lb, the trophy weight to the nearest ounce;
+ * `record` at or above the trophy weight, `trophy` at or above FISH_TROPHY_SHARE of it, `standard` otherwise or
+ * when the species has none.
+ */
+export function fishTrophyClass(weightLbs: number, trophyWeightLbs: number | undefined): TrophyClass {
+  if (trophyWeightLbs === undefined || !Number.isFinite(weightLbs) || !Number.isFinite(trophyWeightLbs)) {
+    return 'standard'
+  }
+  const trophyOz = Math.round(trophyWeightLbs * 16)
+  if (trophyOz <= 0) return 'standard'
+  return classOf(BigInt(Math.max(0, Math.round(weightLbs * 1000))), BigInt(trophyOz))
+}
+
+/** Thousandths of a pound against a trophy weight in ounces (exact: both sides × 16 000). */
+function classOf(thousandths: bigint, trophyOz: bigint): TrophyClass {
+  const target = trophyOz * 1000n // the trophy weight in thousandths of a pound, × 16
+  if (thousandths * 16n >= target) return 'record'
+  const { numerator, denominator } = FISH_TROPHY_SHARE
+  return thousandths * 16n * BigInt(denominator) >= target * BigInt(numerator) ? 'trophy' : 'standard'
+}
+
 function trophyCheck(thousandths: bigint, trophyOz: number | undefined) {
   if (trophyOz === undefined) return { records: {}, trophyClass: 'standard' as TrophyClass, lines: [] }
   const target = BigInt(trophyOz) * 1000n // the trophy weight in thousandths of a pound, × 16
-  const record = thousandths * 16n >= target
+  const trophyClass = classOf(thousandths, BigInt(trophyOz))
+  const record = trophyClass === 'record'
   const { numerator, denominator } = FISH_TROPHY_SHARE
-  const trophy = thousandths * 16n * BigInt(denominator) >= target * BigInt(numerator)
-  const trophyClass: TrophyClass = record ? 'record' : trophy ? 'trophy' : 'standard'
   const share = poundsText(roundHalfUp(target * BigInt(numerator), 16n * BigInt(denominator)))
   return {
     records: { other: record },
