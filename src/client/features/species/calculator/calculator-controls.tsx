@@ -3,6 +3,7 @@ import { useId } from 'react'
 import type { System } from '#shared/scoring/index.ts'
 import { Button } from '../../../components/button.tsx'
 import { SelectField } from '../../../components/select-field.tsx'
+import { useCalculatorFields } from './field-context.tsx'
 
 const SYSTEM_SHORT: Record<System, string> = { bc: 'B&C', py: 'P&Y', sci: 'SCI', nwtf: 'NWTF', fish: 'Fish' }
 
@@ -24,12 +25,13 @@ type Props = {
 export function CalculatorControls(props: Props) {
   const { chooserLabel, options, value, onValueChange, systems, system, onSystemChange, onClear } = props
   const name = useId()
+  const { idPrefix } = useCalculatorFields()
   return (
     <div className="flex flex-wrap items-end gap-4">
       {options.length > 1 ? (
         <div className="w-full sm:w-80">
           <SelectField
-            id="calc-category"
+            id={`${idPrefix}-category`}
             label={chooserLabel}
             value={value}
             options={options}

@@ -8,6 +8,7 @@ import {
   type Quantity,
   type ScoreAttempt,
   type ScoreResult,
+  type ScoreSheet,
   type System,
   tryParseMeasurement,
   tryScoreSheet,
@@ -106,6 +107,20 @@ export function scoreForm(
   errors: FieldErrors,
   trophyWeightLbs?: number,
 ): ScoreAttempt {
+  const sheet = sheetFromForm(chart, system, form, errors)
+  return tryScoreSheet(sheet, trophyWeightLbs === undefined ? {} : { trophyWeightLbs })
+}
+
+/**
+ * The score sheet of the entries that belong to this chart, as typed (blank ones left out). Entries named in
+ * `errors` are left out too, so a live preview scores the rest; a form that saves passes no errors.
+ */
+export function sheetFromForm(
+  chart: Chart,
+  system: System,
+  form: CalculatorForm,
+  errors: FieldErrors = {},
+): ScoreSheet {
   const keep = (id: string, text: string | undefined) => (text !== undefined && !errors[id] ? text : undefined)
   const keepList = (id: string, texts: string[] | undefined) =>
     texts?.filter((text, i) => !errors[fieldId(id, i)] && text.trim() !== '')
@@ -122,8 +137,7 @@ export function scoreForm(
       values[side] = sideValues
     }
   }
-  const sheet = buildSheet({ system, category: chart.category, values })
-  return tryScoreSheet(sheet, trophyWeightLbs === undefined ? {} : { trophyWeightLbs })
+  return buildSheet({ system, category: chart.category, values })
 }
 
 /** The field an engine error names (`['measurements', 'right', 'G2']` → `right.G2`). */

@@ -13,6 +13,7 @@ import {
   sideTotal,
   visibleRows,
 } from './calculator-form.ts'
+import { useCalculatorFields } from './field-context.tsx'
 import { HelpToggle } from './help-toggle.tsx'
 import { FieldError, MeasurementInput } from './measurement-input.tsx'
 
@@ -102,12 +103,18 @@ type RowProps = {
 
 function SideRow({ row, form, errors, difference, onChange }: RowProps) {
   const [helpOpen, setHelpOpen] = useState(false)
-  const helpId = `calc-help-${row.key}`
+  const { idPrefix, addon, note } = useCalculatorFields()
+  const helpId = `${idPrefix}-help-${row.key}`
   const name = chartLabel(row)
   const rowErrors = SIDES.flatMap((side) => {
     const id = fieldId(side, row.key)
     const error = errors[id]
     return error ? [{ side, id, error }] : []
+  })
+  const rowNotes = SIDES.flatMap((side) => {
+    const id = fieldId(side, row.key)
+    const text = note?.(id)
+    return text ? [{ side, id, text }] : []
   })
   const cell = 'border-b border-stone-200 py-1.5 align-top'
   return (
@@ -131,16 +138,20 @@ function SideRow({ row, form, errors, difference, onChange }: RowProps) {
         </th>
         {SIDES.map((side) => {
           const id = fieldId(side, row.key)
+          const label = `${SIDE_NAMES[side]} ${row.letter ? `${row.letter} (${row.label})` : row.label}`
+          const measured = rowNotes.some((n) => n.id === id)
           return (
             <td key={side} className={`${cell} px-1 sm:px-2`}>
               <MeasurementInput
-                id={`calc-${id}`}
-                label={`${SIDE_NAMES[side]} ${row.letter ? `${row.letter} (${row.label})` : row.label}`}
+                id={`${idPrefix}-${id}`}
+                label={label}
                 value={form[side].rows[row.key] ?? ''}
                 quantity={row.quantity}
                 error={errors[id]}
+                describedBy={measured ? `${idPrefix}-${id}-measured` : undefined}
                 onChange={(value) => onChange(side, row.key, value)}
               />
+              {addon?.({ id, label, quantity: row.quantity })}
             </td>
           )
         })}
@@ -152,7 +163,18 @@ function SideRow({ row, form, errors, difference, onChange }: RowProps) {
         <tr>
           <td colSpan={4} className="border-b border-stone-200 bg-red-50 px-2 py-1.5">
             {rowErrors.map(({ side, id, error }) => (
-              <FieldError key={id} id={`calc-${id}`}>{`${SIDE_NAMES[side]} ${name}: ${error}`}</FieldError>
+              <FieldError key={id} id={`${idPrefix}-${id}`}>{`${SIDE_NAMES[side]} ${name}: ${error}`}</FieldError>
+            ))}
+          </td>
+        </tr>
+      ) : null}
+      {rowNotes.length > 0 ? (
+        <tr>
+          <td colSpan={4} className="border-b border-stone-200 bg-pine-50 px-2 py-1.5">
+            {rowNotes.map(({ side, id, text }) => (
+              <p key={id} id={`${idPrefix}-${id}-measured`} className="text-xs font-medium text-pine-800">
+                {`${SIDE_NAMES[side]} ${name}: ${text}`}
+              </p>
             ))}
           </td>
         </tr>

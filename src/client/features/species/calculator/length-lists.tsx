@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import type { ChartList } from '#shared/scoring/index.ts'
 import { Button } from '../../../components/button.tsx'
 import { chartLabel, type FieldErrors, fieldId } from './calculator-form.ts'
+import { useCalculatorFields } from './field-context.tsx'
 import { HelpToggle } from './help-toggle.tsx'
 import { FieldError, MeasurementInput } from './measurement-input.tsx'
 
@@ -31,7 +32,8 @@ type Props = { list: ChartList; columns: Column[]; errors: FieldErrors }
 /** A list of lengths where entries can be added and removed: abnormal points, crown points, turkey beards. */
 export function LengthList({ list, columns, errors }: Props) {
   const [helpOpen, setHelpOpen] = useState(false)
-  const helpId = `calc-help-list-${list.key}`
+  const { idPrefix, addon, note } = useCalculatorFields()
+  const helpId = `${idPrefix}-help-list-${list.key}`
   // A new entry takes the focus, so 'Add' then typing works without reaching for the field.
   const [focusId, setFocusId] = useState<string | null>(null)
   useEffect(() => {
@@ -65,18 +67,22 @@ export function LengthList({ list, columns, errors }: Props) {
                   {column.values.map((value, i) => {
                     const id = fieldId(column.prefix, i)
                     const position = i + 1
+                    const label = `${who} ${position}${list.letter ? ` (${list.letter})` : ''}`
+                    const measured = note?.(id)
                     return (
                       // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their position
                       <li key={i} className="grid gap-1">
                         <div className="flex items-center gap-2">
                           <MeasurementInput
-                            id={`calc-${id}`}
-                            label={`${who} ${position}${list.letter ? ` (${list.letter})` : ''}`}
+                            id={`${idPrefix}-${id}`}
+                            label={label}
                             value={value}
                             quantity="length"
                             error={errors[id]}
+                            describedBy={measured ? `${idPrefix}-${id}-measured` : undefined}
                             onChange={(next) => column.onChange(column.values.map((v, j) => (j === i ? next : v)))}
                           />
+                          {addon?.({ id, label, quantity: 'length' })}
                           <Button
                             variant="ghost"
                             size="icon"
@@ -87,7 +93,12 @@ export function LengthList({ list, columns, errors }: Props) {
                             <Trash2 className="size-4" aria-hidden="true" />
                           </Button>
                         </div>
-                        {errors[id] ? <FieldError id={`calc-${id}`}>{errors[id]}</FieldError> : null}
+                        {errors[id] ? <FieldError id={`${idPrefix}-${id}`}>{errors[id]}</FieldError> : null}
+                        {measured ? (
+                          <p id={`${idPrefix}-${id}-measured`} className="text-xs font-medium text-pine-800">
+                            {measured}
+                          </p>
+                        ) : null}
                       </li>
                     )
                   })}
@@ -98,7 +109,7 @@ export function LengthList({ list, columns, errors }: Props) {
                   className="w-fit"
                   onClick={() => {
                     column.onChange([...column.values, ''])
-                    setFocusId(`calc-${fieldId(column.prefix, column.values.length)}`)
+                    setFocusId(`${idPrefix}-${fieldId(column.prefix, column.values.length)}`)
                   }}
                 >
                   <Plus className="size-4" aria-hidden="true" />

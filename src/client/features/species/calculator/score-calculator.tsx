@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { type FormEvent, useMemo, useState } from 'react'
 import { getChart, type System } from '#shared/scoring/index.ts'
 import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
 import type { Species } from '#shared/species/types.ts'
@@ -72,12 +72,44 @@ export function ScoreCalculator({ species }: { species: Species }) {
 }
 
 function Calculator({ species, categories, fish = false }: { species: Species; categories: Option[]; fish?: boolean }) {
-  const [category, setCategory] = useState(categories[0]?.value ?? '')
-  const [chosenSystem, setSystem] = useState<System | undefined>(undefined)
-  const [form, setForm] = useState<CalculatorForm>(EMPTY_FORM)
+  const [sheet, setSheet] = useState<SheetState>(() => emptySheet(categories))
+  return <CalculatorSheet species={species} categories={categories} fish={fish} value={sheet} onChange={setSheet} />
+}
 
-  const defaultChart = useMemo(() => getChart(category), [category])
-  const system = chosenSystem && defaultChart.systems.includes(chosenSystem) ? chosenSystem : defaultChart.system
+/** What the calculator holds: the chart (or fish formula), the system chosen, and the text typed. */
+export type SheetState = { category: string; system: System | undefined; form: CalculatorForm }
+
+export const emptySheet = (categories: readonly Option[]): SheetState => ({
+  category: categories[0]?.value ?? '',
+  system: undefined,
+  form: EMPTY_FORM,
+})
+
+/** The system a sheet is scored with: the one chosen when its chart offers it, else the chart's own. */
+export function sheetSystem(sheet: SheetState): System {
+  const chart = getChart(sheet.category)
+  return sheet.system && chart.systems.includes(sheet.system) ? sheet.system : chart.system
+}
+
+type SheetProps = {
+  species: Species
+  categories: Option[]
+  fish?: boolean
+  value: SheetState
+  /** Receives an update of the state (like a state setter), so several quick changes never undo each other. */
+  onChange: (update: (sheet: SheetState) => SheetState) => void
+  /** 'dialog': one column, no sticky score bar and no <form> of its own (the dialog around it is the form). */
+  layout?: 'page' | 'dialog'
+}
+
+/** The calculator with its state held by the caller: the species page keeps it, the add-measurement dialog too. */
+export function CalculatorSheet({ species, categories, fish = false, value, onChange, layout = 'page' }: SheetProps) {
+  const { category, form } = value
+  const setCategory = (next: string) => onChange((s) => ({ ...s, category: next }))
+  const setSystem = (next: System) => onChange((s) => ({ ...s, system: next }))
+  const setForm = (update: (f: CalculatorForm) => CalculatorForm) => onChange((s) => ({ ...s, form: update(s.form) }))
+
+  const system = sheetSystem(value)
   const chart = useMemo(() => getChart(category, system), [category, system])
   const errors = useMemo(() => fieldErrors(chart, form), [chart, form])
   const entered = hasEntries(form)
@@ -93,6 +125,8 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
       ? ''
       : engineMessage(chart, attempt.error)
   const formula = fish ? species.fishFormulas?.find((f) => f.id === category) : undefined
+  const dialog = layout === 'dialog'
+  const Sheet = dialog ? 'div' : 'form'
 
   const setSingle = (key: string, value: string) => setForm((f) => ({ ...f, single: { ...f.single, [key]: value } }))
   const setSideRow = (side: Side, key: string, value: string) =>
@@ -118,7 +152,7 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
         systems={chart.systems}
         system={system}
         onSystemChange={setSystem}
-        onClear={() => setForm(EMPTY_FORM)}
+        onClear={() => setForm(() => EMPTY_FORM)}
       />
 
       {formula ? (
@@ -131,7 +165,7 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
         </div>
       ) : null}
 
-      {result && chart.sideRows.length > 0 ? (
+      {result && chart.sideRows.length > 0 && !dialog ? (
         <p
           className="sticky top-16 z-20 -mx-1 flex items-baseline justify-between gap-3 rounded-xl bg-pine-900 px-4 py-2.5 text-white shadow-md lg:hidden"
           aria-hidden="true"
@@ -141,10 +175,10 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
         </p>
       ) : null}
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <form
+      <div className={dialog ? 'grid gap-5' : 'grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start'}>
+        <Sheet
+          {...(dialog ? { role: 'group' } : { onSubmit: (event: FormEvent) => event.preventDefault() })}
           aria-label={`${chart.name} score chart`}
-          onSubmit={(event) => event.preventDefault()}
           className="grid gap-5 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:p-5"
         >
           <h3 className="text-lg font-bold text-stone-900">{chart.name}</h3>
@@ -208,8 +242,8 @@ function Calculator({ species, categories, fish = false }: { species: Species; c
               ))}
             </ul>
           </div>
-        </form>
-        <div className="grid gap-5 lg:sticky lg:top-20">
+        </Sheet>
+        <div className={dialog ? 'grid gap-5' : 'grid gap-5 lg:sticky lg:top-20'}>
           <ScoreSummary
             chart={chart}
             result={result}

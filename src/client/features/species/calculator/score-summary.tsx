@@ -1,6 +1,7 @@
 import CircleCheck from 'lucide-react/icons/circle-check'
 import CircleMinus from 'lucide-react/icons/circle-minus'
 import { type Chart, formatInches, type Records, type ScoreResult, type TrophyClass } from '#shared/scoring/index.ts'
+import { useCalculatorFields } from './field-context.tsx'
 
 const BOOK_NAMES: Record<keyof Records, string> = {
   bcAwards: 'B&C Awards',
@@ -41,6 +42,8 @@ type Props = {
 
 /** Live totals: the score in record-book form, its parts, the record books it meets and the trophy class. */
 export function ScoreSummary({ chart, result, message, trophyWeightLbs, trophyWeightNote }: Props) {
+  const { idPrefix } = useCalculatorFields()
+  const titleId = `${idPrefix}-result-title`
   const [scoreMain, scoreExtra] = result ? splitScoreText(result.scoreText) : ['', undefined]
   const parts = result
     ? [
@@ -52,8 +55,8 @@ export function ScoreSummary({ chart, result, message, trophyWeightLbs, trophyWe
     : []
   const books = result ? (Object.entries(result.records) as [keyof Records, boolean | undefined][]) : []
   return (
-    <section aria-labelledby="calc-result-title" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-      <h3 id="calc-result-title" className="text-lg font-bold text-stone-900">
+    <section aria-labelledby={titleId} className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <h3 id={titleId} className="text-lg font-bold text-stone-900">
         Result
       </h3>
       {result ? (

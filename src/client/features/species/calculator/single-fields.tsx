@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ChartRow } from '#shared/scoring/index.ts'
 import { chartLabel, type FieldErrors } from './calculator-form.ts'
+import { useCalculatorFields } from './field-context.tsx'
 import { HelpToggle } from './help-toggle.tsx'
 import { FieldError, MeasurementInput } from './measurement-input.tsx'
 
@@ -43,7 +44,9 @@ type FieldProps = {
 
 function SingleField({ row, value, error, note, onChange }: FieldProps) {
   const [helpOpen, setHelpOpen] = useState(false)
-  const id = `calc-${row.key}`
+  const { idPrefix, addon, note: fieldNote } = useCalculatorFields()
+  const id = `${idPrefix}-${row.key}`
+  const measured = fieldNote?.(row.key)
   const helpId = `${id}-help`
   const name = `${chartLabel(row)}${UNIT_SUFFIX[row.quantity]}`
   return (
@@ -57,8 +60,24 @@ function SingleField({ row, value, error, note, onChange }: FieldProps) {
         </label>
         <HelpToggle open={helpOpen} onToggle={() => setHelpOpen((o) => !o)} controls={helpId} name={name} />
       </div>
-      <MeasurementInput id={id} label={name} value={value} quantity={row.quantity} error={error} onChange={onChange} />
+      <div className="flex items-center gap-1.5">
+        <MeasurementInput
+          id={id}
+          label={name}
+          value={value}
+          quantity={row.quantity}
+          error={error}
+          describedBy={measured ? `${id}-measured` : undefined}
+          onChange={onChange}
+        />
+        {addon?.({ id: row.key, label: name, quantity: row.quantity })}
+      </div>
       {error ? <FieldError id={id}>{error}</FieldError> : null}
+      {measured ? (
+        <p id={`${id}-measured`} className="text-xs font-medium text-pine-800">
+          {measured}
+        </p>
+      ) : null}
       {!row.scored ? <p className="text-xs text-stone-600">Recorded, not scored</p> : null}
       {note ? <p className="text-xs font-medium text-pine-800">{note}</p> : null}
       <p id={helpId} hidden={!helpOpen} className="rounded-lg bg-pine-50 px-3 py-2 text-sm text-stone-800">
