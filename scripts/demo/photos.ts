@@ -97,7 +97,13 @@ export async function demoPhoto(kind: PhotoKind, rng: Rng): Promise<Buffer> {
           : antlerScene(rng, kind === 'horns')
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${scene}</svg>`
   const noise = await sharp({
-    create: { width: WIDTH, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 18 },
+    },
   })
     .png()
     .toBuffer()

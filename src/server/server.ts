@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import pino from 'pino'
 import { buildApp } from './app.ts'
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts'
+import { lockDataDir } from './db/lock.ts'
 import { loadConfig } from './env.ts'
 import { adminSetupLink } from './features/access/access.emails.ts'
 import { issueAdminSetupToken, syncAdminEmails } from './features/access/access.service.ts'
@@ -13,26 +14,6 @@ const started = performance.now()
 if (existsSync('.env')) process.loadEnvFile('.env')
 const config = loadConfig()
 const log = pino({ level: config.logLevel })
-
-/** PGlite has no lock of its own against a second process on the same directory (stack-notes G7). */
-function lockDataDir(dir: string): () => void {
-  const file = join(dir, 'db.lock')
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8'))
-    let alive = false
-    try {
-      if (pid > 0) process.kill(pid, 0)
-      alive = pid > 0
-    } catch {
-      alive = false
-    }
-    if (alive && pid !== process.pid) {
-      throw new Error(`${dir} is in use by process ${pid}; one server per DATA_DIR (or set DATABASE_URL)`)
-    }
-  }
-  writeFileSync(file, String(process.pid))
-  return () => rmSync(file, { force: true })
-}
 
 let handle: DbHandle
 let unlock = () => {}
