@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { Providers } from './providers.tsx'
 import { AppRouter } from './router.tsx'
 import { preloadLikelyScreen } from './screens.ts'
+import { registerServiceWorker } from './service-worker.ts'
 
 // Fetch the likely screen's code while the auth check runs, instead of after it.
 preloadLikelyScreen(window.location.pathname)
@@ -18,3 +19,6 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 )
+
+// The PWA (offline shell and data): after load, so it never delays the first paint.
+registerServiceWorker()
