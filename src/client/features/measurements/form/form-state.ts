@@ -1,0 +1,251 @@
+import type {
+  LocationPrecision,
+  Measurement,
+  Method,
+  PhotoMeasurement,
+  Settings,
+  UnitSystem,
+  Visibility,
+} from '#shared/schemas/measurements.ts'
+import { formatInches, getChart, type System } from '#shared/scoring/index.ts'
+import { getSpecies } from '#shared/species/catalogue.ts'
+import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
+import type { Species } from '#shared/species/types.ts'
+import { fromCanonical } from '../../../lib/units.ts'
+import { type CalculatorForm, EMPTY_FORM, SIDES } from '../../species/calculator/calculator-form.ts'
+
+// The add/edit measurement form as the dialog holds it: text as typed, so nothing is lost while a value is being
+// corrected, and a save that fails keeps everything. build-input.ts turns it into the API's input.
+
+/** A photo of the form: picked now (a file, uploaded on save) or already on the server (edit). */
+export type FormPhoto =
+  | { id: string; kind: 'new'; file: Blob; name: string; type: string }
+  | { id: string; kind: 'existing'; name: string; thumbUrl: string }
+
+/** How the measurements of a species are taken: a record-book chart, a fish formula, or plain quick values. */
+export type SpeciesKind = 'chart' | 'fish' | 'quick'
+
+export function speciesKind(species: Species): SpeciesKind {
+  if (species.scoringCategories.length > 0) return 'chart'
+  if (species.fishFormulas && species.fishFormulas.length > 0) return 'fish'
+  return 'quick'
+}
+
+/** The charts (or fish formulas) a species can be scored with, for the category select. */
+export function categoryOptions(species: Species): { value: string; label: string }[] {
+  if (species.scoringCategories.length > 0) {
+    return species.scoringCategories.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))
+  }
+  return (species.fishFormulas ?? []).map((f) => ({ value: f.id, label: f.label }))
+}
+
+/**
+ * The quick fields, keyed by their API path. For a fish whose formula can be worked out, length and girth go
+ * in the score sheet instead (`lengthIn`, `girthIn`): see build-input.ts.
+ */
+export const QUICK_FIELDS = ['quick.lengthIn', 'quick.girthIn', 'quick.widthIn', 'quick.weightLbs'] as const
+export type QuickField = (typeof QUICK_FIELDS)[number]
+export type QuickText = Record<QuickField, string>
+export const EMPTY_QUICK: QuickText = {
+  'quick.lengthIn': '',
+  'quick.girthIn': '',
+  'quick.widthIn': '',
+  'quick.weightLbs': '',
+}
+
+export const isWeightField = (field: QuickField) => field === 'quick.weightLbs'
+
+/** The quick fields a species shows: fish length, girth (girth formulas) and a scale weight; others length etc. */
+export function quickFieldsFor(species: Species, category: string): QuickField[] {
+  const kind = speciesKind(species)
+  if (kind === 'fish') {
+    return category.startsWith('length-cubed-')
+      ? ['quick.lengthIn', 'quick.weightLbs']
+      : ['quick.lengthIn', 'quick.girthIn', 'quick.weightLbs']
+  }
+  if (kind === 'quick') return ['quick.lengthIn', 'quick.weightLbs', 'quick.widthIn']
+  return []
+}
+
+export type MeasurementFormState = {
+  photos: FormPhoto[]
+  coverPhotoId: string | null
+  speciesId: string
+  /** The chart or fish formula chosen; '' for species with neither. */
+  category: string
+  system: System | undefined
+  sheet: CalculatorForm
+  quick: QuickText
+  /** Values measured on a photo, by form field (`right.G2`, `quick.lengthIn`); typing in the field drops it. */
+  photoMeasured: Record<string, PhotoMeasurement>
+  /** Date taken as the date input holds it (YYYY-MM-DD), and the time and offset kept from the photo or now. */
+  date: string
+  time: string
+  offset: string | null
+  method: Method
+  /** The member picked a method: it no longer follows whether a value was measured on a photo. */
+  methodChosen: boolean
+  caption: string
+  notes: string
+  visibility: Visibility
+  region: string
+  lat: string
+  lon: string
+  precision: LocationPrecision
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** A local date as the date input writes it. */
+export function localDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+export function localTime(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+}
+
+export function emptyForm(settings: Settings, now: Date): MeasurementFormState {
+  return {
+    photos: [],
+    coverPhotoId: null,
+    speciesId: '',
+    category: '',
+    system: undefined,
+    sheet: EMPTY_FORM,
+    quick: EMPTY_QUICK,
+    photoMeasured: {},
+    date: localDate(now),
+    time: localTime(now),
+    offset: null,
+    method: 'tape',
+    methodChosen: false,
+    caption: '',
+    notes: '',
+    visibility: settings.defaultVisibility,
+    region: '',
+    lat: '',
+    lon: '',
+    precision: settings.defaultLocationPrecision,
+  }
+}
+
+/** Chooses a species: its first chart or formula, a fresh sheet; quick values typed so far are kept. */
+export function withSpecies(form: MeasurementFormState, species: Species): MeasurementFormState {
+  if (form.speciesId === species.id) return form
+  const first = categoryOptions(species)[0]?.value ?? ''
+  const keepQuick = new Set<string>(quickFieldsFor(species, first))
+  const photoMeasured = Object.fromEntries(Object.entries(form.photoMeasured).filter(([field]) => keepQuick.has(field)))
+  return { ...form, speciesId: species.id, category: first, system: undefined, sheet: EMPTY_FORM, photoMeasured }
+}
+
+/** The method shown: what the member chose, else photo-measured when any value was measured on a photo. */
+export function effectiveMethod(form: MeasurementFormState): Method {
+  if (form.methodChosen) return form.method
+  return Object.keys(form.photoMeasured).length > 0 ? 'photo' : 'tape'
+}
+
+const text = (value: unknown): string => (typeof value === 'number' || typeof value === 'string' ? String(value) : '')
+
+/** A stored quick value (inches or pounds) as the member types it: inches as a tape reads, metric to 0.1. */
+export function quickText(value: number | undefined, units: UnitSystem, field: QuickField): string {
+  if (value === undefined) return ''
+  const dimension = isWeightField(field) ? 'weight' : 'length'
+  if (units === 'metric') return String(Math.round(fromCanonical(value, units, dimension) * 100) / 100)
+  if (dimension === 'weight') return String(value)
+  const written = formatInches(value, 'sixteenths')
+  return written.endsWith(' 0/16') ? written.slice(0, -5) : written
+}
+
+/** The score sheet as stored → the calculator's text (numbers or text, as they were sent). */
+export function sheetToForm(measurements: Record<string, unknown>): CalculatorForm {
+  const form: CalculatorForm = {
+    single: {},
+    singleLists: {},
+    right: { rows: {}, lists: {} },
+    left: { rows: {}, lists: {} },
+  }
+  for (const [key, value] of Object.entries(measurements)) {
+    if ((SIDES as readonly string[]).includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      const side = form[key as 'right' | 'left']
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        if (Array.isArray(v)) side.lists[k] = v.map(text)
+        else side.rows[k] = text(v)
+      }
+    } else if (Array.isArray(value)) {
+      form.singleLists[key] = value.map(text)
+    } else {
+      form.single[key] = text(value)
+    }
+  }
+  return form
+}
+
+/** A stored measurement → the form, for editing: everything prefilled, existing photos kept in order. */
+export function formFromMeasurement(m: Measurement, settings: Settings): MeasurementFormState {
+  const species = getSpecies(m.speciesId)
+  const kind = species ? speciesKind(species) : 'quick'
+  const taken = new Date(m.takenAt)
+  const valid = !Number.isNaN(taken.getTime())
+  const quick: QuickText = { ...EMPTY_QUICK }
+  const stored = m.quick ?? {}
+  quick['quick.lengthIn'] = quickText(stored.lengthIn, settings.units, 'quick.lengthIn')
+  quick['quick.girthIn'] = quickText(stored.girthIn, settings.units, 'quick.girthIn')
+  quick['quick.widthIn'] = quickText(stored.widthIn, settings.units, 'quick.widthIn')
+  quick['quick.weightLbs'] = quickText(stored.weightLbs, settings.units, 'quick.weightLbs')
+  let sheet = EMPTY_FORM
+  if (m.sheet && kind === 'fish') {
+    // A fish's sheet holds its length and girth; the dialog shows them as quick fields in the member's units.
+    for (const [key, field] of [
+      ['lengthIn', 'quick.lengthIn'],
+      ['girthIn', 'quick.girthIn'],
+    ] as const) {
+      const value = Number(m.sheet.measurements[key])
+      if (m.sheet.measurements[key] !== undefined && Number.isFinite(value)) {
+        quick[field] = quickText(value, settings.units, field)
+      }
+    }
+  } else if (m.sheet) {
+    sheet = sheetToForm(m.sheet.measurements)
+  }
+  const photoMeasured: Record<string, PhotoMeasurement> = {}
+  for (const pm of m.photoMeasurements) {
+    const field =
+      kind === 'fish' && (pm.field === 'lengthIn' || pm.field === 'girthIn') ? `quick.${pm.field}` : pm.field
+    photoMeasured[field] = { ...pm, field }
+  }
+  return {
+    photos: m.photos.map((p, i) => ({ id: p.id, kind: 'existing', name: `Photo ${i + 1}`, thumbUrl: p.thumbUrl })),
+    coverPhotoId: m.coverPhotoId ?? m.photos[0]?.id ?? null,
+    speciesId: m.speciesId,
+    category: m.sheet?.category ?? (species ? (categoryOptions(species)[0]?.value ?? '') : ''),
+    system: m.sheet?.system,
+    sheet,
+    quick,
+    photoMeasured,
+    date: valid ? localDate(taken) : '',
+    time: valid ? localTime(taken) : '12:00:00',
+    offset: null,
+    method: m.method,
+    methodChosen: true,
+    caption: m.caption ?? '',
+    notes: m.notes ?? '',
+    visibility: m.visibility,
+    region: m.location.region ?? '',
+    lat: m.location.lat === null ? '' : String(m.location.lat),
+    lon: m.location.lon === null ? '' : String(m.location.lon),
+    precision: m.location.precision,
+  }
+}
+
+/** The chart a form is scored with (undefined for quick-only species). */
+export function formChart(form: MeasurementFormState) {
+  if (!form.category) return undefined
+  try {
+    const chart = getChart(form.category)
+    const system = form.system && chart.systems.includes(form.system) ? form.system : chart.system
+    return getChart(form.category, system)
+  } catch {
+    return undefined
+  }
+}
