@@ -52,15 +52,15 @@ export function panBy(view: View, dx: number, dy: number, image: Size, box: Size
   return clampView({ ...view, x: view.x - dx / view.scale, y: view.y - dy / view.scale }, image, box)
 }
 
-/** Keeps the image's centre inside the viewport, so the photo can never be lost off screen. */
+/** Lets an edge of the photo come at most to the middle of the viewport, so the photo can never be lost. */
 export function clampView(view: View, image: Size, box: Size): View {
   const w = box.width / view.scale
   const h = box.height / view.scale
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
   return {
     scale: view.scale,
-    x: clamp(view.x, Math.min(image.width / 2 - w, -w / 2), Math.max(image.width / 2, image.width - w / 2)),
-    y: clamp(view.y, Math.min(image.height / 2 - h, -h / 2), Math.max(image.height / 2, image.height - h / 2)),
+    x: clamp(view.x, -w / 2, image.width - w / 2),
+    y: clamp(view.y, -h / 2, image.height - h / 2),
   }
 }
 

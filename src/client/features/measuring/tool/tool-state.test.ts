@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import {
+  calibrationOf,
+  initialToolState,
+  resultOf,
+  type ToolAction,
+  type ToolState,
+  toolReducer,
+} from './tool-state.ts'
+
+const run = (state: ToolState, ...actions: ToolAction[]) => actions.reduce(toolReducer, state)
+const place = (x: number, y: number): ToolAction => ({ type: 'place', point: { x, y } })
+const image = { width: 2000, height: 1500 }
+
+describe('measuring tool steps', () => {
+  it('starts by asking for a photo when none is given, at the reference otherwise', () => {
+    expect(initialToolState(false).step).toBe('photo')
+    expect(initialToolState(true, 'quarter').step).toBe('reference')
+    expect(initialToolState(true, 'quarter').reference.kind).toBe('quarter')
+    expect(initialToolState(true, undefined, true).mode).toBe('curve')
+  })
+
+  it('calibrates on a card, measures a straight line and announces each point', () => {
+    let s = run(initialToolState(false), { type: 'photo-ready' }, place(100, 200))
+    expect(s.message).toBe('Reference end 1 placed')
+    s = run(s, place(437, 200))
+    expect(calibrationOf(s)?.pixelsPerInch).toBeCloseTo(100, 9)
+    s = run(s, place(600, 600))
+    expect(s.referencePoints).toHaveLength(2)
+    expect(s.message).toBe('Both ends are marked: undo to mark one again')
+    s = run(s, { type: 'to-subject' }, place(250, 800))
+    expect(s).toMatchObject({ step: 'subject', message: 'Point 1 placed' })
+    s = run(s, place(1750, 800))
+    expect(s.step).toBe('result')
+    expect(resultOf(s)?.valueIn).toBeCloseTo(15, 9)
+  })
+
+  it('does not go on before the reference is marked and its length is valid', () => {
+    let s = run(initialToolState(true, 'custom'), place(0, 0), place(500, 0), { type: 'to-subject' })
+    expect(s.step).toBe('reference')
+    s = run(s, { type: 'reference', patch: { customText: '25.4', customUnit: 'cm' } }, { type: 'to-subject' })
+    expect(s.step).toBe('subject')
+    expect(calibrationOf(s)?.pixelsPerInch).toBeCloseTo(50, 9)
+  })
+
+  it('uses the short edge of the card when chosen', () => {
+    const s = run(initialToolState(true), { type: 'reference', patch: { edge: 'short' } }, place(0, 0), place(0, 213))
+    expect(calibrationOf(s)?.pixelsPerInch).toBeCloseTo(100, 9)
+  })
+
+  it('measures a curve when Done, not before two points', () => {
+    let s = run(
+      initialToolState(true),
+      place(0, 0),
+      place(337, 0),
+      { type: 'to-subject' },
+      { type: 'mode', mode: 'curve' },
+    )
+    s = run(s, place(0, 0), { type: 'finish-curve' })
+    expect(s.step).toBe('subject')
+    s = run(s, place(300, 0), place(300, 400), { type: 'finish-curve' })
+    expect(s.step).toBe('result')
+    expect(resultOf(s)?.valueIn).toBeCloseTo(7, 9)
+  })
+
+  it('undoes, clears and nudges the last point by whole image pixels, inside the photo', () => {
+    let s = run(initialToolState(true), place(10, 10), place(20, 20))
+    s = run(s, { type: 'undo' })
+    expect(s.referencePoints).toEqual([{ x: 10, y: 10 }])
+    expect(s.message).toBe('Point 2 removed')
+    s = run(s, { type: 'nudge', dx: 1, dy: 0, image }, { type: 'nudge', dx: 0, dy: -10, image })
+    expect(s.referencePoints).toEqual([{ x: 11, y: 0 }])
+    s = run(s, { type: 'clear' })
+    expect(s.referencePoints).toEqual([])
+    expect(run(s, { type: 'undo' }).message).toBe('Nothing to undo')
+  })
+
+  it('measures again with the same reference, or goes back to change it', () => {
+    let s = run(initialToolState(true), place(0, 0), place(337, 0), { type: 'to-subject' }, place(0, 0), place(100, 0))
+    expect(s.step).toBe('result')
+    s = run(s, { type: 'measure-again' })
+    expect(s).toMatchObject({ step: 'subject', subjectPoints: [] })
+    expect(calibrationOf(s)).not.toBeNull()
+    s = run(s, { type: 'change-reference' })
+    expect(s.step).toBe('reference')
+    expect(s.referencePoints).toHaveLength(2)
+  })
+})
