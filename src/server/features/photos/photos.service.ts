@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import exifr from 'exifr'
+import decodeHeic from 'heic-decode'
+import sharp, { type Metadata, type Sharp } from 'sharp'
+import { AppError, type ErrorCode } from '#shared/errors.ts'
+import { MEASUREMENT_LIMITS, type Photo, type UploadedPhoto } from '#shared/schemas/measurements.ts'
+import type { Db } from '../../db/client.ts'
+import type { PhotoStorage } from '../../lib/photo-storage.ts'
+import { photos } from '../measurements/measurements.tables.ts'
+
+// The upload pipeline (issue 4, "Photos, location and visibility"): check the content by its magic bytes, the size
+// and the pixel count before decoding anything; read the capture time and GPS for the uploader; then decode,
+// auto-orient, and write two WebP renditions with no metadata at all (sharp keeps none unless asked: G15).
+
+export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heic'
+export type PhotoRow = typeof photos.$inferSelect
+export type CaptureInfo = Pick<UploadedPhoto, 'takenAt' | 'gps'>
+
+export type ProcessedPhoto = CaptureInfo & {
+  format: PhotoFormat
+  /** ≤ 2048 px on its longest side, WebP */
+  display: Buffer
+  /** ≤ 480 px on its longest side, WebP */
+  thumb: Buffer
+  /** of the display image, upright */
+  width: number
+  height: number
+}
+
+const MB = 1024 * 1024
+const MEGAPIXELS = MEASUREMENT_LIMITS.uploadPixels / 1_000_000
+
+export const PHOTO_MESSAGES = {
+  missing: 'Choose a photo to upload',
+  empty: 'The file is empty',
+  type: 'Only JPEG, PNG, WebP or HEIC photos can be uploaded',
+  tooLarge: `Photos can be at most ${MEASUREMENT_LIMITS.uploadBytes / MB} MB`,
+  unreadable: 'The photo could not be read; the file may be damaged or incomplete',
+  heic: 'This HEIC photo could not be decoded; export it as JPEG and try again',
+  pixels: (width: number, height: number) =>
+    `The photo is ${width} × ${height} pixels; photos can have at most ${MEGAPIXELS} megapixels`,
+  tooManyPixels: `Photos can have at most ${MEGAPIXELS} megapixels`,
+} as const
+
+/** An error about the `file` field, in the shape validation errors have (STYLE.md §4). */
+export function fileError(code: ErrorCode, message: string): AppError {
+  return new AppError(code, `file: ${message}`, [{ path: 'file', message }])
+}
+
+/** HEIF brands of HEVC-coded stills and sequences (and the generic `mif1`/`msf1`), as the `ftyp` box names them. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'])
+
+/** The format by the file's first bytes, whatever its name or declared type says; null for anything else. */
+export function detectFormat(buf: Uint8Array): PhotoFormat | null {
+  const ascii = (start: number, end: number) => Buffer.from(buf.subarray(start, end)).toString('latin1')
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg'
+  if (buf.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png'
+  if (buf.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp'
+  if (buf.length >= 12 && ascii(4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(8, 12))) return 'heic'
+  return null
+}
+
+const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/
+const EXIF_OFFSET = /^[+-](0\d|1[0-4]):[0-5]\d$/
+
+/**
+ * EXIF's `2024:05:01 10:20:30` as ISO 8601: with its offset when the camera recorded one (OffsetTimeOriginal),
+ * else the wall-clock time without an offset (exifr would call it UTC: stack-notes G15). Null when implausible.
+ */
+export function captureTime(value: unknown, offset: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const m = EXIF_DATE.exec(value.trim())
+  if (!m) return null
+  const local = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`
+  const asUtc = new Date(`${local}Z`)
+  if (Number.isNaN(asUtc.getTime()) || asUtc.toISOString().slice(0, 19) !== local) return null
+  if (asUtc.getUTCFullYear() < 1900) return null
+  const zone = typeof offset === 'string' && EXIF_OFFSET.test(offset.trim()) ? offset.trim() : null
+  const iso = zone ? `${local}${zone}` : local
+  // Without an offset the wall clock may be up to 14 h ahead of UTC.
+  const instant = zone ? Date.parse(iso) : asUtc.getTime() - 14 * 3_600_000
+  if (instant > Date.now() + MEASUREMENT_LIMITS.futureToleranceMs) return null
+  return iso
+}
+
+function coordinates(lat: unknown, lon: unknown): CaptureInfo['gps'] {
+  if (typeof lat !== 'number' || typeof lon !== 'number') return null
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null
+  // 0, 0 is what a camera without a fix writes, not a place in the Gulf of Guinea.
+  if (lat === 0 && lon === 0) return null
+  return { lat, lon }
+}
+
+/**
+ * Capture time and GPS from an EXIF block (as sharp's metadata gives it, for all four formats), read by exifr.
+ * Anything unreadable is simply absent.
+ */
+export async function readCaptureInfo(exif: Buffer | undefined): Promise<CaptureInfo> {
+  const none = { takenAt: null, gps: null }
+  if (!exif || exif.length < 8) return none
+  const tiff = exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? exif.subarray(6) : exif
+  try {
+    const tags = (await exifr.parse(tiff, {
+      tiff: true,
+      exif: true,
+      gps: true,
+      ifd1: false,
+      xmp: false,
+      icc: false,
+      iptc: false,
+      reviveValues: false,
+    })) as Record<string, unknown> | undefined
+    if (!tags) return none
+    return {
+      takenAt:
+        captureTime(tags.DateTimeOriginal, tags.OffsetTimeOriginal) ??
+        captureTime(tags.CreateDate, tags.OffsetTimeDigitized),
+      gps: coordinates(tags.latitude, tags.longitude),
+    }
+  } catch {
+    return none
+  }
+}
+
+function checkPixels(width: number | undefined, height: number | undefined): void {
+  if (!width || !height) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.unreadable)
+  if (width * height > MEASUREMENT_LIMITS.uploadPixels) {
+    throw fileError('BAD_REQUEST', PHOTO_MESSAGES.pixels(width, height))
+  }
+}
+
+/** The content, size and pixel checks; the format, header metadata and capture info. Decodes nothing. */
+export async function inspectUpload(input: Buffer) {
+  if (input.length === 0) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.empty)
+  if (input.length > MEASUREMENT_LIMITS.uploadBytes) throw fileError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge)
+  const format = detectFormat(input)
+  if (!format) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.type)
+  let metadata: Metadata | undefined
+  try {
+    // Only the header is read here: sharp's own pixel limit would refuse a bomb without saying its size.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata()
+  } catch {
+    // libvips cannot read this HEIF's header; heic-decode may still can.
+    if (format !== 'heic') throw fileError('BAD_REQUEST', PHOTO_MESSAGES.unreadable)
+  }
+  if (format !== 'heic') checkPixels(metadata?.width, metadata?.height)
+  const capture = await readCaptureInfo(metadata?.exif)
+  // sharp's prebuilt libheif decodes AV1 (AVIF under a generic brand) but not HEVC (stack-notes G14).
+  const needsHeicDecoder = format === 'heic' && metadata?.compression !== 'av1'
+  return { format, metadata, capture, needsHeicDecoder }
+}
+
+/** HEVC-coded HEIF through heic-decode (libheif in WASM): size from the header first, then RGBA pixels. */
+async function decodeHeif(input: Buffer): Promise<Sharp> {
+  let images: Awaited<ReturnType<typeof decodeHeic.all>>
+  try {
+    images = await decodeHeic.all({ buffer: input })
+  } catch {
+    throw fileError('BAD_REQUEST', PHOTO_MESSAGES.heic)
+  }
+  try {
+    const first = images[0]
+    if (!first) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.heic)
+    checkPixels(first.width, first.height)
+    let decoded: Awaited<ReturnType<typeof first.decode>>
+    try {
+      decoded = await first.decode()
+    } catch {
+      throw fileError('BAD_REQUEST', PHOTO_MESSAGES.heic)
+    }
+    const { width, height, data } = decoded
+    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+      raw: { width, height, channels: 4 },
+      limitInputPixels: MEASUREMENT_LIMITS.uploadPixels,
+    })
+  } finally {
+    images.dispose()
+  }
+}
+
+const webpOut = (edge: number, quality: number) => (image: Sharp) =>
+  image
+    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality, effort: 2 })
+    .toBuffer({ resolveWithObject: true })
+
+/**
+ * Checks an uploaded file and makes its display and thumbnail WebP renditions, upright and without any metadata
+ * (EXIF, GPS, XMP, ICC, camera serials). Refusals are AppErrors about `file`: 400, or 413 when too large.
+ */
+export async function processUpload(input: Buffer): Promise<ProcessedPhoto> {
+  const { format, capture, needsHeicDecoder } = await inspectUpload(input)
+  try {
+    const source = needsHeicDecoder
+      ? await decodeHeif(input)
+      : sharp(input, { limitInputPixels: MEASUREMENT_LIMITS.uploadPixels, failOn: 'warning' })
+    // rotate() with no angle applies the EXIF orientation; every rendition is cut from the upright image.
+    const upright = source.rotate()
+    const [display, thumb] = await Promise.all([
+      webpOut(MEASUREMENT_LIMITS.displayEdge, 80)(upright.clone()),
+      webpOut(MEASUREMENT_LIMITS.thumbEdge, 72)(upright.clone()),
+    ])
+    return {
+      format,
+      display: display.data,
+      thumb: thumb.data,
+      width: display.info.width,
+      height: display.info.height,
+      ...capture,
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    if (err instanceof Error && /pixel limit/i.test(err.message)) {
+      throw fileError('BAD_REQUEST', PHOTO_MESSAGES.tooManyPixels)
+    }
+    throw fileError('BAD_REQUEST', needsHeicDecoder ? PHOTO_MESSAGES.heic : PHOTO_MESSAGES.unreadable)
+  }
+}
+
+/** `2025/06/{photoId}-{random}`: a fresh prefix per upload, so content at a key never changes. */
+export function newStorageKey(photoId: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0')
+  return `${now.getUTCFullYear()}/${month}/${photoId}-${randomBytes(4).toString('hex')}`
+}
+
+export const PHOTO_FILES = { display: 'display.webp', thumb: 'thumb.webp' } as const
+
+export function photoFileKey(storageKey: string, size: keyof typeof PHOTO_FILES): string {
+  return `${storageKey}/${PHOTO_FILES[size]}`
+}
+
+/** Deletes the files of these photos (their rows' storageKey); for measurement deletes and failed inserts. */
+export async function removePhotoFiles(storage: PhotoStorage, storageKeys: readonly string[]): Promise<void> {
+  if (storageKeys.length === 0) return
+  await storage.remove(storageKeys.flatMap((key) => [photoFileKey(key, 'display'), photoFileKey(key, 'thumb')]))
+}
+
+/** The API's view of a photo row (MeasurementSchema.photos). */
+export function toPhoto(row: Pick<PhotoRow, 'id' | 'width' | 'height'>): Photo {
+  return {
+    id: row.id,
+    width: row.width,
+    height: row.height,
+    displayUrl: `/api/photos/${row.id}/display`,
+    thumbUrl: `/api/photos/${row.id}/thumb`,
+  }
+}
+
+export async function findPhoto(db: Db, id: string): Promise<PhotoRow | undefined> {
+  const [row] = await db.select().from(photos).where(eq(photos.id, id))
+  return row
+}
+
+/**
+ * Stores a processed photo's files and its row (id from the client, for offline sync). When a row with this id
+ * already exists (a concurrent repeat), the new files are removed again and the existing row is returned.
+ */
+export async function savePhoto(
+  db: Db,
+  storage: PhotoStorage,
+  input: { id: string; userId: string; photo: ProcessedPhoto },
+): Promise<{ row: PhotoRow; created: boolean }> {
+  const { id, userId, photo } = input
+  const storageKey = newStorageKey(id)
+  await storage.put(photoFileKey(storageKey, 'display'), photo.display, 'image/webp')
+  await storage.put(photoFileKey(storageKey, 'thumb'), photo.thumb, 'image/webp')
+  try {
+    const [row] = await db
+      .insert(photos)
+      .values({
+        id,
+        userId,
+        width: photo.width,
+        height: photo.height,
+        storageKey,
+        bytes: photo.display.length + photo.thumb.length,
+      })
+      .onConflictDoNothing({ target: photos.id })
+      .returning()
+    if (row) return { row, created: true }
+  } catch (err) {
+    await removePhotoFiles(storage, [storageKey])
+    throw err
+  }
+  await removePhotoFiles(storage, [storageKey])
+  const existing = await findPhoto(db, id)
+  if (!existing) throw new AppError('CONFLICT', 'The photo could not be saved; try again')
+  return { row: existing, created: false }
+}
