@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { sql } from 'drizzle-orm'
@@ -15,7 +16,9 @@ import { adminRoutes } from './features/admin/admin.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { createAuth } from './features/auth/auth.ts'
 import { benchRoutes } from './features/bench/bench.routes.ts'
+import { photosRoutes } from './features/photos/photos.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
+import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
 import { authSession } from './plugins/auth-session.ts'
 import { errorHandler } from './plugins/error-handler.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits, security } from './plugins/security.ts'
@@ -24,7 +27,7 @@ import { webClient } from './plugins/web-client.ts'
 export type AppConfig = Pick<
   Config,
   'baseUrl' | 'sessionSecret' | 'adminEmails' | 'alphaPassword' | 'oidc' | 'benchRoutes'
-> & { trustProxy?: Config['trustProxy'] }
+> & { trustProxy?: Config['trustProxy']; dataDir?: Config['dataDir']; s3?: Config['s3'] }
 
 export type AppDeps = {
   db: Db
@@ -35,6 +38,8 @@ export type AppDeps = {
   rateLimits?: Partial<RateLimits>
   /** The built client to serve; undefined serves the API only. */
   clientDir?: string
+  /** Photo files; default: S3 when config.s3 is set, else `{config.dataDir}/photos`. */
+  storage?: PhotoStorage
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024
@@ -53,6 +58,9 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  const storage = deps.storage ?? createPhotoStorage({ dataDir: config.dataDir ?? resolve('data'), s3: config.s3 })
+  app.decorate('photoStorage', storage)
+  app.addHook('onClose', () => storage.close())
 
   await app.register(errorHandler)
   await app.register(security, { baseUrl: config.baseUrl, db })
@@ -87,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { rateLimits, oidc: config.oidc !== undefined })
   await app.register(accessRoutes, { db, rateLimits, alphaPassword: config.alphaPassword })
   await app.register(adminRoutes, { prefix: '/api/admin', db, mailer, baseUrl: config.baseUrl })
+  await app.register(photosRoutes, { db, rateLimits })
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/api/bench', db })
 
   await app.register(webClient, { clientDir: deps.clientDir })

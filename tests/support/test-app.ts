@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { type AppConfig, type AppDeps, buildApp } from '#server/app.ts'
 import { type DbHandle, openPglite, openPostgres } from '#server/db/client.ts'
 import { type Mail, memoryMailer } from '#server/lib/mailer.ts'
+import { localPhotoStorage, type PhotoStorage } from '#server/lib/photo-storage.ts'
 import type { RateLimits } from '#server/plugins/security.ts'
 
 export const TEST_BASE_URL = 'http://localhost:5000'
@@ -17,11 +21,14 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   identityOther: UNLIMITED,
   accessRequest: UNLIMITED,
   alphaGate: UNLIMITED,
+  photoUpload: UNLIMITED,
 }
 
 export type TestAppOverrides = {
   config?: Partial<AppConfig>
   rateLimits?: Partial<RateLimits>
+  /** Photo files; default: a temporary folder of this app's own, removed by close(). */
+  storage?: PhotoStorage
 }
 
 export type TestApp = {
@@ -29,6 +36,7 @@ export type TestApp = {
   db: DbHandle['db']
   mailer: ReturnType<typeof memoryMailer>
   config: AppConfig
+  storage: PhotoStorage
   /** Messages sent to one address, oldest first. */
   mailsTo: (address: string) => Mail[]
   close: () => Promise<void>
@@ -130,11 +138,14 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
 export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrides = {}): Promise<TestApp> {
   const mailer = memoryMailer()
   const config = testConfig(overrides.config)
+  const photoDir = overrides.storage ? undefined : mkdtempSync(join(tmpdir(), 'fm-test-photos-'))
+  const storage = overrides.storage ?? localPhotoStorage(photoDir as string)
   const deps: AppDeps = {
     db,
     config,
     mailer,
     rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
+    storage,
   }
   const app = await buildApp(deps)
   await app.ready()
@@ -143,7 +154,11 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
     db,
     mailer,
     config,
+    storage,
     mailsTo: (address) => mailer.sent.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
-    close: () => app.close(),
+    close: async () => {
+      await app.close()
+      if (photoDir) rmSync(photoDir, { recursive: true, force: true })
+    },
   }
 }

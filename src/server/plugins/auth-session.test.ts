@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import diagnostics from 'node:diagnostics_channel'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { measurements, photos } from '#server/db/schema.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aBetaRequest,
@@ -12,6 +15,7 @@ import {
   signUp,
   uniqueEmail,
 } from '#tests/support/factories.ts'
+import { jpeg, multipart, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
 
 // Issue 2, "Every API route refuses what it must": one table, every route × every kind of caller.
@@ -46,6 +50,8 @@ type Row = {
   /** The concrete URL to call; defaults to the registered path. */
   url?: () => Promise<string> | string
   payload?: () => object
+  /** A non-JSON body (multipart uploads) instead of `payload`. */
+  body?: () => Promise<{ payload: Buffer; contentType: string }>
   /** The call changes the caller itself (sign-out, gate): use a new caller of the same kind for it. */
   fresh?: boolean
   expect: Expected
@@ -94,6 +100,13 @@ const ROUTES: Row[] = [
     },
     expect: adminOnly(),
   },
+  {
+    route: 'POST /api/photos',
+    body: async () => multipart([{ data: await jpeg(64, 48) }]),
+    expect: { ...appRoute, member: 201, admin: 201 },
+  },
+  // A public measurement's photo: anyone; photos.access.test.ts covers private ones.
+  { route: 'GET /api/photos/:id/:size', url: publicPhotoUrl, expect: open() },
   { route: 'GET /api/bench/bare', expect: open() },
   { route: 'GET /api/bench/one-row', expect: appRoute },
   { route: 'GET /healthz', expect: open() },
@@ -128,6 +141,22 @@ function collectRoutes({ fastify }: { fastify: FastifyInstance }) {
 
 const callers = {} as Record<Exclude<Caller, 'anonymous'>, SignedInUser>
 
+async function publicPhotoUrl(): Promise<string> {
+  const res = await uploadPhoto(t, callers.member.cookie, await jpeg(64, 48))
+  const photoId = res.json().id as string
+  const measurementId = randomUUID()
+  await t.db.insert(measurements).values({
+    id: measurementId,
+    userId: callers.member.id,
+    speciesId: 'whitetail-deer',
+    method: 'tape',
+    takenAt: new Date(),
+    visibility: 'public',
+  })
+  await t.db.update(photos).set({ measurementId }).where(eq(photos.id, photoId))
+  return `/api/photos/${photoId}/thumb`
+}
+
 async function callerCookie(caller: Caller, fresh: boolean): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined
   if (!fresh) return callers[caller].cookie
@@ -138,11 +167,12 @@ async function call(row: Row, caller: Caller): Promise<LightMyRequestResponse> {
   const [method, path] = row.route.split(' ') as ['GET' | 'POST', string]
   const cookie = await callerCookie(caller, row.fresh === true)
   const url = row.url ? await row.url() : path
+  const body = row.body ? await row.body() : undefined
   return t.app.inject({
     method,
     url,
-    headers: browserHeaders(cookie),
-    ...(method === 'POST' ? { payload: row.payload?.() ?? {} } : {}),
+    headers: { ...browserHeaders(cookie), ...(body ? { 'content-type': body.contentType } : {}) },
+    ...(method === 'POST' ? { payload: body?.payload ?? row.payload?.() ?? {} } : {}),
   })
 }
 
@@ -211,6 +241,8 @@ describe('GET /api/docs/json', () => {
         'POST /api/admin/beta-requests/{requestId}/review',
         'GET /api/admin/users/pending',
         'POST /api/admin/users/{userId}/approve',
+        'POST /api/photos',
+        'GET /api/photos/{id}/{size}',
       ].sort(),
     )
   })

@@ -16,6 +16,8 @@ export const DEFAULT_RATE_LIMITS = {
   identityOther: { max: 60, windowMs: 60_000 },
   accessRequest: { max: 5, windowMs: 60 * 60_000 },
   alphaGate: { max: 10, windowMs: 15 * 60_000 },
+  /** Per member (not per address): POST /api/photos. */
+  photoUpload: { max: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>
 export type RateLimits = typeof DEFAULT_RATE_LIMITS
 
