@@ -16,6 +16,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { createAuth } from './features/auth/auth.ts'
 import { benchRoutes } from './features/bench/bench.routes.ts'
+import { measurementRoutes } from './features/measurements/measurements.routes.ts'
 import { photosRoutes } from './features/photos/photos.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
@@ -96,6 +97,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accessRoutes, { db, rateLimits, alphaPassword: config.alphaPassword })
   await app.register(adminRoutes, { prefix: '/api/admin', db, mailer, baseUrl: config.baseUrl })
   await app.register(photosRoutes, { db, rateLimits })
+  await app.register(measurementRoutes, {
+    db,
+    createLimit: rateLimits.measurementCreate,
+    baseUrl: config.baseUrl,
+    clientDir: deps.clientDir,
+  })
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/api/bench', db })
 
   await app.register(webClient, { clientDir: deps.clientDir })

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { users } from '#server/db/schema.ts'
 import type { BetaAccessRequest } from '#shared/schemas/access.ts'
+import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
 import { TEST_BASE_URL, type TestApp } from './test-app.ts'
 
 // Test data made through the real endpoints: sign-up, the e-mailed verification link, sign-in, the request
@@ -186,4 +187,69 @@ export function reviewBetaRequest(
     headers: browserHeaders(adminCookie, t.config.baseUrl),
     payload: { status, ...(reviewNotes !== undefined ? { reviewNotes } : {}) },
   })
+}
+
+// Measurements (issue 4).
+
+/** The whitetail typical sheet of scoring.md §1.2 (B&C): the engine scores it 152 4/8 (meets P&Y: trophy class `trophy`). */
+export const WHITETAIL_SHEET = {
+  system: 'bc',
+  category: 'whitetail-typical',
+  measurements: {
+    insideSpread: '18 4/8',
+    right: {
+      F: '24 2/8',
+      G1: '4 4/8',
+      G2: '10 2/8',
+      G3: '9 6/8',
+      G4: '5 0/8',
+      H1: '4 6/8',
+      H2: '4 2/8',
+      H3: '4 4/8',
+      H4: '4 0/8',
+      abnormal: ['3 2/8', '1 4/8'],
+    },
+    left: {
+      F: '24 4/8',
+      G1: '4 3/8',
+      G2: '10 6/8',
+      G3: '9 3/8',
+      G4: '5 2/8',
+      H1: '4 5/8',
+      H2: '4 3/8',
+      H3: '4 2/8',
+      H4: '4 1/8',
+      abnormal: ['2 0/8'],
+    },
+  },
+} as const satisfies CreateMeasurement['sheet']
+
+/** A valid POST /api/measurements body: a whitetail from its score sheet, taken an hour ago, with a new id. */
+export function aMeasurement(overrides: Partial<CreateMeasurement> = {}): CreateMeasurement {
+  return {
+    id: randomUUID(),
+    speciesId: 'whitetail-deer',
+    sheet: structuredClone(WHITETAIL_SHEET) as CreateMeasurement['sheet'],
+    method: 'tape',
+    takenAt: new Date(Date.now() - 60 * 60_000).toISOString(),
+    ...overrides,
+  }
+}
+
+/** POST /api/measurements as the member of `cookie`; the stored measurement (throws unless 201 or 200). */
+export async function createMeasurement(
+  t: TestApp,
+  cookie: string,
+  overrides: Partial<CreateMeasurement> = {},
+): Promise<Measurement> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/measurements',
+    headers: browserHeaders(cookie, t.config.baseUrl),
+    payload: aMeasurement(overrides),
+  })
+  if (res.statusCode !== 201 && res.statusCode !== 200) {
+    throw new Error(`create measurement failed: ${res.statusCode} ${res.body}`)
+  }
+  return res.json() as Measurement
 }

@@ -22,6 +22,7 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   accessRequest: UNLIMITED,
   alphaGate: UNLIMITED,
   photoUpload: UNLIMITED,
+  measurementCreate: UNLIMITED,
 }
 
 export type TestAppOverrides = {

@@ -4,11 +4,14 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { measurements, photos } from '#server/db/schema.ts'
+import { DEFAULT_SETTINGS } from '#shared/schemas/measurements.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aBetaRequest,
+  aMeasurement,
   browserHeaders,
   createBetaRequest,
+  createMeasurement,
   createUser,
   type SignedInUser,
   setAccessFlags,
@@ -107,6 +110,38 @@ const ROUTES: Row[] = [
   },
   // A public measurement's photo: anyone; photos.access.test.ts covers private ones.
   { route: 'GET /api/photos/:id/:size', url: publicPhotoUrl, expect: open() },
+  // Measurements (issue 4): approved members; change and delete only by the owner (the member), others 404.
+  {
+    route: 'POST /api/measurements',
+    payload: () => aMeasurement(),
+    expect: { ...appRoute, member: 201, admin: 201 },
+  },
+  { route: 'GET /api/measurements', expect: appRoute },
+  { route: 'GET /api/measurements/stats', expect: appRoute },
+  {
+    route: 'GET /api/measurements/:id',
+    url: async () => `/api/measurements/${await publicMeasurementId()}`,
+    expect: appRoute,
+  },
+  {
+    route: 'PATCH /api/measurements/:id',
+    url: async () => `/api/measurements/${await publicMeasurementId()}`,
+    payload: () => {
+      const { id: _id, ...body } = aMeasurement()
+      return body
+    },
+    expect: { ...appRoute, admin: 404 },
+  },
+  {
+    route: 'DELETE /api/measurements/:id',
+    url: async () => `/api/measurements/${await publicMeasurementId()}`,
+    expect: { ...appRoute, member: 204, admin: 404 },
+  },
+  { route: 'GET /api/settings', expect: appRoute },
+  { route: 'PUT /api/settings', payload: () => ({ ...DEFAULT_SETTINGS }), expect: appRoute },
+  // A public measurement's share API and page: anyone, signed out too.
+  { route: 'GET /api/share/:id', url: async () => `/api/share/${await publicMeasurementId()}`, expect: open() },
+  { route: 'GET /share/:id', url: async () => `/share/${await publicMeasurementId()}`, expect: open() },
   { route: 'GET /api/bench/bare', expect: open() },
   { route: 'GET /api/bench/one-row', expect: appRoute },
   { route: 'GET /healthz', expect: open() },
@@ -157,6 +192,11 @@ async function publicPhotoUrl(): Promise<string> {
   return `/api/photos/${photoId}/thumb`
 }
 
+/** A new public measurement of the member. */
+async function publicMeasurementId(): Promise<string> {
+  return (await createMeasurement(t, callers.member.cookie, { visibility: 'public' })).id
+}
+
 async function callerCookie(caller: Caller, fresh: boolean): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined
   if (!fresh) return callers[caller].cookie
@@ -164,7 +204,7 @@ async function callerCookie(caller: Caller, fresh: boolean): Promise<string | un
 }
 
 async function call(row: Row, caller: Caller): Promise<LightMyRequestResponse> {
-  const [method, path] = row.route.split(' ') as ['GET' | 'POST', string]
+  const [method, path] = row.route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string]
   const cookie = await callerCookie(caller, row.fresh === true)
   const url = row.url ? await row.url() : path
   const body = row.body ? await row.body() : undefined
@@ -172,7 +212,9 @@ async function call(row: Row, caller: Caller): Promise<LightMyRequestResponse> {
     method,
     url,
     headers: { ...browserHeaders(cookie), ...(body ? { 'content-type': body.contentType } : {}) },
-    ...(method === 'POST' ? { payload: body?.payload ?? row.payload?.() ?? {} } : {}),
+    ...(method === 'POST' || method === 'PUT' || method === 'PATCH'
+      ? { payload: body?.payload ?? row.payload?.() ?? {} }
+      : {}),
   })
 }
 
@@ -243,6 +285,15 @@ describe('GET /api/docs/json', () => {
         'POST /api/admin/users/{userId}/approve',
         'POST /api/photos',
         'GET /api/photos/{id}/{size}',
+        'POST /api/measurements',
+        'GET /api/measurements',
+        'GET /api/measurements/stats',
+        'GET /api/measurements/{id}',
+        'PATCH /api/measurements/{id}',
+        'DELETE /api/measurements/{id}',
+        'GET /api/settings',
+        'PUT /api/settings',
+        'GET /api/share/{id}',
       ].sort(),
     )
   })

@@ -18,6 +18,8 @@ export const DEFAULT_RATE_LIMITS = {
   alphaGate: { max: 10, windowMs: 15 * 60_000 },
   /** Per member (not per address): POST /api/photos. */
   photoUpload: { max: 300, windowMs: 60 * 60_000 },
+  /** Per member: POST /api/measurements (a day in the field, or an offline backlog syncing at once). */
+  measurementCreate: { max: 120, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>
 export type RateLimits = typeof DEFAULT_RATE_LIMITS
 

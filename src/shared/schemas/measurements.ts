@@ -110,7 +110,10 @@ export const LocationInputSchema = z.object({
     .min(-180, 'Longitude must be between -180 and 180')
     .max(180, 'Longitude must be between -180 and 180')
     .optional(),
-  precision: z.enum(LOCATION_PRECISIONS).default('region'),
+  /** Omitted: the member's default (settings.defaultLocationPrecision, itself `region` by default). */
+  precision: z
+    .enum(LOCATION_PRECISIONS, { error: `location.precision must be one of ${LOCATION_PRECISIONS.join(', ')}` })
+    .optional(),
 })
 export type LocationInput = z.input<typeof LocationInputSchema>
 

@@ -1,0 +1,203 @@
+import type { z } from 'zod'
+import type { ApiIssue } from '#shared/errors.ts'
+import { AppError } from '#shared/errors.ts'
+import { summarize } from '#shared/measurements/summary.ts'
+import {
+  type EvidenceLevel,
+  MEASUREMENT_LIMITS,
+  type MeasurementSummary,
+  type PhotoMeasurement,
+  type QuickValues,
+  type UpdateMeasurementSchema,
+} from '#shared/schemas/measurements.ts'
+import type { ScoreSheet } from '#shared/scoring/build-sheet.ts'
+import { type ScoreResult, ScoringError, scoreSheet, systemsFor, type TrophyClass } from '#shared/scoring/index.ts'
+import { fishTrophyClass } from '#shared/scoring/systems/fish.ts'
+import { getSpecies } from '#shared/species/catalogue.ts'
+import type { Species } from '#shared/species/types.ts'
+
+// Everything the server derives from a create or update body before touching the database: the species and its
+// category, the engine's score (never the client's), the card's values, the evidence level, the date checks.
+// Pure apart from the clock (passed in), so each refusal is a plain unit of behaviour.
+
+export type MeasurementBody = z.output<typeof UpdateMeasurementSchema>
+
+export type Computed = {
+  species: Species
+  category: string | null
+  system: string | null
+  sheet: ScoreSheet | null
+  quick: QuickValues | null
+  result: ScoreResult | null
+  score: number | null
+  scoreText: string | null
+  trophyClass: TrophyClass
+  summary: MeasurementSummary
+  evidence: EvidenceLevel
+  photoMeasurements: PhotoMeasurement[]
+  takenAt: Date
+  notes: string | null
+  caption: string | null
+}
+
+const EARLIEST_TAKEN_AT = Date.UTC(1900, 0, 1)
+/** A value measured on a photo must be the value the sheet holds, to the engine's finest unit. */
+const PHOTO_VALUE_TOLERANCE_IN = 1 / 16 + 1e-9
+
+/** A 400 naming the field: `field: message`, with the same issue for forms. */
+export function fieldError(path: string, message: string): AppError {
+  const issue: ApiIssue = { path, message }
+  return new AppError('BAD_REQUEST', `${path}: ${message}`, [issue])
+}
+
+export function computeMeasurement(body: MeasurementBody, now: Date = new Date()): Computed {
+  const species = getSpecies(body.speciesId)
+  if (!species) throw fieldError('speciesId', 'unknown species')
+
+  const quick = cleanQuick(body.quick)
+  const sheet = body.sheet ? checkSheet(species, body.sheet) : null
+  const result = sheet ? score(sheet, species) : null
+
+  if (!hasSize(result, quick)) throw fieldError('measurements', 'Enter at least one measurement')
+
+  const takenAt = checkTakenAt(body.takenAt, now)
+  const photoMeasurements = body.photoMeasurements ?? []
+  photoMeasurements.forEach((pm, i) => {
+    checkPhotoMeasurement(pm, i, result, quick, body.photoIds)
+  })
+
+  const summary = summarize(result, quick)
+  const isFish = species.fishFormulas !== undefined
+  const scale = quick?.weightLbs
+  // A fish weighed on a scale keeps the formula's score, but its class comes from what the scale says.
+  const trophyClass: TrophyClass =
+    isFish && scale !== undefined
+      ? fishTrophyClass(scale, species.trophyWeightLbs)
+      : (result?.trophyClass ?? 'standard')
+  const photoMeasured = body.method === 'photo' && photoMeasurements.length > 0 && body.photoIds.length > 0
+
+  return {
+    species,
+    category: sheet?.category ?? null,
+    system: sheet?.system ?? null,
+    sheet,
+    quick,
+    result,
+    score: result?.score ?? null,
+    scoreText: result?.scoreText ?? null,
+    trophyClass,
+    summary,
+    evidence: photoMeasured ? 'photo-measured' : 'self-reported',
+    photoMeasurements,
+    takenAt,
+    notes: blankToNull(body.notes),
+    caption: blankToNull(body.caption),
+  }
+}
+
+function checkSheet(species: Species, input: NonNullable<MeasurementBody['sheet']>): ScoreSheet {
+  const categories: string[] = [...species.scoringCategories, ...(species.fishFormulas ?? []).map((f) => f.id)]
+  if (categories.length === 0) {
+    throw fieldError('sheet.category', `${species.name} has no score chart; enter the measurements without a sheet`)
+  }
+  if (!categories.includes(input.category)) {
+    throw fieldError(
+      'sheet.category',
+      `${species.name} is scored as ${categories.join(', ')}, not ${JSON.stringify(input.category)}`,
+    )
+  }
+  const systems = systemsFor(input.category)
+  if (!systems.includes(input.system)) {
+    throw fieldError('sheet.system', `${input.category} is scored by ${systems.join(', ')}, not ${input.system}`)
+  }
+  return {
+    system: input.system,
+    category: input.category,
+    measurements: input.measurements as ScoreSheet['measurements'],
+  }
+}
+
+function score(sheet: ScoreSheet, species: Species): ScoreResult {
+  try {
+    return scoreSheet(sheet, species.trophyWeightLbs === undefined ? {} : { trophyWeightLbs: species.trophyWeightLbs })
+  } catch (error) {
+    if (!(error instanceof ScoringError)) throw error
+    throw error.field ? fieldError(`sheet.${error.field}`, error.detail) : fieldError('sheet', error.detail)
+  }
+}
+
+function cleanQuick(quick: QuickValues | undefined): QuickValues | null {
+  if (!quick) return null
+  const kept: QuickValues = {}
+  for (const key of ['lengthIn', 'girthIn', 'widthIn', 'weightLbs'] as const) {
+    const value = quick[key]
+    if (value !== undefined) kept[key] = value
+  }
+  return Object.keys(kept).length > 0 ? kept : null
+}
+
+function hasSize(result: ScoreResult | null, quick: QuickValues | null): boolean {
+  if (quick) return true
+  if (!result) return false
+  return result.breakdown.rows.length > 0 || result.breakdown.lists.some((list) => list.lengths.length > 0)
+}
+
+function checkTakenAt(text: string, now: Date): Date {
+  const takenAt = new Date(text)
+  if (Number.isNaN(takenAt.getTime())) throw fieldError('takenAt', 'Date taken must be a date and time')
+  if (takenAt.getTime() > now.getTime() + MEASUREMENT_LIMITS.futureToleranceMs) {
+    throw fieldError('takenAt', 'Date taken cannot be in the future')
+  }
+  if (takenAt.getTime() < EARLIEST_TAKEN_AT) throw fieldError('takenAt', 'Date taken cannot be before 1900')
+  return takenAt
+}
+
+const FIELD = /^(?:(right|left)\.)?([A-Za-z][A-Za-z0-9]*)(?:\[(\d{1,3})\])?$/
+
+/**
+ * The value a photo measurement names: `quick.lengthIn`, a single row (`insideSpread`, `lengthIn`), a side row
+ * (`right.G2`) or a list entry (`right.abnormal[0]`, `beardsIn[1]`), in inches as the engine read it.
+ */
+export function valueAt(field: string, result: ScoreResult | null, quick: QuickValues | null): number | undefined {
+  if (field.startsWith('quick.')) {
+    const key = field.slice('quick.'.length)
+    return key === 'lengthIn' || key === 'girthIn' || key === 'widthIn' || key === 'weightLbs'
+      ? quick?.[key]
+      : undefined
+  }
+  const match = FIELD.exec(field)
+  if (!match || !result) return undefined
+  const side = match[1] as 'right' | 'left' | undefined
+  const key = match[2]
+  if (match[3] !== undefined) {
+    const list = result.breakdown.lists.find((l) => l.key === key && l.side === side)
+    return list?.lengths[Number(match[3])]
+  }
+  const row = result.breakdown.rows.find((r) => r.key === key)
+  if (!row) return undefined
+  return side ? row[side] : row.value
+}
+
+function checkPhotoMeasurement(
+  pm: PhotoMeasurement,
+  index: number,
+  result: ScoreResult | null,
+  quick: QuickValues | null,
+  photoIds: readonly string[],
+) {
+  const path = `photoMeasurements.${index}`
+  const value = valueAt(pm.field, result, quick)
+  if (value === undefined) {
+    throw fieldError(path, `${JSON.stringify(pm.field)} is not a value of this measurement`)
+  }
+  if (Math.abs(value - pm.valueIn) > PHOTO_VALUE_TOLERANCE_IN) {
+    throw fieldError(path, `measured ${pm.valueIn} in on the photo, but ${pm.field} is ${value} in`)
+  }
+  if (pm.photoId !== undefined && !photoIds.includes(pm.photoId)) {
+    throw fieldError(path, `photo ${pm.photoId} is not one of this measurement's photos`)
+  }
+}
+
+function blankToNull(text: string | undefined): string | null {
+  return text === undefined || text === '' ? null : text
+}

@@ -1,0 +1,255 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import {
+  CreateMeasurementSchema,
+  ListMeasurementsQuerySchema,
+  MeasurementIdParamsSchema,
+  MeasurementPageSchema,
+  MeasurementSchema,
+  MeasurementStatsSchema,
+  SettingsSchema,
+  SharedMeasurementSchema,
+  UpdateMeasurementSchema,
+} from '#shared/schemas/measurements.ts'
+import type { Db } from '../../db/client.ts'
+import { requireApproved } from '../../plugins/auth-session.ts'
+import { type RateRule, rateLimitConfig } from '../../plugins/security.ts'
+import { removePhotoFiles } from '../photos/photos.service.ts'
+import {
+  createMeasurement,
+  deleteMeasurement,
+  listMeasurements,
+  measurementStats,
+  readMeasurement,
+  readShared,
+  updateMeasurement,
+} from './measurements.service.ts'
+import { getSettings, saveSettings } from './settings.ts'
+import { injectTags, MINIMAL_PAGE, shareTags } from './share-page.ts'
+
+type Options = {
+  db: Db
+  /** Per member: POST /api/measurements. */
+  createLimit: RateRule
+  baseUrl: string
+  /** The built client (index.html for the share page); undefined: a minimal page. */
+  clientDir: string | undefined
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const SHARE_NOT_FOUND = 'Not found'
+
+/** The signed-in member; requireApproved has run, so there is one. */
+function member(req: FastifyRequest): AuthUser {
+  const user = req.sessionUser
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return user
+}
+
+/** Files of removed photos, after the rows are gone; a file left behind is logged, never a failed request. */
+async function removeFiles(app: FastifyInstance, log: FastifyBaseLogger, storageKeys: readonly string[]) {
+  if (storageKeys.length === 0) return
+  try {
+    await removePhotoFiles(app.photoStorage, storageKeys)
+  } catch (err) {
+    log.error({ err, storageKeys }, 'photo files could not be removed')
+  }
+}
+
+/**
+ * The measurements API (issue 4): the member's collection (approved members), their settings, and the public
+ * share API and page (anyone). Every route states who may call it.
+ */
+export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, createLimit, baseUrl, clientDir },
+) => {
+  app.post(
+    '/api/measurements',
+    {
+      preHandler: requireApproved,
+      // Counted per member, after sign-in is checked (this preHandler runs after requireApproved).
+      config: {
+        rateLimit: {
+          ...rateLimitConfig(createLimit).rateLimit,
+          hook: 'preHandler',
+          keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
+        },
+      },
+      schema: {
+        summary: 'Records a measurement (approved members); the server scores it',
+        description:
+          'The id is made by the client: a repeat by the same member answers 200 with the stored measurement ' +
+          '(offline sync), the same id by another member 409. Scores, trophy class and evidence are computed here; ' +
+          'any sent by the client are ignored.',
+        tags: ['measurements'],
+        body: CreateMeasurementSchema,
+        response: {
+          200: MeasurementSchema,
+          201: MeasurementSchema,
+          ...errors,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { measurement, created } = await createMeasurement(db, member(req), req.body)
+      return reply.code(created ? 201 : 200).send(measurement)
+    },
+  )
+
+  app.get(
+    '/api/measurements',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: "The member's own measurements, newest first (keyset pages)",
+        tags: ['measurements'],
+        querystring: ListMeasurementsQuerySchema,
+        response: { 200: MeasurementPageSchema, ...errors },
+      },
+    },
+    async (req) => listMeasurements(db, member(req), req.query),
+  )
+
+  app.get(
+    '/api/measurements/stats',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: "The member's statistics: totals, trophies, records, personal bests, measurements per month",
+        description:
+          'Trophies count trophy class `trophy` or better (records included); records count class `record`; ' +
+          'thisMonth counts measurements created in the last 30 days.',
+        tags: ['measurements'],
+        response: { 200: MeasurementStatsSchema, ...errors },
+      },
+    },
+    async (req) => measurementStats(db, member(req)),
+  )
+
+  app.get(
+    '/api/measurements/:id',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'One measurement the member may see; others receive no notes and only the location they allow',
+        tags: ['measurements'],
+        params: MeasurementIdParamsSchema,
+        response: { 200: MeasurementSchema, ...errors },
+      },
+    },
+    async (req) => readMeasurement(db, member(req), req.params.id),
+  )
+
+  app.patch(
+    '/api/measurements/:id',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Changes a measurement (its owner only; others 404); rescored by the server',
+        description: 'The whole editable record: photos no longer listed are deleted.',
+        tags: ['measurements'],
+        params: MeasurementIdParamsSchema,
+        body: UpdateMeasurementSchema,
+        response: { 200: MeasurementSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { measurement, removedStorageKeys } = await updateMeasurement(db, member(req), req.params.id, req.body)
+      await removeFiles(app, req.log, removedStorageKeys)
+      return measurement
+    },
+  )
+
+  app.delete(
+    '/api/measurements/:id',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Deletes a measurement and its photos (its owner only; others 404)',
+        tags: ['measurements'],
+        params: MeasurementIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const storageKeys = await deleteMeasurement(db, member(req), req.params.id)
+      await removeFiles(app, req.log, storageKeys)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/api/settings',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: "The member's settings (units, defaults for new measurements)",
+        tags: ['settings'],
+        response: { 200: SettingsSchema, ...errors },
+      },
+    },
+    async (req) => getSettings(db, member(req).id),
+  )
+
+  app.put(
+    '/api/settings',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: "Saves the member's settings",
+        tags: ['settings'],
+        body: SettingsSchema,
+        response: { 200: SettingsSchema, ...errors },
+      },
+    },
+    async (req) => saveSettings(db, member(req).id, req.body),
+  )
+
+  app.get(
+    '/api/share/:id',
+    {
+      schema: {
+        summary: 'A public measurement as anyone sees it, signed in or not (others 404)',
+        description: 'No notes, and no location beyond the region.',
+        tags: ['share'],
+        params: MeasurementIdParamsSchema,
+        response: { 200: SharedMeasurementSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const shared = await readShared(db, req.params.id)
+      if (!shared) throw new AppError('NOT_FOUND', SHARE_NOT_FOUND)
+      reply.header('cache-control', 'no-cache')
+      return shared.measurement
+    },
+  )
+
+  const indexFile = clientDir ? join(clientDir, 'index.html') : undefined
+  const pageHtml = async () => (indexFile && existsSync(indexFile) ? readFile(indexFile, 'utf8') : MINIMAL_PAGE)
+
+  // The client's share page with Open Graph and Twitter card tags for link previews. Not JSON: hidden from docs.
+  app.get<{ Params: { id: string } }>('/share/:id', { schema: { hide: true } }, async (req, reply) => {
+    const html = await pageHtml()
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8')
+    const id = req.params.id
+    const shared = UUID.test(id) ? await readShared(db, id.toLowerCase()) : undefined
+    if (!shared) return reply.code(404).send(html)
+    return reply.send(injectTags(html, shareTags(shared.measurement, shared.ownerName, baseUrl)))
+  })
+}

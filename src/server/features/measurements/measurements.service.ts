@@ -1,0 +1,529 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type {
+  CreateMeasurementSchema,
+  LocationPrecision,
+  Measurement,
+  MeasurementPage,
+  MeasurementStats,
+  SharedMeasurement,
+  Visibility,
+} from '#shared/schemas/measurements.ts'
+import type { TrophyClass } from '#shared/scoring/index.ts'
+import { getSpecies } from '#shared/species/catalogue.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../auth/auth.tables.ts'
+import { toPhoto } from '../photos/photos.service.ts'
+import { type Computed, computeMeasurement, fieldError, type MeasurementBody } from './compute.ts'
+import { locationFor } from './location.ts'
+import { measurements, photos } from './measurements.tables.ts'
+import { getSettings } from './settings.ts'
+import { canChange, canView } from './visibility.ts'
+
+// The measurements of issue 4 in the database: create (idempotent per client id), read at the viewer's level,
+// the member's pages and statistics, update and delete. Files of removed photos are returned to the caller, who
+// deletes them once the transaction has committed.
+
+export type CreateBody = z.output<typeof CreateMeasurementSchema>
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Row = typeof measurements.$inferSelect
+type Owner = Pick<AuthUser, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>
+type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'width' | 'height' | 'measurementId' | 'position'>
+
+export const NOT_FOUND_MESSAGE = 'Measurement not found'
+const notFound = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE)
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing
+
+type Defaults = { visibility: Visibility; locationPrecision: LocationPrecision }
+type Stored = {
+  visibility: Visibility
+  region: string | null
+  lat: number | null
+  lon: number | null
+  precision: LocationPrecision
+}
+
+function columns(computed: Computed, body: MeasurementBody, defaults: Defaults, previous?: Stored) {
+  const location = body.location
+  let place: Pick<Stored, 'region' | 'lat' | 'lon' | 'precision'>
+  if (location) {
+    if ((location.lat === undefined) !== (location.lon === undefined)) {
+      const missing = location.lat === undefined ? 'lat' : 'lon'
+      throw fieldError(`location.${missing}`, 'Give both latitude and longitude, or neither')
+    }
+    place = {
+      region: location.region ? location.region : null,
+      lat: location.lat ?? null,
+      lon: location.lon ?? null,
+      precision: location.precision ?? previous?.precision ?? defaults.locationPrecision,
+    }
+  } else {
+    place = previous ?? { region: null, lat: null, lon: null, precision: defaults.locationPrecision }
+  }
+  const { summary } = computed
+  return {
+    speciesId: computed.species.id,
+    category: computed.category,
+    system: computed.system,
+    sheet: computed.sheet,
+    quick: computed.quick,
+    result: computed.result,
+    score: computed.score,
+    scoreText: computed.scoreText,
+    trophyClass: computed.trophyClass,
+    lengthIn: summary.lengthIn,
+    widthIn: summary.widthIn,
+    weightLbs: summary.weightLbs,
+    weightEstimated: summary.weightEstimated,
+    spreadIn: summary.spreadIn,
+    points: summary.points,
+    massIn: summary.massIn,
+    evidence: computed.evidence,
+    method: body.method,
+    photoMeasurements: computed.photoMeasurements,
+    takenAt: computed.takenAt,
+    notes: computed.notes,
+    caption: computed.caption,
+    visibility: body.visibility ?? previous?.visibility ?? defaults.visibility,
+    region: place.region,
+    lat: place.lat,
+    lon: place.lon,
+    locationPrecision: place.precision,
+    coverPhotoId: coverOf(body),
+  }
+}
+
+function coverOf(body: MeasurementBody): string | null {
+  if (body.coverPhotoId !== undefined) {
+    if (!body.photoIds.includes(body.coverPhotoId)) {
+      throw fieldError('coverPhotoId', 'The cover must be one of the photos')
+    }
+    return body.coverPhotoId
+  }
+  return body.photoIds[0] ?? null
+}
+
+function checkPhotoIds(photoIds: readonly string[]) {
+  const seen = new Set<string>()
+  for (const id of photoIds) {
+    if (seen.has(id)) throw fieldError('photoIds', `photo ${id} is listed twice`)
+    seen.add(id)
+  }
+}
+
+/**
+ * Attaches the photos in this order. Each must be the member's and free (or already this measurement's); the
+ * row lock of the UPDATE makes two measurements racing for one photo end with one winner and one 400.
+ */
+async function attachPhotos(tx: Tx, userId: string, measurementId: string, photoIds: readonly string[]) {
+  for (const [position, id] of photoIds.entries()) {
+    const updated = await tx
+      .update(photos)
+      .set({ measurementId, position })
+      .where(
+        and(
+          eq(photos.id, id),
+          eq(photos.userId, userId),
+          or(isNull(photos.measurementId), eq(photos.measurementId, measurementId)),
+        ),
+      )
+      .returning({ id: photos.id })
+    if (updated.length === 0) throw fieldError('photoIds', `photo ${id} not found`)
+  }
+}
+
+async function defaultsFor(db: Db, userId: string): Promise<Defaults> {
+  const settings = await getSettings(db, userId)
+  return { visibility: settings.defaultVisibility, locationPrecision: settings.defaultLocationPrecision }
+}
+
+/**
+ * POST /api/measurements. The client's id makes a repeat (offline sync) the same measurement: the insert does
+ * nothing on a conflict, and a repeat by the same member gets the stored measurement back unchanged.
+ */
+export async function createMeasurement(
+  db: Db,
+  user: AuthUser,
+  body: CreateBody,
+  now = new Date(),
+): Promise<{ measurement: Measurement; created: boolean }> {
+  const computed = computeMeasurement(body, now)
+  checkPhotoIds(body.photoIds)
+  const needsDefaults = body.visibility === undefined || body.location?.precision === undefined
+  const defaults = needsDefaults
+    ? await defaultsFor(db, user.id)
+    : { visibility: 'private' as const, locationPrecision: 'region' as const }
+  const values = { id: body.id, userId: user.id, ...columns(computed, body, defaults) }
+
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(measurements)
+      .values(values)
+      .onConflictDoNothing({ target: measurements.id })
+      .returning({ id: measurements.id })
+    if (inserted.length === 0) {
+      const [existing] = await tx
+        .select({ userId: measurements.userId })
+        .from(measurements)
+        .where(eq(measurements.id, body.id))
+      if (existing?.userId !== user.id) throw new AppError('CONFLICT', 'id: This id belongs to another measurement')
+      return false
+    }
+    await attachPhotos(tx, user.id, body.id, body.photoIds)
+    return true
+  })
+  const measurement = await readMeasurement(db, user, body.id)
+  return { measurement, created }
+}
+
+/** PATCH /api/measurements/:id: the owner only (others 404). Returns the storage keys of photos it removed. */
+export async function updateMeasurement(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  body: MeasurementBody,
+  now = new Date(),
+): Promise<{ measurement: Measurement; removedStorageKeys: string[] }> {
+  const computed = computeMeasurement(body, now)
+  checkPhotoIds(body.photoIds)
+  const removedStorageKeys = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        userId: measurements.userId,
+        visibility: measurements.visibility,
+        region: measurements.region,
+        lat: measurements.lat,
+        lon: measurements.lon,
+        precision: measurements.locationPrecision,
+      })
+      .from(measurements)
+      .where(eq(measurements.id, id))
+      .for('update')
+    if (!current || !canChange(user, current)) throw notFound()
+    // Omitted visibility or precision keep what the measurement has (the settings are for new ones).
+    const set = columns(
+      computed,
+      body,
+      { visibility: current.visibility, locationPrecision: current.precision },
+      current,
+    )
+
+    const attached = await tx
+      .select({ id: photos.id, storageKey: photos.storageKey })
+      .from(photos)
+      .where(eq(photos.measurementId, id))
+    const removed = attached.filter((photo) => !body.photoIds.includes(photo.id))
+    if (removed.length > 0) {
+      await tx.delete(photos).where(
+        inArray(
+          photos.id,
+          removed.map((photo) => photo.id),
+        ),
+      )
+    }
+    await attachPhotos(tx, user.id, id, body.photoIds)
+    await tx.update(measurements).set(set).where(eq(measurements.id, id))
+    return removed.map((photo) => photo.storageKey)
+  })
+  const measurement = await readMeasurement(db, user, id)
+  return { measurement, removedStorageKeys }
+}
+
+/** DELETE /api/measurements/:id: the owner only (others 404). Returns its photos' storage keys. */
+export async function deleteMeasurement(db: Db, user: AuthUser, id: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ userId: measurements.userId })
+      .from(measurements)
+      .where(eq(measurements.id, id))
+      .for('update')
+    if (!current || !canChange(user, current)) throw notFound()
+    const removed = await tx
+      .delete(photos)
+      .where(eq(photos.measurementId, id))
+      .returning({ storageKey: photos.storageKey })
+    await tx.delete(measurements).where(eq(measurements.id, id))
+    return removed.map((photo) => photo.storageKey)
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+type Audience = 'owner' | 'member' | 'public'
+
+function toMeasurement(row: Row, owner: Owner, photoRows: readonly PhotoRow[], audience: Audience): Measurement {
+  const isOwner = audience === 'owner'
+  return {
+    id: row.id,
+    owner: {
+      id: owner.id,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      profileImageUrl: owner.profileImageUrl,
+    },
+    isOwner,
+    speciesId: row.speciesId,
+    species: getSpecies(row.speciesId)?.name ?? row.speciesId,
+    sheet: row.sheet
+      ? { system: row.sheet.system, category: row.sheet.category, measurements: row.sheet.measurements }
+      : null,
+    quick: row.quick,
+    result: row.result,
+    score: row.score,
+    scoreText: row.scoreText,
+    trophyClass: row.trophyClass,
+    summary: {
+      lengthIn: row.lengthIn,
+      widthIn: row.widthIn,
+      weightLbs: row.weightLbs,
+      weightEstimated: row.weightEstimated,
+      spreadIn: row.spreadIn,
+      points: row.points,
+      massIn: row.massIn,
+    },
+    evidence: row.evidence,
+    method: row.method,
+    photoMeasurements: row.photoMeasurements,
+    takenAt: row.takenAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    notes: isOwner ? row.notes : null,
+    caption: row.caption,
+    visibility: row.visibility,
+    location: locationFor(
+      { region: row.region, lat: row.lat, lon: row.lon, precision: row.locationPrecision },
+      audience,
+    ),
+    photos: photoRows.map(toPhoto),
+    coverPhotoId: row.coverPhotoId,
+  }
+}
+
+const ownerColumns = {
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerName: users.name,
+  ownerImage: users.image,
+}
+
+async function findWithOwner(db: Db, where: SQL | undefined) {
+  const [found] = await db
+    .select({ row: measurements, ...ownerColumns })
+    .from(measurements)
+    .innerJoin(users, eq(users.id, measurements.userId))
+    .where(where)
+  if (!found) return undefined
+  const owner = {
+    id: found.row.userId,
+    firstName: found.ownerFirstName,
+    lastName: found.ownerLastName,
+    profileImageUrl: found.ownerImage,
+  }
+  return { row: found.row, owner, ownerName: found.ownerName }
+}
+
+async function photosOf(db: Db, measurementIds: readonly string[]): Promise<PhotoRow[]> {
+  if (measurementIds.length === 0) return []
+  return db
+    .select({
+      id: photos.id,
+      width: photos.width,
+      height: photos.height,
+      measurementId: photos.measurementId,
+      position: photos.position,
+    })
+    .from(photos)
+    .where(inArray(photos.measurementId, [...measurementIds]))
+    .orderBy(asc(photos.measurementId), asc(photos.position))
+}
+
+/** GET /api/measurements/:id: visible to the viewer (visibility.ts) or 404; others see less (notes, location). */
+export async function readMeasurement(db: Db, viewer: AuthUser | null, id: string): Promise<Measurement> {
+  const found = await findWithOwner(db, eq(measurements.id, id))
+  if (!found || !canView(viewer, found.row)) throw notFound()
+  const audience: Audience = viewer?.id === found.row.userId ? 'owner' : 'member'
+  return toMeasurement(found.row, found.owner, await photosOf(db, [id]), audience)
+}
+
+export type SharedView = { measurement: SharedMeasurement; ownerName: string }
+
+/** GET /api/share/:id and the share page: a public measurement as a stranger sees it, or undefined. */
+export async function readShared(db: Db, id: string): Promise<SharedView | undefined> {
+  const found = await findWithOwner(db, and(eq(measurements.id, id), eq(measurements.visibility, 'public')))
+  if (!found) return undefined
+  const {
+    notes: _notes,
+    isOwner: _isOwner,
+    ...shared
+  } = toMeasurement(found.row, found.owner, await photosOf(db, [id]), 'public')
+  return { measurement: shared, ownerName: found.ownerName }
+}
+
+// Keyset pagination over (created_at desc, id desc), the order of measurements_user_created_idx. The cursor
+// carries created_at with its microseconds (as PostgreSQL prints it), so no row is skipped or repeated.
+
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+const cursorText = sql<string>`to_char(${measurements.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url')
+}
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
+  const match = CURSOR.exec(text)
+  if (!match || Number.isNaN(Date.parse(match[1] ?? ''))) {
+    throw fieldError('cursor', 'Invalid cursor; load the list again from the start')
+  }
+  return { createdAt: match[1] as string, id: match[2] as string }
+}
+
+/** GET /api/measurements: the member's own, newest first. One query for the rows, one for the count, one for photos. */
+export async function listMeasurements(
+  db: Db,
+  user: AuthUser,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<MeasurementPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined
+  const mine = eq(measurements.userId, user.id)
+  const where = after
+    ? and(
+        mine,
+        sql`(${measurements.createdAt}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      )
+    : mine
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ ...getTableColumns(measurements), cursorAt: cursorText })
+      .from(measurements)
+      .where(where)
+      .orderBy(desc(measurements.createdAt), desc(measurements.id))
+      .limit(query.limit + 1),
+    db.select({ total: count() }).from(measurements).where(mine),
+  ])
+  const page = rows.slice(0, query.limit)
+  const photoRows = await photosOf(
+    db,
+    page.map((row) => row.id),
+  )
+  const byMeasurement = new Map<string, PhotoRow[]>()
+  for (const photo of photoRows) {
+    const list = byMeasurement.get(photo.measurementId ?? '') ?? []
+    list.push(photo)
+    byMeasurement.set(photo.measurementId ?? '', list)
+  }
+  const last = page.at(-1)
+  return {
+    items: page.map(({ cursorAt: _cursorAt, ...row }) =>
+      toMeasurement(row, user, byMeasurement.get(row.id) ?? [], 'owner'),
+    ),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
+    total: counted?.total ?? 0,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics
+
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000
+const CLASS_RANK: Record<TrophyClass, number> = { record: 0, trophy: 1, standard: 2 }
+
+/** The last 12 calendar months (UTC), oldest first, as `YYYY-MM`; and the instants bounding them. */
+export function lastTwelveMonths(now: Date): { months: string[]; start: Date; end: Date } {
+  const year = now.getUTCFullYear()
+  const month = now.getUTCMonth()
+  const months: string[] = []
+  for (let back = 11; back >= 0; back -= 1) {
+    const d = new Date(Date.UTC(year, month - back, 1))
+    months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`)
+  }
+  return { months, start: new Date(Date.UTC(year, month - 11, 1)), end: new Date(Date.UTC(year, month + 1, 1)) }
+}
+
+/**
+ * GET /api/measurements/stats, from SQL aggregates over the member's rows:
+ * - trophies: trophy class `trophy` or better (records count as trophies too); records: class `record`;
+ * - thisMonth: created in the last 30 days (spec §9), not the calendar month;
+ * - bestTrophyClass: the best class reached (null without measurements);
+ * - personalBests: per species the best by score, then weight, then length (then the newest); best first
+ *   (trophy class, then score);
+ * - perMonth: the last 12 calendar months (UTC) by date taken, zero-filled.
+ */
+export async function measurementStats(db: Db, user: AuthUser, now = new Date()): Promise<MeasurementStats> {
+  const mine = eq(measurements.userId, user.id)
+  const since = new Date(now.getTime() - THIRTY_DAYS_MS)
+  const { months, start, end } = lastTwelveMonths(now)
+  const month = sql<string>`to_char(${measurements.takenAt} at time zone 'UTC', 'YYYY-MM')`
+  const [[totals], bests, perMonth] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        trophies: sql<number>`count(*) filter (where ${measurements.trophyClass} in ('trophy', 'record'))`.mapWith(
+          Number,
+        ),
+        records: sql<number>`count(*) filter (where ${measurements.trophyClass} = 'record')`.mapWith(Number),
+        species: sql<number>`count(distinct ${measurements.speciesId})`.mapWith(Number),
+        thisMonth: sql<number>`count(*) filter (where ${measurements.createdAt} >= ${since})`.mapWith(Number),
+      })
+      .from(measurements)
+      .where(mine),
+    db
+      .selectDistinctOn([measurements.speciesId], {
+        speciesId: measurements.speciesId,
+        measurementId: measurements.id,
+        score: measurements.score,
+        scoreText: measurements.scoreText,
+        trophyClass: measurements.trophyClass,
+        takenAt: measurements.takenAt,
+      })
+      .from(measurements)
+      .where(mine)
+      .orderBy(
+        measurements.speciesId,
+        sql`${measurements.score} desc nulls last`,
+        sql`${measurements.weightLbs} desc nulls last`,
+        sql`${measurements.lengthIn} desc nulls last`,
+        desc(measurements.createdAt),
+      ),
+    db
+      .select({ month, count: count() })
+      .from(measurements)
+      .where(and(mine, sql`${measurements.takenAt} >= ${start}`, sql`${measurements.takenAt} < ${end}`))
+      .groupBy(month),
+  ])
+  const counts = new Map(perMonth.map((m) => [m.month, m.count]))
+  const t = totals ?? { total: 0, trophies: 0, records: 0, species: 0, thisMonth: 0 }
+  const bestTrophyClass: TrophyClass | null =
+    t.total === 0 ? null : t.records > 0 ? 'record' : t.trophies > 0 ? 'trophy' : 'standard'
+  return {
+    total: t.total,
+    trophies: t.trophies,
+    records: t.records,
+    species: t.species,
+    thisMonth: t.thisMonth,
+    bestTrophyClass,
+    personalBests: bests
+      .map((best) => ({
+        speciesId: best.speciesId,
+        species: getSpecies(best.speciesId)?.name ?? best.speciesId,
+        measurementId: best.measurementId,
+        score: best.score,
+        scoreText: best.scoreText,
+        trophyClass: best.trophyClass,
+        takenAt: best.takenAt.toISOString(),
+      }))
+      .sort(
+        (a, b) =>
+          CLASS_RANK[a.trophyClass] - CLASS_RANK[b.trophyClass] ||
+          (b.score ?? -1) - (a.score ?? -1) ||
+          a.species.localeCompare(b.species),
+      ),
+    perMonth: months.map((m) => ({ month: m, count: counts.get(m) ?? 0 })),
+  }
+}
