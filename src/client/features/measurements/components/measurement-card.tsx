@@ -1,0 +1,82 @@
+import { Link } from 'wouter'
+import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
+import { paths } from '../../../app/paths.ts'
+import { formatDate, relativeAge } from '../../../lib/relative-age.ts'
+import { EvidenceChip } from './evidence-chip.tsx'
+import { MeasurementPhoto } from './measurement-photo.tsx'
+import { measurementRows } from './measurement-rows.ts'
+import { ShareControls } from './share-menu.tsx'
+import { TrophyClassBadge } from './trophy-class-badge.tsx'
+
+type Props = {
+  measurement: Measurement
+  units: UnitSystem
+  /** The heading level of the species name, so the page's outline stays right (h3 under a section's h2). */
+  headingLevel?: 2 | 3
+  eager?: boolean
+}
+
+export function coverPhoto(measurement: Pick<Measurement, 'photos' | 'coverPhotoId'>) {
+  return measurement.photos.find((p) => p.id === measurement.coverPhotoId) ?? measurement.photos[0]
+}
+
+/**
+ * Spec §2 measurement card: photo (placeholder when missing or broken), species, relative age, trophy class
+ * badge, the rows present, the evidence level, and the Share button with its menu.
+ */
+export function MeasurementCard({ measurement, units, headingLevel = 3, eager = false }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const rows = measurementRows(measurement, units)
+  const href = paths.measurement.href(measurement.id)
+  return (
+    <article
+      data-testid="measurement-card"
+      className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative">
+        <Link href={href} tabIndex={-1} aria-hidden="true" className="block">
+          <MeasurementPhoto
+            photo={coverPhoto(measurement)}
+            size="thumb"
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            className="aspect-[4/3] w-full object-cover"
+          />
+        </Link>
+        <TrophyClassBadge trophyClass={measurement.trophyClass} className="absolute top-3 left-3" />
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <Heading className="min-w-0 text-lg leading-snug font-bold text-stone-900">
+            <Link href={href} className="break-words underline-offset-4 hover:underline">
+              {measurement.species}
+            </Link>
+          </Heading>
+          <time
+            dateTime={measurement.takenAt}
+            title={formatDate(measurement.takenAt)}
+            className="shrink-0 text-xs whitespace-nowrap text-stone-600"
+          >
+            {relativeAge(measurement.takenAt)}
+          </time>
+        </div>
+        {rows.length > 0 ? (
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+            {rows.map((row) => (
+              <div key={row.label} className="min-w-0">
+                <dt className="text-xs text-stone-600">{row.label}</dt>
+                <dd className="font-semibold text-stone-900 tabular-nums">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="mt-3 text-sm text-stone-600">No sizes recorded.</p>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-4">
+          <EvidenceChip evidence={measurement.evidence} />
+          <ShareControls item={measurement} units={units} />
+        </div>
+      </div>
+    </article>
+  )
+}

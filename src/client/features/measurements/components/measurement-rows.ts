@@ -1,0 +1,25 @@
+import type { MeasurementSummary, UnitSystem } from '#shared/schemas/measurements.ts'
+import { formatLength } from '../../../lib/units.ts'
+import { weightText } from '../share.ts'
+
+export type ValueRow = { label: string; value: string }
+
+type Source = { summary: MeasurementSummary; scoreText: string | null; sheet: { system: string } | null }
+
+/**
+ * Spec §2 card rows, each shown only when present: Length, Width, Weight, Spread, Points, Score, Mass. Spread is
+ * the inside spread, Points the point count, Mass the sum of circumferences. A fish's score is its estimated
+ * weight, already in Weight, so it is not repeated.
+ */
+export function measurementRows({ summary, scoreText, sheet }: Source, units: UnitSystem): ValueRow[] {
+  const rows: ValueRow[] = []
+  if (summary.lengthIn !== null) rows.push({ label: 'Length', value: formatLength(summary.lengthIn, units) })
+  if (summary.widthIn !== null) rows.push({ label: 'Width', value: formatLength(summary.widthIn, units) })
+  const weight = weightText(summary, units)
+  if (weight) rows.push({ label: 'Weight', value: weight })
+  if (summary.spreadIn !== null) rows.push({ label: 'Spread', value: formatLength(summary.spreadIn, units) })
+  if (summary.points !== null) rows.push({ label: 'Points', value: String(summary.points) })
+  if (scoreText && sheet?.system !== 'fish') rows.push({ label: 'Score', value: scoreText })
+  if (summary.massIn !== null) rows.push({ label: 'Mass', value: formatLength(summary.massIn, units) })
+  return rows
+}
