@@ -16,6 +16,7 @@ import {
   PendingReviewPage,
   ResetPasswordPage,
   SetupPage,
+  ShareScreen,
   SignInPage,
   writeScreenHint,
 } from './screens.ts'
@@ -59,6 +60,9 @@ function SignedOut() {
       <Route path={paths.setup}>
         <SetupPage />
       </Route>
+      <Route path={paths.share.pattern}>
+        <ShareScreen />
+      </Route>
       <Route>
         {needsSession(location) ? (
           <Redirect to={signInHref(`${location}${search ? `?${search}` : ''}`)} replace />
@@ -91,6 +95,8 @@ function SignedIn({ user }: { user: AuthUser }) {
   if (location === paths.signIn) return <Redirect to={safeNext(new URLSearchParams(search).get('next'))} replace />
   if (location === paths.resetPassword) return <ResetPasswordPage />
   if (location === paths.setup) return <SetupPage />
+  // A shared link opens for members who are not in the app yet too (pending or at the gate), without the app.
+  if (stage !== 'app' && location.startsWith('/share/')) return <ShareScreen invite={false} />
   if (stage === 'pending') return <PendingReviewPage user={user} onSignOut={signOut} />
   if (stage === 'gate') return <AlphaGatePage onGranted={onGatePassed} onSignOut={signOut} />
   return <AppShell user={user} />

@@ -11,6 +11,8 @@ export const SetupPage = lazyWithPreload(() => import('../features/auth/pages/se
 export const PendingReviewPage = lazyWithPreload(() => import('../features/access/pages/pending-review-page.tsx'))
 export const AlphaGatePage = lazyWithPreload(() => import('../features/access/pages/alpha-gate-page.tsx'))
 export const AppShell = lazyWithPreload(() => import('./layout/app-shell.tsx'))
+/** /share/{id} outside the app (signed out, or not approved yet). */
+export const ShareScreen = lazyWithPreload(() => import('./screens/share-screen.tsx'))
 
 /** Which screen the last visit ended on, remembered so the next load can fetch it before the auth check ends. */
 export type ScreenHint = 'landing' | 'pending' | 'gate' | 'app'
@@ -39,12 +41,14 @@ const BY_HINT = { landing: LandingScreen, pending: PendingReviewPage, gate: Alph
 export function preloadLikelyScreen(pathname: string) {
   const hint = readScreenHint()
   const screen =
-    pathname === '/sign-in'
-      ? SignInPage
-      : pathname === '/reset-password'
-        ? ResetPasswordPage
-        : pathname === '/setup'
-          ? SetupPage
-          : BY_HINT[hint ?? (pathname === '/' ? 'landing' : 'app')]
+    pathname.startsWith('/share/') && hint !== 'app'
+      ? ShareScreen
+      : pathname === '/sign-in'
+        ? SignInPage
+        : pathname === '/reset-password'
+          ? ResetPasswordPage
+          : pathname === '/setup'
+            ? SetupPage
+            : BY_HINT[hint ?? (pathname === '/' ? 'landing' : 'app')]
   screen.preload().catch(() => {})
 }

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useState } from 'react'
-import { Route, Switch, useLocation } from 'wouter'
+import { Redirect, Route, Switch, useLocation } from 'wouter'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { ErrorBoundary } from '../../components/error-boundary.tsx'
 import { Loading } from '../../components/loading.tsx'
@@ -7,8 +8,10 @@ import { NotFound } from '../../components/not-found.tsx'
 import { SkipLink } from '../../components/skip-link.tsx'
 import { preloadToaster } from '../../components/toast-host.tsx'
 import { signOut } from '../../features/auth/api.ts'
+import type { AddMeasurementStart } from '../../features/dashboard/components/dashboard-hero.tsx'
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
 import { AddMeasurementDialog } from '../../features/measurements/components/add-measurement-dialog.tsx'
+import { startOutbox } from '../../features/measurements/offline/outbox.ts'
 import { lazyWithPreload, whenIdle } from '../../lib/lazy.ts'
 import { paths } from '../paths.ts'
 import { AppHeader } from './app-header.tsx'
@@ -18,6 +21,10 @@ const AdminPage = lazyWithPreload(() => import('../../features/admin/pages/admin
 // The species catalogue and the scoring engine load only with these pages (issue 3).
 const SpeciesGuidePage = lazyWithPreload(() => import('../../features/species/pages/species-guide-page.tsx'))
 const SpeciesPage = lazyWithPreload(() => import('../../features/species/pages/species-page.tsx'))
+// The collection, a measurement's detail and settings (issue 4): their code loads with the page.
+const MeasurementsPage = lazyWithPreload(() => import('../../features/measurements/pages/measurements-page.tsx'))
+const MeasurementPage = lazyWithPreload(() => import('../../features/measurements/pages/measurement-page.tsx'))
+const SettingsPage = lazyWithPreload(() => import('../../features/settings/pages/settings-page.tsx'))
 
 /**
  * Approved users past the gate. The header routes other than the dashboard, the species guide and admin are
@@ -25,15 +32,22 @@ const SpeciesPage = lazyWithPreload(() => import('../../features/species/pages/s
  */
 export default function AppShell({ user }: { user: AuthUser }) {
   const [adding, setAdding] = useState(false)
+  const [addStart, setAddStart] = useState<AddMeasurementStart['startWith'] | undefined>(undefined)
   const [location] = useLocation()
-  const openAdd = () => setAdding(true)
+  const openAdd = (start?: AddMeasurementStart) => {
+    setAddStart(start?.startWith)
+    setAdding(true)
+  }
+  const queryClient = useQueryClient()
   useEffect(
     () =>
       whenIdle(() => {
+        startOutbox(queryClient) // sends what was saved offline or in an earlier session
         preloadToaster()
+        MeasurementsPage.preload().catch(() => {})
         if (user.isAdmin) AdminPage.preload().catch(() => {})
       }),
-    [user.isAdmin],
+    [user.isAdmin, queryClient],
   )
   return (
     <div className="min-h-screen bg-stone-50">
@@ -45,6 +59,19 @@ export default function AppShell({ user }: { user: AuthUser }) {
             <Switch>
               <Route path={paths.home}>
                 <DashboardPage onAddMeasurement={openAdd} />
+              </Route>
+              <Route path={paths.measurements}>
+                <MeasurementsPage onAddMeasurement={openAdd} />
+              </Route>
+              <Route path={paths.measurement.pattern}>
+                <MeasurementPage />
+              </Route>
+              <Route path={paths.settings}>
+                <SettingsPage />
+              </Route>
+              <Route path={paths.share.pattern}>
+                {/* A member opens a shared link in the app: the detail page shows what they may see. */}
+                {(params: { id: string }) => <Redirect to={paths.measurement.href(params.id)} replace />}
               </Route>
               <Route path={paths.admin}>
                 <AdminPage />
@@ -63,7 +90,7 @@ export default function AppShell({ user }: { user: AuthUser }) {
         </ErrorBoundary>
       </main>
       <BottomBar onCapture={openAdd} />
-      <AddMeasurementDialog open={adding} onOpenChange={setAdding} />
+      <AddMeasurementDialog open={adding} onOpenChange={setAdding} startWith={addStart} />
     </div>
   )
 }

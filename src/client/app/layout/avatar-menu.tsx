@@ -1,8 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import LogOut from 'lucide-react/icons/log-out'
+import Settings from 'lucide-react/icons/settings'
+import { Link } from 'wouter'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { Avatar } from '../../components/avatar.tsx'
 import { displayName, fullName } from '../../lib/user-name.ts'
+import { paths } from '../paths.ts'
 
 type Props = { user: AuthUser; onSignOut: () => void }
 
@@ -30,6 +33,15 @@ export function AvatarMenu({ user, onSignOut }: Props) {
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
+          <DropdownMenu.Item asChild>
+            <Link
+              href={paths.settings}
+              className="flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-stone-100"
+            >
+              <Settings className="size-4" aria-hidden="true" />
+              Settings
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={onSignOut}
             className="flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-stone-100"

@@ -1,10 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import LogOut from 'lucide-react/icons/log-out'
 import Menu from 'lucide-react/icons/menu'
+import Settings from 'lucide-react/icons/settings'
 import X from 'lucide-react/icons/x'
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { BrandMark, BrandName } from '../../components/brand.tsx'
+import { paths } from '../paths.ts'
 import { isActive, type NavLink } from './nav-links.ts'
 
 type Props = { links: NavLink[]; onSignOut: () => void }
@@ -59,7 +61,16 @@ export function MobileMenu({ links, onSignOut }: Props) {
               })}
             </ul>
           </nav>
-          <div className="border-t border-stone-200 p-3">
+          <div className="grid gap-1 border-t border-stone-200 p-3">
+            <Link
+              href={paths.settings}
+              onClick={() => setOpen(false)}
+              aria-current={location === paths.settings ? 'page' : undefined}
+              className={`flex w-full items-center gap-2 rounded-lg px-3 py-2.5 font-medium ${location === paths.settings ? 'bg-pine-100 text-pine-900' : 'text-stone-800 hover:bg-stone-100'}`}
+            >
+              <Settings className="size-4" aria-hidden="true" />
+              Settings
+            </Link>
             <button
               type="button"
               onClick={onSignOut}

@@ -2,7 +2,11 @@ import Camera from 'lucide-react/icons/camera'
 import Upload from 'lucide-react/icons/upload'
 import { Button } from '../../../components/button.tsx'
 
-export function DashboardHero({ onAddMeasurement }: { onAddMeasurement: () => void }) {
+/** How the add dialog starts: the camera (phones) or the file picker. */
+export type AddMeasurementStart = { startWith: 'camera' | 'upload' }
+
+/** Spec §2: 'Measure Your Trophy' with 'Take Photo' and 'Upload Image'; both open the add dialog. */
+export function DashboardHero({ onAddMeasurement }: { onAddMeasurement: (start: AddMeasurementStart) => void }) {
   return (
     <section
       aria-labelledby="dashboard-hero-title"
@@ -33,11 +37,11 @@ export function DashboardHero({ onAddMeasurement }: { onAddMeasurement: () => vo
         score it the way the record books do.
       </p>
       <div className="relative mt-6 flex flex-col gap-3 sm:flex-row">
-        <Button variant="accent" size="lg" onClick={onAddMeasurement}>
+        <Button variant="accent" size="lg" onClick={() => onAddMeasurement({ startWith: 'camera' })}>
           <Camera className="size-5" aria-hidden="true" />
           Take Photo
         </Button>
-        <Button variant="inverse" size="lg" onClick={onAddMeasurement}>
+        <Button variant="inverse" size="lg" onClick={() => onAddMeasurement({ startWith: 'upload' })}>
           <Upload className="size-5" aria-hidden="true" />
           Upload Image
         </Button>

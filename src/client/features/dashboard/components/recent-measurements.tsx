@@ -1,13 +1,19 @@
-import Ruler from 'lucide-react/icons/ruler'
 import { Link } from 'wouter'
 import { paths } from '../../../app/paths.ts'
-import { Button } from '../../../components/button.tsx'
+import { useMeasurementPages } from '../../measurements/api.ts'
+import { EmptyCollection } from '../../measurements/components/empty-collection.tsx'
+import { MeasurementCard } from '../../measurements/components/measurement-card.tsx'
+import { MeasurementCardSkeleton } from '../../measurements/components/measurement-card-skeleton.tsx'
+import { useUnits } from '../../measurements/components/use-units.ts'
 
-/**
- * Spec §2 'Recent Measurements' (3 cards). No measurement can be recorded yet, so this shows the empty
- * state; the measurements work adds the query and the cards.
- */
+/** Spec §9: the dashboard shows the 3 most recent measurements. */
+export const DASHBOARD_RECENT = 3
+
+/** Spec §2 'Recent Measurements': 3 cards and 'View All'; the empty state offers 'Add First Measurement'. */
 export function RecentMeasurements({ onAddMeasurement }: { onAddMeasurement: () => void }) {
+  const units = useUnits()
+  const pages = useMeasurementPages(DASHBOARD_RECENT)
+  const items = pages.data?.pages[0]?.items.slice(0, DASHBOARD_RECENT) ?? []
   return (
     <section
       aria-labelledby="recent-title"
@@ -24,18 +30,39 @@ export function RecentMeasurements({ onAddMeasurement }: { onAddMeasurement: () 
           View All
         </Link>
       </div>
-      <div className="mt-6 flex flex-col items-center rounded-xl border-2 border-dashed border-stone-300 px-6 py-10 text-center">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-pine-100 text-pine-800">
-          <Ruler className="size-6" aria-hidden="true" />
-        </span>
-        <p className="mt-4 font-semibold text-stone-900">No measurements yet</p>
-        <p className="mt-1 max-w-sm text-sm text-stone-700">
-          Your measured trophies and catches will appear here, with their scores.
-        </p>
-        <Button className="mt-5" onClick={onAddMeasurement}>
-          Add First Measurement
-        </Button>
-      </div>
+      {pages.isPending ? (
+        <ul className="mt-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Recent Measurements">
+          {Array.from({ length: DASHBOARD_RECENT }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+            <li key={i} className={`grid ${i === 2 ? 'sm:max-xl:hidden' : ''}`}>
+              <MeasurementCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : pages.isError ? (
+        <div role="alert" className="mt-5 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">Your recent measurements could not be loaded.</p>
+          <button
+            type="button"
+            onClick={() => void pages.refetch()}
+            className="mt-2 font-semibold underline underline-offset-4"
+          >
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="mt-6">
+          <EmptyCollection action="Add First Measurement" onAction={onAddMeasurement} />
+        </div>
+      ) : (
+        <ul className="mt-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Recent Measurements">
+          {items.map((m) => (
+            <li key={m.id} className="grid">
+              <MeasurementCard measurement={m} units={units} eager />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }

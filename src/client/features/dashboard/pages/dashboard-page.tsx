@@ -1,23 +1,42 @@
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { useMeasurementStats } from '../../measurements/api.ts'
 import { CalibrationPanel } from '../components/calibration-panel.tsx'
-import { DashboardHero } from '../components/dashboard-hero.tsx'
+import { type AddMeasurementStart, DashboardHero } from '../components/dashboard-hero.tsx'
 import { RecentMeasurements } from '../components/recent-measurements.tsx'
+import { YourStatistics } from '../components/your-statistics.tsx'
+
+type Props = { onAddMeasurement: (start?: AddMeasurementStart) => void }
 
 /**
- * Spec §2 dashboard. 'Community Highlights' and 'Your Statistics' appear only when there is data; no
- * measurement or post can exist yet, so they are left out until their features land.
+ * Spec §2 dashboard: the hero, Recent Measurements, the calibration panel and, once there is something to
+ * count, Your Statistics. 'Community Highlights' arrives with the community issue.
  */
-export function DashboardPage({ onAddMeasurement }: { onAddMeasurement: () => void }) {
+export function DashboardPage({ onAddMeasurement }: Props) {
   useDocumentTitle('Dashboard')
+  const stats = useMeasurementStats()
+  const hasStats = stats.data !== undefined && stats.data.total > 0
+  const addFirst = () => onAddMeasurement()
   return (
     <div className="grid gap-6">
       <DashboardHero onAddMeasurement={onAddMeasurement} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <RecentMeasurements onAddMeasurement={onAddMeasurement} />
+      {hasStats ? (
+        <>
+          <RecentMeasurements onAddMeasurement={addFirst} />
+          <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+            <div className="min-w-0 lg:col-span-2">
+              <YourStatistics stats={stats.data} />
+            </div>
+            <CalibrationPanel />
+          </div>
+        </>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+          <div className="min-w-0 lg:col-span-2">
+            <RecentMeasurements onAddMeasurement={addFirst} />
+          </div>
+          <CalibrationPanel />
         </div>
-        <CalibrationPanel />
-      </div>
+      )}
     </div>
   )
 }

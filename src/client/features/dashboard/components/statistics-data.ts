@@ -1,0 +1,45 @@
+import type { MeasurementStats, UnitSystem } from '#shared/schemas/measurements.ts'
+import { formatWeight, poundsToKg } from '../../../lib/units.ts'
+
+type Best = MeasurementStats['personalBests'][number]
+
+/** A fish's score is its weight in pounds, written '6.05 lb (6 lb 1 oz)' by the engine. */
+export function isWeightScore(best: Pick<Best, 'scoreText'>): boolean {
+  return best.scoreText !== null && / lb\b/.test(best.scoreText)
+}
+
+/** A personal best as the member reads it: a fish's weight in their units, else the record-book score. */
+export function bestValueText(best: Pick<Best, 'score' | 'scoreText'>, units: UnitSystem): string {
+  if (best.score !== null && isWeightScore(best)) return formatWeight(best.score, units)
+  return best.scoreText ?? '—'
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' })
+const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** 'YYYY-MM' → { short: 'Nov', long: 'November 2026' }. */
+export function monthNames(month: string): { short: string; long: string } {
+  const [year, mon] = month.split('-').map(Number)
+  if (!year || !mon) return { short: month, long: month }
+  const date = new Date(Date.UTC(year, mon - 1, 1))
+  return { short: monthFormat.format(date), long: monthYearFormat.format(date) }
+}
+
+export type BestBar = { species: string; value: number; label: string }
+
+/** Best per species split by what the number means: record-book scores, and fish weights in the member's unit. */
+export function bestBars(bests: Best[], units: UnitSystem): { scores: BestBar[]; weights: BestBar[] } {
+  const scores: BestBar[] = []
+  const weights: BestBar[] = []
+  for (const best of bests) {
+    if (best.score === null) continue
+    if (isWeightScore(best)) {
+      const value = units === 'metric' ? Math.round(poundsToKg(best.score) * 100) / 100 : best.score
+      weights.push({ species: best.species, value, label: formatWeight(best.score, units) })
+    } else {
+      scores.push({ species: best.species, value: best.score, label: best.scoreText ?? String(best.score) })
+    }
+  }
+  const byValue = (a: BestBar, b: BestBar) => b.value - a.value
+  return { scores: scores.sort(byValue), weights: weights.sort(byValue) }
+}

@@ -1,0 +1,98 @@
+import Award from 'lucide-react/icons/award'
+import Layers from 'lucide-react/icons/layers'
+import PawPrint from 'lucide-react/icons/paw-print'
+import Trophy from 'lucide-react/icons/trophy'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { Link } from 'wouter'
+import type { MeasurementStats } from '#shared/schemas/measurements.ts'
+import { paths } from '../../../app/paths.ts'
+import { formatCount } from '../../../lib/format.ts'
+import { TrophyClassBadge } from '../../measurements/components/trophy-class-badge.tsx'
+import { useUnits } from '../../measurements/components/use-units.ts'
+import { bestValueText } from './statistics-data.ts'
+
+// recharts is large: the charts are their own chunk, fetched after the rest of the dashboard is on screen.
+const StatisticsCharts = lazy(() => import('./statistics-charts.tsx'))
+
+/** How many personal bests the list shows before 'and N more'. */
+const BESTS_SHOWN = 5
+
+function Tile({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl bg-stone-100 p-3.5">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-pine-800 shadow-xs">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-sm font-medium text-stone-700">{label}</dt>
+        <dd className="text-2xl font-extrabold text-stone-900 tabular-nums">{children}</dd>
+      </div>
+    </div>
+  )
+}
+
+/** Spec §2 'Your Statistics': Total Measurements, Trophy Class, Personal Bests, Species Recorded, and charts. */
+export function YourStatistics({ stats }: { stats: MeasurementStats }) {
+  const bests = stats.personalBests
+  const units = useUnits()
+  return (
+    <section
+      aria-labelledby="stats-title"
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="stats-title" className="text-xl font-bold text-stone-900">
+        Your Statistics
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Tile label="Total Measurements" icon={<Layers className="size-5" aria-hidden="true" />}>
+          {formatCount(stats.total)}
+        </Tile>
+        <Tile label="Trophy Class" icon={<Award className="size-5" aria-hidden="true" />}>
+          {stats.bestTrophyClass ? <TrophyClassBadge trophyClass={stats.bestTrophyClass} className="text-sm" /> : '—'}
+        </Tile>
+        <Tile label="Personal Bests" icon={<Trophy className="size-5" aria-hidden="true" />}>
+          {formatCount(bests.length)}
+        </Tile>
+        <Tile label="Species Recorded" icon={<PawPrint className="size-5" aria-hidden="true" />}>
+          {formatCount(stats.species)}
+        </Tile>
+      </dl>
+
+      {bests.length > 0 ? (
+        <div className="mt-6">
+          <h3 className="font-semibold text-stone-900">Personal bests</h3>
+          <ol className="mt-2 divide-y divide-stone-100">
+            {bests.slice(0, BESTS_SHOWN).map((best) => (
+              <li key={best.speciesId}>
+                <Link
+                  href={paths.measurement.href(best.measurementId)}
+                  className="flex items-center gap-3 rounded-lg py-2 text-sm hover:bg-stone-50 sm:px-2"
+                >
+                  <span className="min-w-0 flex-1 truncate font-medium text-stone-900">{best.species}</span>
+                  <span className="shrink-0 font-semibold text-stone-900 tabular-nums">
+                    {bestValueText(best, units)}
+                  </span>
+                  <TrophyClassBadge trophyClass={best.trophyClass} />
+                </Link>
+              </li>
+            ))}
+          </ol>
+          {bests.length > BESTS_SHOWN ? (
+            <p className="mt-1 text-sm text-stone-600">and {bests.length - BESTS_SHOWN} more species</p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <Suspense
+        fallback={
+          <div className="mt-6 grid gap-6 lg:grid-cols-2" aria-hidden="true">
+            <div className="h-64 animate-pulse rounded-xl bg-stone-100" />
+            <div className="h-64 animate-pulse rounded-xl bg-stone-100" />
+          </div>
+        }
+      >
+        <StatisticsCharts stats={stats} units={units} />
+      </Suspense>
+    </section>
+  )
+}

@@ -1,0 +1,198 @@
+import ArrowLeft from 'lucide-react/icons/arrow-left'
+import Pencil from 'lucide-react/icons/pencil'
+import Trash2 from 'lucide-react/icons/trash-2'
+import { useMemo, useState } from 'react'
+import { Link, useLocation, useParams } from 'wouter'
+import type { Measurement } from '#shared/schemas/measurements.ts'
+import { type Chart, getChart } from '#shared/scoring/index.ts'
+import { getSpecies } from '#shared/species/catalogue.ts'
+import { paths } from '../../../app/paths.ts'
+import { Button } from '../../../components/button.tsx'
+import { Loading } from '../../../components/loading.tsx'
+import { NotFound } from '../../../components/not-found.tsx'
+import { toast } from '../../../components/toast-store.ts'
+import { ApiError, errorMessage } from '../../../lib/api.ts'
+import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { formatDate } from '../../../lib/relative-age.ts'
+import { ScoreBreakdown } from '../../species/calculator/score-breakdown.tsx'
+import { ScoreSummary } from '../../species/calculator/score-summary.tsx'
+import { useDeleteMeasurement, useMeasurement } from '../api.ts'
+import { AddMeasurementDialog } from '../components/add-measurement-dialog.tsx'
+import { ConfirmDialog } from '../components/confirm-dialog.tsx'
+import { EvidenceChip } from '../components/evidence-chip.tsx'
+import { VISIBILITY_LABELS } from '../components/labels.ts'
+import { EvidenceSection, MeasurementFacts, MeasurementValues } from '../components/measurement-details.tsx'
+import { PhotoGallery } from '../components/photo-gallery.tsx'
+import { PhotoMeasurements } from '../components/photo-measurements.tsx'
+import { ShareControls } from '../components/share-menu.tsx'
+import { TrophyClassBadge } from '../components/trophy-class-badge.tsx'
+import { useUnits } from '../components/use-units.ts'
+
+function chartOf(measurement: Measurement): Chart | null {
+  const category = measurement.result?.category ?? measurement.sheet?.category
+  if (!category) return null
+  try {
+    return getChart(category, measurement.result?.system ?? measurement.sheet?.system)
+  } catch {
+    return null // a category the engine no longer knows: the page still shows everything else
+  }
+}
+
+/** /measurements/{id}: photos, the score and its breakdown, record books, evidence, details; edit and delete. */
+export default function MeasurementPage() {
+  const { id = '' } = useParams<{ id: string }>()
+  const query = useMeasurement(id)
+  const measurement = query.data
+  useDocumentTitle(measurement ? measurement.species : null)
+
+  if (query.isPending) return <Loading fullScreen={false} label="Loading the measurement" />
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0
+    if (status === 404 || status === 400) return <NotFound />
+    return (
+      <div role="alert" className="mx-auto max-w-md rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
+        <h1 className="text-xl font-bold text-red-900">This measurement could not be loaded</h1>
+        <p className="mt-2 text-sm text-red-900">{errorMessage(query.error, 'Check your connection and try again.')}</p>
+        <Button className="mt-4" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
+  return <MeasurementView measurement={query.data} />
+}
+
+function MeasurementView({ measurement }: { measurement: Measurement }) {
+  const units = useUnits()
+  const [, navigate] = useLocation()
+  const [editing, setEditing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const remove = useDeleteMeasurement()
+  const chart = useMemo(() => chartOf(measurement), [measurement])
+  const species = getSpecies(measurement.speciesId)
+
+  const confirmDelete = () =>
+    remove.mutate(measurement.id, {
+      onSuccess: () => {
+        setDeleting(false)
+        navigate(paths.measurements)
+        toast({ title: 'Measurement deleted', description: `Your ${measurement.species} was removed.` })
+      },
+    })
+
+  return (
+    <div className="grid gap-6">
+      {measurement.isOwner ? (
+        <Link
+          href={paths.measurements}
+          className="inline-flex w-fit items-center gap-1.5 rounded-lg text-sm font-semibold text-pine-800 underline-offset-4 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Your Measurements
+        </Link>
+      ) : null}
+
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <h1 className="text-3xl font-bold break-words text-stone-900">{measurement.species}</h1>
+            <TrophyClassBadge trophyClass={measurement.trophyClass} />
+          </div>
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
+            <span>
+              Taken <time dateTime={measurement.takenAt}>{formatDate(measurement.takenAt)}</time>
+            </span>
+            <EvidenceChip evidence={measurement.evidence} />
+            {measurement.isOwner ? (
+              <span className="rounded-md bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
+                {VISIBILITY_LABELS[measurement.visibility]}
+              </span>
+            ) : (
+              <span>by {[measurement.owner.firstName, measurement.owner.lastName].filter(Boolean).join(' ')}</span>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ShareControls item={measurement} units={units} showViewDetails={false} />
+          {measurement.isOwner ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => setDeleting(true)} className="text-red-800">
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <PhotoGallery
+          photos={measurement.photos}
+          coverPhotoId={measurement.coverPhotoId}
+          species={measurement.species}
+        />
+        <div className="grid gap-6">
+          {chart && measurement.result ? (
+            <ScoreSummary
+              chart={chart}
+              result={measurement.result}
+              message=""
+              trophyWeightLbs={chart.kind === 'fish' ? species?.trophyWeightLbs : undefined}
+              trophyWeightNote={chart.kind === 'fish' ? species?.trophyWeightNote : undefined}
+            />
+          ) : (
+            <section className="rounded-2xl border border-stone-200 bg-white p-5 text-sm text-stone-700 shadow-sm">
+              <h2 className="text-lg font-bold text-stone-900">Result</h2>
+              <p className="mt-2">
+                No record book scores this measurement: it keeps the sizes below and its trophy class.
+              </p>
+            </section>
+          )}
+          <MeasurementValues measurement={measurement} units={units} />
+        </div>
+      </div>
+
+      {measurement.result ? (
+        <div className="grid gap-2">
+          <h2 className="text-xl font-bold text-stone-900">Score sheet{chart ? `: ${chart.name}` : ''}</h2>
+          <ScoreBreakdown result={measurement.result} />
+        </div>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <MeasurementFacts measurement={measurement} />
+        <div className="grid gap-6">
+          <EvidenceSection measurement={measurement} />
+          {measurement.photoMeasurements.length > 0 ? (
+            <PhotoMeasurements items={measurement.photoMeasurements} chart={chart} units={units} />
+          ) : null}
+        </div>
+      </div>
+
+      {measurement.isOwner ? (
+        <>
+          <AddMeasurementDialog open={editing} onOpenChange={setEditing} mode="edit" measurement={measurement} />
+          <ConfirmDialog
+            open={deleting}
+            onOpenChange={(open) => {
+              setDeleting(open)
+              if (!open) remove.reset()
+            }}
+            title="Delete this measurement?"
+            description={`Your ${measurement.species} of ${formatDate(measurement.takenAt)}, its photos and its score are removed for good. This cannot be undone.`}
+            confirm="Delete"
+            onConfirm={confirmDelete}
+            busy={remove.isPending}
+            error={
+              remove.isError ? errorMessage(remove.error, 'The measurement could not be deleted. Try again.') : null
+            }
+          />
+        </>
+      ) : null}
+    </div>
+  )
+}
