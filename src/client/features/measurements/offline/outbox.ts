@@ -1,0 +1,232 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { CreateMeasurement } from '#shared/schemas/measurements.ts'
+import { apiPaths } from '../../../app/paths.ts'
+import type { StoredState } from './db.ts'
+import { abortUpload, announceChange, emitRuntimeChange, outboxHasEntries, runtime } from './runtime.ts'
+
+/*
+ * The outbox: every new measurement is saved through it, online or not (issue 4, Offline).
+ *
+ * Design note: why a measurement reaches the server exactly once.
+ * 1. Client ids. The dialog makes the measurement's id and each photo's id (crypto.randomUUID) before anything
+ *    is sent, so every retry names the same things.
+ * 2. Stored first. enqueueMeasurement writes the draft and its photo blobs to IndexedDB in one transaction
+ *    before it returns; the dialog may close then. A closed tab or a restarted browser loses nothing: the entry
+ *    is still there and the sync runs again at the next app start (startOutbox) and on the `online` event.
+ * 3. Server idempotency. POST /api/photos?id=… and POST /api/measurements with an id the server already has
+ *    answer 200 with what it stored: a repeat is the same photo or measurement, never a second copy.
+ * 4. Confirm, then delete. Each photo is marked confirmed only after the server answered it; the measurement is
+ *    posted only after every photo is confirmed; the entry and its blobs are deleted only after the server
+ *    answered the measurement (201 or 200). A break at any point (lost signal, closed tab) leaves a state from
+ *    which the next try resumes, and whatever it repeats, the server counts once.
+ * 5. One sender. Within a tab, concurrent sync calls share one run; across tabs, a Web Lock
+ *    ('fieldmark-outbox') lets one tab send at a time (a localStorage lease where Web Locks are missing).
+ * Errors: no connection, 5xx, 408 or 429 → kept and retried with backoff (5 s, 30 s, 2 min, then every 10 min)
+ * and at once when the connection returns; 401/403 → kept, waiting for a session; any other 4xx (400 invalid,
+ * 409, 413 too large) → kept as 'failed' with the server's message for the member to edit or discard. Nothing
+ * is ever dropped without the member saying so.
+ * Each entry records the member who made it; only that member's session shows or sends it.
+ *
+ * Weight: this module and hooks.ts are small; Dexie (db.ts) and the sender (sync.ts) are loaded only when
+ * something is stored or waiting, so the landing page and an empty outbox never download them.
+ */
+
+export type OutboxPhotoDraft = {
+  /** client-made UUID; input.photoIds lists these, in the same order */
+  id: string
+  file: Blob
+  name: string
+  /** Already uploaded by the dialog (uploadPhoto answered): it is not sent again. */
+  uploaded?: boolean
+}
+
+export type OutboxDraft = { input: CreateMeasurement; photos: OutboxPhotoDraft[] }
+
+export type OutboxState = StoredState
+
+/** One entry as the pages show it ('Waiting to sync'). */
+export type OutboxEntry = {
+  id: string
+  input: CreateMeasurement
+  state: OutboxState
+  /** 0..1 while uploading; the confirmed photos' share otherwise */
+  progress: number
+  /** the server's reason, when state is 'failed' */
+  error?: string
+  /** object URLs of the stored photos, in order, for thumbnails (revoked by the outbox when the entry goes) */
+  photoUrls: string[]
+  createdAt: number
+}
+
+export type EnqueueResult = {
+  id: string
+  /** Resolves true once the server has it (this try), false if it is still waiting or failed. Never rejects. */
+  synced: Promise<boolean>
+}
+
+const loadDb = () => import('./db.ts').then((m) => m.outboxDb())
+let syncModule: typeof import('./sync.ts') | undefined
+const loadSync = async () => {
+  syncModule ??= await import('./sync.ts')
+  return syncModule
+}
+
+/**
+ * Stores the draft and its photos in IndexedDB (resolves once they are safely there; rejects if they could not
+ * be stored, e.g. storage full, and then nothing was kept), then starts sending in the background. Saving again
+ * with the same input.id replaces the entry (editing a failed one); photos the server already confirmed are
+ * not sent again.
+ */
+export async function enqueueMeasurement(draft: OutboxDraft): Promise<EnqueueResult> {
+  const id = draft.input.id
+  const photoIds = draft.photos.map((p) => p.id)
+  const listed = draft.input.photoIds ?? photoIds
+  if (listed.length !== photoIds.length || listed.some((value, i) => value !== photoIds[i])) {
+    throw new Error("input.photoIds must list the photos' ids in order")
+  }
+  const db = await loadDb()
+  const now = Date.now()
+  await db.transaction('rw', db.entries, db.photos, async () => {
+    const existing = await db.entries.get(id)
+    const confirmed = new Set(existing?.photos.filter((p) => p.confirmed).map((p) => p.id))
+    await db.photos.where('entryId').equals(id).delete()
+    await db.photos.bulkPut(draft.photos.map((p) => ({ id: p.id, entryId: id, file: p.file })))
+    await db.entries.put({
+      id,
+      userId: runtime.userId ?? existing?.userId ?? null,
+      input: { ...draft.input, photoIds },
+      photos: draft.photos.map((p) => ({
+        id: p.id,
+        name: p.name,
+        type: p.file.type,
+        size: p.file.size,
+        confirmed: Boolean(p.uploaded) || confirmed.has(p.id),
+      })),
+      state: 'waiting',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    })
+  })
+  announceChange()
+  requestPersistentStorage()
+  const synced = runSync()
+    .then(async () => !(await db.entries.get(id)))
+    .catch(() => false)
+  return { id, synced }
+}
+
+/** Removes an entry and its photos for good (the member chose to); an upload in progress is cancelled. */
+export async function discardEntry(id: string): Promise<void> {
+  abortUpload(id)
+  const db = await loadDb()
+  await db.transaction('rw', db.entries, db.photos, async () => {
+    await db.entries.delete(id)
+    await db.photos.where('entryId').equals(id).delete()
+  })
+  announceChange()
+}
+
+/** Sends now, ignoring the backoff; with an id, a failed entry is tried again too. */
+export async function retryNow(id?: string): Promise<void> {
+  if (id) {
+    const db = await loadDb()
+    await db.entries
+      .where('id')
+      .equals(id)
+      .modify((e) => {
+        if (e.state === 'uploading') return
+        e.state = 'waiting'
+        e.attempts = 0
+        e.nextAttemptAt = 0
+        delete e.error
+      })
+    emitRuntimeChange()
+  }
+  await runSync({ force: true })
+}
+
+/** The stored draft with its photo files, to open it in the dialog again (edit a failed entry). */
+export async function getEntryDraft(id: string): Promise<OutboxDraft | undefined> {
+  const db = await loadDb()
+  const entry = await db.entries.get(id)
+  if (!entry) return undefined
+  const rows = await db.photos.where('entryId').equals(id).toArray()
+  const files = new Map(rows.map((r) => [r.id, r.file]))
+  const photos = entry.photos.flatMap((p) => {
+    const file = files.get(p.id)
+    return file ? [{ id: p.id, file, name: p.name, uploaded: p.confirmed }] : []
+  })
+  return { input: entry.input, photos }
+}
+
+/** Sends what is due (everything with `force`). Resolves when this round is over. */
+export async function runSync(options: { force?: boolean } = {}): Promise<void> {
+  if (!runtime.started) return
+  const sync = await loadSync()
+  await sync.syncOutbox(options)
+}
+
+let detach: (() => void) | null = null
+
+/**
+ * Called once by the app shell (signed in, approved). Sends whatever earlier sessions left waiting, then
+ * again whenever the connection returns or the member signs in. Idempotent; returns a stop function (tests).
+ */
+export function startOutbox(queryClient: QueryClient): () => void {
+  runtime.queryClient = queryClient
+  runtime.userId = readUserId(queryClient)
+  if (!runtime.started) {
+    runtime.started = true
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey[0] !== apiPaths.authUser) return
+      const userId = readUserId(queryClient)
+      if (userId === runtime.userId) return
+      runtime.userId = userId
+      emitRuntimeChange()
+      if (userId) void kick()
+    })
+    const online = () => void kick({ force: true })
+    if (typeof window !== 'undefined') window.addEventListener('online', online)
+    detach = () => {
+      unsubscribe()
+      if (typeof window !== 'undefined') window.removeEventListener('online', online)
+    }
+  }
+  emitRuntimeChange()
+  void kick()
+  return stopOutbox
+}
+
+export function stopOutbox() {
+  detach?.()
+  detach = null
+  runtime.started = false
+  runtime.queryClient = null
+  syncModule?.stopSyncTimer()
+}
+
+/** Starts a sync unless the outbox is empty (then Dexie and the sender are not even loaded). */
+async function kick(options: { force?: boolean } = {}) {
+  try {
+    if (!syncModule && !(await outboxHasEntries())) return
+    await runSync(options)
+  } catch (err) {
+    console.warn('Outbox sync failed; it will try again.', err)
+  }
+}
+
+function readUserId(queryClient: QueryClient): string | null {
+  return queryClient.getQueryData<AuthUser | null>([apiPaths.authUser])?.id ?? null
+}
+
+/** Asks the browser not to evict the outbox under storage pressure (a saved catch must survive). */
+function requestPersistentStorage() {
+  try {
+    if (typeof navigator !== 'undefined' && navigator.storage?.persist) void navigator.storage.persist().catch(() => {})
+  } catch {
+    // not supported: the entry is stored all the same
+  }
+}
