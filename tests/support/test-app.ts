@@ -30,6 +30,8 @@ export type TestAppOverrides = {
   rateLimits?: Partial<RateLimits>
   /** Photo files; default: a temporary folder of this app's own, removed by close(). */
   storage?: PhotoStorage
+  /** A built client to serve (index.html and assets); default none, the API only. */
+  clientDir?: string
 }
 
 export type TestApp = {
@@ -147,6 +149,7 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
     mailer,
     rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
     storage,
+    ...(overrides.clientDir ? { clientDir: overrides.clientDir } : {}),
   }
   const app = await buildApp(deps)
   await app.ready()

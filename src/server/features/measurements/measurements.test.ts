@@ -708,3 +708,19 @@ describe('rate limit', () => {
     }
   })
 })
+
+describe('GET /share/:id without a built client (API only)', () => {
+  it('answers a minimal page with the tags, and the same page as 404 for a private one', async () => {
+    const shared = await createMeasurement(t, owner.cookie, { visibility: 'public' })
+    const res = await call('GET', `/share/${shared.id}`, undefined)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.body).toMatch(/^<!doctype html>/)
+    expect(res.body).toContain('<meta property="og:title" content="Ada&#39;s Whitetail Deer — 152 4/8">')
+    const hidden = await createMeasurement(t, owner.cookie, { visibility: 'private' })
+    const missing = await call('GET', `/share/${hidden.id}`, undefined)
+    expect(missing.statusCode).toBe(404)
+    expect(missing.body).toMatch(/^<!doctype html>/)
+    expect(missing.body).not.toContain('og:title')
+  })
+})
