@@ -8,9 +8,12 @@ import { NotFound } from '../../components/not-found.tsx'
 import { SkipLink } from '../../components/skip-link.tsx'
 import { preloadToaster } from '../../components/toast-host.tsx'
 import { signOut } from '../../features/auth/api.ts'
-import type { AddMeasurementStart } from '../../features/dashboard/components/dashboard-hero.tsx'
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
-import { AddMeasurementDialog } from '../../features/measurements/components/add-measurement-dialog.tsx'
+import {
+  AddMeasurementDialog,
+  type AddMeasurementStart,
+  preloadAddMeasurement,
+} from '../../features/measurements/components/add-measurement-dialog.tsx'
 import { startOutbox } from '../../features/measurements/offline/outbox.ts'
 import { lazyWithPreload, whenIdle } from '../../lib/lazy.ts'
 import { paths } from '../paths.ts'
@@ -32,10 +35,13 @@ const SettingsPage = lazyWithPreload(() => import('../../features/settings/pages
  */
 export default function AppShell({ user }: { user: AuthUser }) {
   const [adding, setAdding] = useState(false)
-  const [addStart, setAddStart] = useState<AddMeasurementStart['startWith'] | undefined>(undefined)
+  const [addStart, setAddStart] = useState<AddMeasurementStart>({})
   const [location] = useLocation()
+  // How the dialog opens: Take Photo → the camera, Upload Image → the file picker, or a photo already measured.
+  // Only these fields are read: a caller that passes its click event along opens the plain dialog.
   const openAdd = (start?: AddMeasurementStart) => {
-    setAddStart(start?.startWith)
+    const { startWith, initialPhoto, initialReference, initialMeasured } = start ?? {}
+    setAddStart({ startWith, initialPhoto, initialReference, initialMeasured })
     setAdding(true)
   }
   const queryClient = useQueryClient()
@@ -44,6 +50,7 @@ export default function AppShell({ user }: { user: AuthUser }) {
       whenIdle(() => {
         startOutbox(queryClient) // sends what was saved offline or in an earlier session
         preloadToaster()
+        preloadAddMeasurement().catch(() => {})
         MeasurementsPage.preload().catch(() => {})
         if (user.isAdmin) AdminPage.preload().catch(() => {})
       }),
@@ -52,7 +59,7 @@ export default function AppShell({ user }: { user: AuthUser }) {
   return (
     <div className="min-h-screen bg-stone-50">
       <SkipLink />
-      <AppHeader user={user} onAddMeasurement={openAdd} onSignOut={signOut} />
+      <AppHeader user={user} onAddMeasurement={() => openAdd()} onSignOut={signOut} />
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl outline-none px-4 pt-6 pb-28 sm:px-6 md:pb-12">
         <ErrorBoundary key={location}>
           <Suspense fallback={<Loading fullScreen={false} />}>
@@ -89,8 +96,8 @@ export default function AppShell({ user }: { user: AuthUser }) {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <BottomBar onCapture={openAdd} />
-      <AddMeasurementDialog open={adding} onOpenChange={setAdding} startWith={addStart} />
+      <BottomBar onCapture={() => openAdd({ startWith: 'camera' })} />
+      <AddMeasurementDialog open={adding} onOpenChange={setAdding} {...addStart} />
     </div>
   )
 }

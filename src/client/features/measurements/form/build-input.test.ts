@@ -10,6 +10,8 @@ import { WORKED_EXAMPLES } from '#shared/scoring/worked-examples.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
 import {
+  apiField,
+  type BuildContext,
   buildMeasurementInput,
   checkDate,
   fieldForIssue,
@@ -19,11 +21,13 @@ import {
   toCreateInput,
 } from './build-input.ts'
 import {
+  changedSheetFields,
   effectiveMethod,
   emptyForm,
   formFromMeasurement,
   type MeasurementFormState,
   quickFieldsFor,
+  setSheetField,
   sheetToForm,
   withSpecies,
 } from './form-state.ts'
@@ -130,7 +134,7 @@ describe('buildMeasurementInput: the form → CreateMeasurement', () => {
     const form = formFor('mallard', {
       quick: { 'quick.lengthIn': '', 'quick.girthIn': '', 'quick.widthIn': '', 'quick.weightLbs': '3' },
       photos: [
-        { id: PHOTO_B, kind: 'existing', name: 'Photo 1', thumbUrl: '/api/photos/b/thumb' },
+        { id: PHOTO_B, kind: 'existing', name: 'Photo 1', thumbUrl: '/api/photos/b/thumb', displayUrl: '/d' },
         { id: PHOTO_A, kind: 'new', file: new Blob(['x']), name: 'a.jpg', type: 'image/jpeg' },
       ],
       coverPhotoId: PHOTO_A,
@@ -170,7 +174,7 @@ describe('buildMeasurementInput: the form → CreateMeasurement', () => {
 })
 
 describe('validation messages, keyed by field', () => {
-  const errorsOf = (form: MeasurementFormState, ctx = imperial) => {
+  const errorsOf = (form: MeasurementFormState, ctx: BuildContext = imperial) => {
     const built = buildMeasurementInput(form, ctx)
     if (built.ok) throw new Error('expected errors')
     return built.errors
@@ -261,6 +265,10 @@ describe('server issues → form fields', () => {
     expect(fieldForIssue('photoIds.0', 'quick')).toBe('photos')
     expect(fieldForIssue('speciesId', 'quick')).toBe('species')
     expect(fieldForIssue('body', 'quick')).toBe('form')
+    expect(fieldForIssue('sheet.measurements.right.abnormal[1]', 'chart')).toBe('right.abnormal.1')
+    expect(apiField('right.abnormal.1', false)).toBe('right.abnormal[1]')
+    expect(apiField('quick.lengthIn', true)).toBe('lengthIn')
+    expect(apiField('quick.lengthIn', false)).toBe('quick.lengthIn')
     expect(
       issuesToErrors(
         [
@@ -285,6 +293,20 @@ describe('the form state', () => {
       'quick.weightLbs',
     ])
     expect(quickFieldsFor(species('whitetail-deer'), 'whitetail-typical')).toEqual([])
+  })
+
+  it('names the entries a change of the calculator touched', () => {
+    const before = sheetToForm({ insideSpread: '18', right: { G2: '10', abnormal: ['3', '1'] } })
+    const after = sheetToForm({ insideSpread: '18', right: { G2: '10 2/8', abnormal: ['3'] }, left: { F: '24' } })
+    expect(changedSheetFields(before, after).sort()).toEqual(['left.F', 'right.G2', 'right.abnormal.1'])
+  })
+
+  it('writes one calculator entry by its field id', () => {
+    const form = sheetToForm({ right: { abnormal: ['3'] } })
+    expect(setSheetField(form, 'insideSpread', '18 4/8').single).toEqual({ insideSpread: '18 4/8' })
+    expect(setSheetField(form, 'left.G2', '10').left.rows).toEqual({ G2: '10' })
+    expect(setSheetField(form, 'right.abnormal.2', '1').right.lists).toEqual({ abnormal: ['3', '', '1'] })
+    expect(setSheetField(form, 'beardsIn.0', '10 8/16').singleLists).toEqual({ beardsIn: ['10 8/16'] })
   })
 
   it('follows photo measurements for the method until the member picks one', () => {
@@ -323,7 +345,7 @@ describe('the form state', () => {
     const form = formFromMeasurement(stored, DEFAULT_SETTINGS)
     expect(form.quick['quick.lengthIn']).toBe('20 8/16')
     expect(form.date).toBe('2026-06-01')
-    expect(form.photos).toEqual([{ id: PHOTO_B, kind: 'existing', name: 'Photo 1', thumbUrl: '/t' }])
+    expect(form.photos).toEqual([{ id: PHOTO_B, kind: 'existing', name: 'Photo 1', thumbUrl: '/t', displayUrl: '/d' }])
     const built = buildMeasurementInput(form, imperial)
     if (!built.ok) throw new Error(JSON.stringify(built.errors))
     expect(built.input).toMatchObject({

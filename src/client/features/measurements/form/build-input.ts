@@ -198,10 +198,19 @@ function readCoordinate(text: string, name: 'Latitude' | 'Longitude', limit: num
   return { ok: true, value: read.value }
 }
 
-/** The API path of a form field: a fish's length and girth are sheet fields when the sheet is sent. */
-function apiField(field: string, fishSheetSent: boolean): string {
+/**
+ * The API path of a form field: a fish's length and girth are sheet fields when the sheet is sent; a list entry
+ * is written with its index in brackets (`right.abnormal.0` → `right.abnormal[0]`).
+ */
+export function apiField(field: string, fishSheetSent: boolean): string {
   if (fishSheetSent && (field === 'quick.lengthIn' || field === 'quick.girthIn')) return field.slice('quick.'.length)
-  return field
+  return field.replace(/\.(\d+)$/, '[$1]')
+}
+
+/** The form field of an API path (`right.abnormal[0]` → `right.abnormal.0`; a fish's `lengthIn` → quick). */
+export function formField(path: string, kind: SpeciesKind): string {
+  if (kind === 'fish' && (path === 'lengthIn' || path === 'girthIn')) return `quick.${path}`
+  return path.replace(/\[(\d+)\]$/, '.$1')
 }
 
 /** Whether a field still holds a value in the form, so a photo measurement of a cleared field is not sent. */
@@ -339,7 +348,7 @@ export function toCreateInput(id: string, input: UpdateMeasurement): CreateMeasu
 /** The form field an API issue path names (`sheet.measurements.right.G2` → `right.G2`, `takenAt` → `date`). */
 export function fieldForIssue(path: string, kind: SpeciesKind): string {
   const sheetField = /^(?:sheet\.)?measurements\.(.+)$/.exec(path)?.[1]
-  if (sheetField) return kind === 'fish' ? `quick.${sheetField}` : sheetField
+  if (sheetField) return formField(sheetField, kind)
   if (path === 'sheet' || path.startsWith('sheet.')) return 'category'
   if (path.startsWith('quick.')) return path
   if (path === 'takenAt') return 'date'

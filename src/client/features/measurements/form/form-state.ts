@@ -20,7 +20,7 @@ import { type CalculatorForm, EMPTY_FORM, SIDES } from '../../species/calculator
 /** A photo of the form: picked now (a file, uploaded on save) or already on the server (edit). */
 export type FormPhoto =
   | { id: string; kind: 'new'; file: Blob; name: string; type: string }
-  | { id: string; kind: 'existing'; name: string; thumbUrl: string }
+  | { id: string; kind: 'existing'; name: string; thumbUrl: string; displayUrl: string }
 
 /** How the measurements of a species are taken: a record-book chart, a fish formula, or plain quick values. */
 export type SpeciesKind = 'chart' | 'fish' | 'quick'
@@ -210,12 +210,21 @@ export function formFromMeasurement(m: Measurement, settings: Settings): Measure
   }
   const photoMeasured: Record<string, PhotoMeasurement> = {}
   for (const pm of m.photoMeasurements) {
+    // API paths → form fields: a fish's sheet length is its quick field here; `abnormal[0]` is `abnormal.0`.
     const field =
-      kind === 'fish' && (pm.field === 'lengthIn' || pm.field === 'girthIn') ? `quick.${pm.field}` : pm.field
+      kind === 'fish' && (pm.field === 'lengthIn' || pm.field === 'girthIn')
+        ? `quick.${pm.field}`
+        : pm.field.replace(/\[(\d+)\]$/, '.$1')
     photoMeasured[field] = { ...pm, field }
   }
   return {
-    photos: m.photos.map((p, i) => ({ id: p.id, kind: 'existing', name: `Photo ${i + 1}`, thumbUrl: p.thumbUrl })),
+    photos: m.photos.map((p, i) => ({
+      id: p.id,
+      kind: 'existing',
+      name: `Photo ${i + 1}`,
+      thumbUrl: p.thumbUrl,
+      displayUrl: p.displayUrl,
+    })),
     coverPhotoId: m.coverPhotoId ?? m.photos[0]?.id ?? null,
     speciesId: m.speciesId,
     category: m.sheet?.category ?? (species ? (categoryOptions(species)[0]?.value ?? '') : ''),
@@ -248,4 +257,55 @@ export function formChart(form: MeasurementFormState) {
   } catch {
     return undefined
   }
+}
+
+/** The entries whose text differs between two states of the calculator (`insideSpread`, `right.G2`, `right.abnormal.1`). */
+export function changedSheetFields(before: CalculatorForm, after: CalculatorForm): string[] {
+  const changed = new Set<string>()
+  const compareTexts = (prefix: string, a: Record<string, string>, b: Record<string, string>) => {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if ((a[key] ?? '') !== (b[key] ?? '')) changed.add(prefix ? `${prefix}.${key}` : key)
+    }
+  }
+  const compareLists = (prefix: string, a: Record<string, string[]>, b: Record<string, string[]>) => {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const x = a[key] ?? []
+      const y = b[key] ?? []
+      for (let i = 0; i < Math.max(x.length, y.length); i++) {
+        if (x[i] !== y[i]) changed.add(`${prefix ? `${prefix}.` : ''}${key}.${i}`)
+      }
+    }
+  }
+  compareTexts('', before.single, after.single)
+  compareLists('', before.singleLists, after.singleLists)
+  for (const side of SIDES) {
+    compareTexts(side, before[side].rows, after[side].rows)
+    compareLists(side, before[side].lists, after[side].lists)
+  }
+  return [...changed]
+}
+
+/** Writes one entry of the calculator by its field id (`insideSpread`, `right.G2`, `right.abnormal.0`, `beardsIn.1`). */
+export function setSheetField(form: CalculatorForm, id: string, value: string): CalculatorForm {
+  const [first = '', second, third] = id.split('.')
+  const setAt = (list: string[] | undefined, index: number) => {
+    const next = [...(list ?? [])]
+    while (next.length <= index) next.push('')
+    next[index] = value
+    return next
+  }
+  if ((first === 'right' || first === 'left') && second !== undefined) {
+    const side = form[first]
+    if (third !== undefined) {
+      return {
+        ...form,
+        [first]: { ...side, lists: { ...side.lists, [second]: setAt(side.lists[second], Number(third)) } },
+      }
+    }
+    return { ...form, [first]: { ...side, rows: { ...side.rows, [second]: value } } }
+  }
+  if (second !== undefined) {
+    return { ...form, singleLists: { ...form.singleLists, [first]: setAt(form.singleLists[first], Number(second)) } }
+  }
+  return { ...form, single: { ...form.single, [first]: value } }
 }

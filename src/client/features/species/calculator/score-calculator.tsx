@@ -7,6 +7,7 @@ import {
   type CalculatorForm,
   EMPTY_FORM,
   errorField,
+  type FieldErrors,
   fieldErrors,
   hasEntries,
   listTotal,
@@ -100,10 +101,13 @@ type SheetProps = {
   onChange: (update: (sheet: SheetState) => SheetState) => void
   /** 'dialog': one column, no sticky score bar and no <form> of its own (the dialog around it is the form). */
   layout?: 'page' | 'dialog'
+  /** Messages found on saving (or by the server), by field id; shown beside the entries like the live ones. */
+  extraErrors?: FieldErrors
 }
 
 /** The calculator with its state held by the caller: the species page keeps it, the add-measurement dialog too. */
-export function CalculatorSheet({ species, categories, fish = false, value, onChange, layout = 'page' }: SheetProps) {
+export function CalculatorSheet(props: SheetProps) {
+  const { species, categories, fish = false, value, onChange, layout = 'page', extraErrors } = props
   const { category, form } = value
   const setCategory = (next: string) => onChange((s) => ({ ...s, category: next }))
   const setSystem = (next: System) => onChange((s) => ({ ...s, system: next }))
@@ -112,6 +116,7 @@ export function CalculatorSheet({ species, categories, fish = false, value, onCh
   const system = sheetSystem(value)
   const chart = useMemo(() => getChart(category, system), [category, system])
   const errors = useMemo(() => fieldErrors(chart, form), [chart, form])
+  const shownErrors = useMemo(() => ({ ...extraErrors, ...errors }), [extraErrors, errors])
   const entered = hasEntries(form)
   const trophyWeightLbs = fish ? species.trophyWeightLbs : undefined
   const attempt = useMemo(
@@ -186,19 +191,19 @@ export function CalculatorSheet({ species, categories, fish = false, value, onCh
             <SingleFields
               rows={spreadRows}
               values={form.single}
-              errors={errors}
+              errors={shownErrors}
               notes={spreadNotes}
               onChange={setSingle}
             />
           ) : null}
           {chart.sideRows.length > 0 ? (
-            <ChartTable chart={chart} form={form} errors={errors} result={result} onChange={setSideRow} />
+            <ChartTable chart={chart} form={form} errors={shownErrors} result={result} onChange={setSideRow} />
           ) : null}
           {chart.sideLists.map((list) => (
             <LengthList
               key={list.key}
               list={list}
-              errors={errors}
+              errors={shownErrors}
               columns={SIDES.map((side) => ({
                 prefix: `${side}.${list.key}`,
                 sideName: SIDE_NAMES[side],
@@ -209,13 +214,13 @@ export function CalculatorSheet({ species, categories, fish = false, value, onCh
             />
           ))}
           {singleRows.length > 0 ? (
-            <SingleFields rows={singleRows} values={form.single} errors={errors} onChange={setSingle} />
+            <SingleFields rows={singleRows} values={form.single} errors={shownErrors} onChange={setSingle} />
           ) : null}
           {chart.singleLists.map((list) => (
             <LengthList
               key={list.key}
               list={list}
-              errors={errors}
+              errors={shownErrors}
               columns={[
                 {
                   prefix: list.key,
