@@ -178,9 +178,9 @@ afterEach(async () => {
 describe('enqueueMeasurement', () => {
   it('stores the draft and its photo blobs before anything is sent', async () => {
     const draft = draftWith(2)
-    // Not started (no app shell yet): stored, nothing sent.
+    // Not started (the app shell starts the outbox when idle): stored, nothing sent yet.
     const { id, synced } = await enqueueMeasurement(draft)
-    expect(await synced).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(log).toEqual([])
 
     const entry = await outboxDb().entries.get(id)
@@ -200,6 +200,11 @@ describe('enqueueMeasurement', () => {
       expect(await row?.file.text()).toBe(await photo.file.text())
     }
     expect(await outboxHasEntries()).toBe(true)
+
+    // Once started, the same promise tells the dialog it reached the server.
+    startOutbox(signedInClient())
+    expect(await synced).toBe(true)
+    expect(storedMeasurements.has(id)).toBe(true)
   })
 
   it('refuses photoIds that do not match the photos, and stores nothing', async () => {

@@ -61,7 +61,10 @@ export type OutboxEntry = {
 
 export type EnqueueResult = {
   id: string
-  /** Resolves true once the server has it (this try), false if it is still waiting or failed. Never rejects. */
+  /**
+   * Resolves true once the server has it, false when this try left it waiting (offline, server busy) or failed
+   * (refused: see the entry's error). Never rejects. Tries once the app shell has started the outbox.
+   */
   synced: Promise<boolean>
 }
 
@@ -112,7 +115,9 @@ export async function enqueueMeasurement(draft: OutboxDraft): Promise<EnqueueRes
   })
   announceChange()
   requestPersistentStorage()
-  const synced = runSync()
+  // Stored before the app shell started the outbox (it does so when idle): send once it has.
+  const synced = whenStarted()
+    .then(() => runSync())
     .then(async () => !(await db.entries.get(id)))
     .catch(() => false)
   return { id, synced }
@@ -170,6 +175,19 @@ export async function runSync(options: { force?: boolean } = {}): Promise<void> 
 }
 
 let detach: (() => void) | null = null
+let started: { promise: Promise<void>; resolve: () => void } | null = null
+
+function whenStarted(): Promise<void> {
+  if (runtime.started) return Promise.resolve()
+  if (!started) {
+    let resolve: () => void = () => {}
+    const promise = new Promise<void>((r) => {
+      resolve = r
+    })
+    started = { promise, resolve }
+  }
+  return started.promise
+}
 
 /**
  * Called once by the app shell (signed in, approved). Sends whatever earlier sessions left waiting, then
@@ -196,6 +214,8 @@ export function startOutbox(queryClient: QueryClient): () => void {
     }
   }
   emitRuntimeChange()
+  started?.resolve()
+  started = null
   void kick()
   return stopOutbox
 }
