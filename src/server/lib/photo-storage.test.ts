@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../env.ts'
 import { createPhotoStorage, localPhotoStorage, type PhotoStorage } from './photo-storage.ts'
 
 const BAD_KEYS = [
@@ -161,5 +162,37 @@ describe('S3-compatible storage', () => {
     await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/Invalid storage key/)
     await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/)
     expect(s3.requests.length).toBe(before)
+  })
+})
+
+describe('S3 configuration (env.ts)', () => {
+  const base = { DATA_DIR: '/tmp/fm-env-test', SESSION_SECRET: 'x'.repeat(40) }
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'photos',
+    S3_ACCESS_KEY_ID: 'id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  }
+
+  it('is off when no S3_* variable is set, or all are empty', () => {
+    expect(loadConfig(base).s3).toBeUndefined()
+    expect(loadConfig({ ...base, S3_ENDPOINT: '', S3_BUCKET: ' ', S3_REGION: '' }).s3).toBeUndefined()
+  })
+
+  it('takes all four, with us-east-1 unless S3_REGION says otherwise', () => {
+    expect(loadConfig({ ...base, ...s3 }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'photos',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+    })
+    expect(loadConfig({ ...base, ...s3, S3_REGION: 'eu-central-1' }).s3?.region).toBe('eu-central-1')
+  })
+
+  it('refuses a partial set, naming what is missing, rather than writing photos to local disk', () => {
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: s3.S3_BUCKET })).toThrow(
+      /missing S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    )
   })
 })
