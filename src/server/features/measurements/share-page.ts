@@ -34,8 +34,7 @@ export function shareTags(measurement: SharedMeasurement, ownerName: string, bas
   const who = firstNameOf(measurement.owner.firstName, ownerName)
   const size =
     measurement.scoreText ?? (measurement.summary.lengthIn !== null ? lengthText(measurement.summary.lengthIn) : null)
-  const possessive = who.endsWith('s') ? `${who}'` : `${who}'s`
-  const title = `${possessive} ${measurement.species}${size ? ` — ${size}` : ''}`
+  const title = `${who}'s ${measurement.species}${size ? ` — ${size}` : ''}`
   const description = [
     measurement.species,
     measurement.scoreText ? `Score ${measurement.scoreText}` : null,
