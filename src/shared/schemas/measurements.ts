@@ -173,6 +173,11 @@ export type Photo = z.infer<typeof PhotoSchema>
 
 /** POST /api/photos answer: the photo, plus what its metadata said, to the uploader only (never stored: GPS). */
 export const UploadedPhotoSchema = PhotoSchema.extend({
+  /**
+   * The capture time (EXIF DateTimeOriginal) as ISO 8601: with its offset when the camera recorded one
+   * (`2024-05-01T10:20:30-06:00`), else the wall-clock time without an offset (`2024-05-01T10:20:30`), which
+   * `new Date()` reads in the device's time zone. Null when the photo has none.
+   */
   takenAt: z.string().nullable(),
   gps: z.object({ lat: z.number(), lon: z.number() }).nullable(),
 })
