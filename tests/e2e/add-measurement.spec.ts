@@ -1,0 +1,223 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { E2E } from '../../playwright.config.ts'
+import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
+import { WORKED_EXAMPLES } from '../../src/shared/scoring/worked-examples.ts'
+import { look } from './support/look.ts'
+import { firstLink, waitForMail } from './support/outbox.ts'
+import { CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from './support/test-photos.ts'
+
+// The add-measurement dialog (issue 4): a member records a whitetail from its score sheet (scoring.md §1.2's
+// worked example, so the score is known), a largemouth bass measured on a generated photo with a credit card in
+// it (known geometry: 100 px per inch, a 15 in fish), and tries bad input. What was saved is read back through
+// the API. The member is the e2e admin, who is approved and passes no gate; another spec may have created that
+// account already in this run, so sign in first and sign up only if needed.
+
+const admin = { email: E2E.adminEmail, password: 'Warden-password-77', firstName: 'Wade', lastName: 'Warden' }
+
+async function signInMember(page: Page) {
+  const headers = { origin: E2E.baseURL }
+  const signIn = await page.request.post('/api/identity/sign-in/email', {
+    headers,
+    data: { email: admin.email, password: admin.password },
+  })
+  if (signIn.ok()) return
+  const signUp = await page.request.post('/api/identity/sign-up/email', {
+    headers,
+    data: { ...admin, name: `${admin.firstName} ${admin.lastName}` },
+  })
+  expect(signUp.ok(), 'the e2e admin signs up').toBe(true)
+  const mail = await waitForMail(E2E.dataDir, admin.email, /Verify your Fieldmark e-mail/)
+  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
+}
+
+const worked = WORKED_EXAMPLES.find((e) => e.sheet.category === 'whitetail-typical' && e.sheet.system === 'bc')
+if (!worked) throw new Error('the whitetail worked example is missing')
+
+type SideValues = Record<string, string | number | (string | number)[]>
+
+/** A calculator entry by its field id (`insideSpread`, `right.G2`): the dialog's ids are `add-{field}`. */
+const entry = (dialog: Locator, field: string) => dialog.locator(`[id="add-${field}"]`)
+
+async function openNewMeasurement(page: Page): Promise<Locator> {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('button', { name: 'New Measurement' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New Measurement' })
+  await expect(dialog.getByRole('heading', { name: 'Photos' })).toBeVisible()
+  return dialog
+}
+
+async function pickSpecies(dialog: Locator, search: string, name: string) {
+  const combobox = dialog.getByRole('combobox', { name: 'Species' })
+  await combobox.fill(search)
+  await dialog.getByRole('option', { name: new RegExp(`^${name}`) }).click()
+  await expect(combobox).toHaveValue(name)
+}
+
+async function findSaved(page: Page, caption: string): Promise<Measurement> {
+  let found: Measurement | undefined
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/measurements?limit=50')
+      if (!res.ok()) return undefined
+      const list = (await res.json()) as MeasurementPage
+      found = list.items.find((m) => m.caption === caption)
+      return found?.id
+    })
+    .toBeTruthy()
+  if (!found) throw new Error(`no measurement captioned ${caption}`)
+  return found
+}
+
+test('a member records a typical whitetail from its score sheet and the server scores it 152 4/8', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInMember(page)
+  const dialog = await openNewMeasurement(page)
+  await look(page, 'add-measurement-01-empty')
+
+  await pickSpecies(dialog, 'whitetail', 'Whitetail Deer')
+  await expect(dialog.getByRole('group', { name: /score chart/ })).toBeVisible()
+
+  // The worked example exactly as the sheet writes it: spread, both sides' rows, abnormal points.
+  const m = worked.sheet.measurements as Record<string, string | SideValues>
+  await entry(dialog, 'insideSpread').fill(String(m.insideSpread))
+  for (const side of ['right', 'left'] as const) {
+    const values = m[side] as SideValues
+    for (const [key, value] of Object.entries(values)) {
+      if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) {
+          await dialog.getByRole('button', { name: `Add ${side} abnormal point` }).click()
+          await entry(dialog, `${side}.${key}.${i}`).fill(String(item))
+        }
+      } else {
+        await entry(dialog, `${side}.${key}`).fill(String(value))
+      }
+    }
+  }
+  await expect(dialog.getByTestId('add-live-score')).toHaveText(worked.expected.scoreText)
+  await dialog.getByLabel('Caption (optional)').fill('E2E whitetail from the sheet')
+  await look(page, 'add-measurement-02-whitetail')
+
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Measurement saved', { exact: true })).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  const saved = await findSaved(page, 'E2E whitetail from the sheet')
+  expect(saved.speciesId).toBe('whitetail-deer')
+  expect(saved.score).toBe(worked.expected.score)
+  expect(saved.scoreText).toBe(worked.expected.scoreText)
+  expect(saved.sheet?.category).toBe('whitetail-typical')
+  expect(saved.method).toBe('tape')
+  expect(saved.evidence).toBe('self-reported')
+  expect(saved.visibility).toBe('private')
+})
+
+type Point = { x: number; y: number }
+
+async function clickOnPhoto(page: Page, tool: Locator, p: Point) {
+  const box = await tool.locator('svg[role="application"] > image').boundingBox()
+  if (!box) throw new Error('the photo is not shown')
+  await page.mouse.click(box.x + (p.x * box.width) / PHOTO.width, box.y + (p.y * box.height) / PHOTO.height)
+}
+
+test('a member records a bass measured on a photo with a credit card in it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInMember(page)
+  const dialog = await openNewMeasurement(page)
+
+  await dialog.getByTestId('add-photo-input').setInputFiles({
+    name: 'bass-with-card.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await measuringPhoto(),
+  })
+  await expect(dialog.getByRole('img', { name: 'bass-with-card.jpg (cover)' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Cover photo 1' })).toHaveAttribute('aria-pressed', 'true')
+  await pickSpecies(dialog, 'largemouth', 'Largemouth Bass')
+
+  // 'Measure on photo' beside Length opens the tool on the photo: calibrate on the card, measure straight.
+  await dialog.getByRole('button', { name: 'Measure Length on photo' }).click()
+  const tool = page.getByRole('dialog', { name: 'Measure Length' })
+  await expect(tool.locator('svg[role="application"] > image')).toBeVisible()
+  await expect(tool.getByRole('radio', { name: /Credit Card/ })).toBeChecked()
+  await clickOnPhoto(page, tool, CARD_LONG_ENDS[0])
+  await clickOnPhoto(page, tool, CARD_LONG_ENDS[1])
+  await expect(tool.getByText('2 of 2 ends marked')).toBeVisible()
+  await tool.getByRole('button', { name: 'Continue' }).click()
+  await tool.getByRole('radio', { name: /Straight/ }).check()
+  await tool.getByRole('button', { name: 'Fit' }).click()
+  await clickOnPhoto(page, tool, FISH_ENDS[0])
+  await clickOnPhoto(page, tool, FISH_ENDS[1])
+  await tool.getByRole('button', { name: 'Use this value' }).click()
+  await expect(tool).toBeHidden()
+
+  const length = dialog.getByRole('textbox', { name: 'Length (in)' })
+  const typed = await length.inputValue()
+  expect(typed).not.toBe('')
+  await expect(dialog.getByText(/± [\d/ ]+ in · photo-measured/)).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'Girth (in)' }).fill('12')
+  await expect(dialog.getByTestId('fish-estimate')).toContainText('lb')
+  await expect(dialog.getByRole('radio', { name: 'Photo-measured' })).toBeChecked()
+  await dialog.getByLabel('Caption (optional)').fill('E2E bass measured on the photo')
+  await look(page, 'add-measurement-03-bass')
+
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Measurement saved', { exact: true })).toBeVisible()
+  await expect(dialog).toBeHidden()
+
+  const saved = await findSaved(page, 'E2E bass measured on the photo')
+  expect(saved.speciesId).toBe('largemouth-bass')
+  expect(saved.evidence).toBe('photo-measured')
+  expect(saved.method).toBe('photo')
+  expect(saved.photos).toHaveLength(1)
+  expect(saved.coverPhotoId).toBe(saved.photos[0]?.id)
+  const lengthIn = saved.summary.lengthIn ?? 0
+  expect(Math.abs(lengthIn - FISH_LENGTH_IN) / FISH_LENGTH_IN, `${lengthIn} in is within 2 % of 15 in`).toBeLessThan(
+    0.02,
+  )
+  const pm = saved.photoMeasurements[0]
+  expect(pm?.field).toBe('lengthIn')
+  expect(pm?.photoId).toBe(saved.photos[0]?.id)
+  expect(pm?.reference.kind).toBe('credit-card')
+  expect(saved.sheet?.category).toBe('length-girth-800')
+  expect(saved.score).toBeGreaterThan(0)
+})
+
+test('bad input is refused next to its field, and fixing a field clears its message', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInMember(page)
+  const dialog = await openNewMeasurement(page)
+
+  // Saving an empty form asks for the species first, and focuses it.
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(dialog.getByText('Choose a species')).toBeVisible()
+  await expect(dialog.getByRole('combobox', { name: 'Species' })).toBeFocused()
+
+  await pickSpecies(dialog, 'bass', 'Largemouth Bass')
+  const length = dialog.getByRole('textbox', { name: 'Length (in)' })
+  const girth = dialog.getByRole('textbox', { name: 'Girth (in)' })
+  await length.fill('-12')
+  await girth.fill('twelve')
+  const tomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000)
+  const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`
+  await dialog.getByLabel('Date taken').fill(iso)
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+
+  await expect(length).toHaveAttribute('aria-invalid', 'true')
+  await expect(length).toHaveAccessibleDescription(/Length cannot be negative/)
+  await expect(girth).toHaveAccessibleDescription(/Girth must be a number of in/)
+  await expect(dialog.getByLabel('Date taken')).toHaveAccessibleDescription('Date taken cannot be in the future')
+  await expect(length).toBeFocused()
+  await look(page, 'add-measurement-04-errors')
+
+  // Editing a field clears its message; what was typed elsewhere stays.
+  await length.fill('18')
+  await expect(length).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(girth).toHaveValue('twelve')
+  await expect(girth).toHaveAttribute('aria-invalid', 'true')
+
+  // An absurd size is refused too, and nothing was saved.
+  await length.fill('900')
+  await girth.fill('12')
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(length).toHaveAccessibleDescription(/Length must be at most 240 in/)
+  await expect(dialog).toBeVisible()
+})
