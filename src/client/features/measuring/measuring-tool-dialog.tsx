@@ -23,7 +23,7 @@ export function MeasuringToolDialog({ open, onOpenChange, ...tool }: MeasuringTo
               <RadixDialog.Title className="truncate text-lg font-bold text-stone-900 sm:text-xl">
                 {title}
               </RadixDialog.Title>
-              <RadixDialog.Description className="text-sm text-stone-700">
+              <RadixDialog.Description className="sr-only text-sm text-stone-700 sm:not-sr-only">
                 Calibrate with a reference of known size in the photo, then mark what to measure.
               </RadixDialog.Description>
             </div>

@@ -1,11 +1,19 @@
 import { useEffect, useReducer, useRef, useState } from 'react'
-import { roundToEighth } from '#shared/measuring/index.ts'
+import { describeMeasurement } from '#shared/measuring/index.ts'
 import { Button } from '../../../components/button.tsx'
-import type { MeasuredValue, MeasuringToolProps } from '../types.ts'
+import type { MeasuringToolProps } from '../types.ts'
 import { PhotoPicker } from './photo-picker.tsx'
 import { PhotoViewport } from './photo-viewport.tsx'
 import { ReferenceControls, ResultView, SubjectControls } from './step-panels.tsx'
-import { calibrationOf, initialToolState, referenceLength, resultOf, type Step, toolReducer } from './tool-state.ts'
+import {
+  calibrationOf,
+  initialToolState,
+  measuredValue,
+  referenceLength,
+  resultOf,
+  type Step,
+  toolReducer,
+} from './tool-state.ts'
 import type { Size } from './viewport-math.ts'
 
 const STEP_TITLES: Record<Step, string> = {
@@ -116,19 +124,12 @@ export default function MeasuringToolPanel({
     else dispatch({ type: 'say', message: 'Mark both ends of the reference on the photo first' })
   }
 
-  function measured(): MeasuredValue | null {
-    if (!result || !calibration || source === null) return null
-    return {
-      ...(target ? { field: target.field } : {}),
-      valueIn: roundToEighth(result.valueIn),
-      exactIn: result.valueIn,
-      uncertaintyIn: result.uncertaintyIn,
-      mode: result.mode,
-      reference: { kind: state.reference.kind, lengthIn: calibration.lengthIn, pixels: calibration.pixels },
-      points: [...state.subjectPoints],
-      image: source,
-    }
-  }
+  const measured = () => measuredValue(state, source, target)
+  const shown = result ? describeMeasurement(result.valueIn, result.uncertaintyIn) : null
+  const announcement =
+    state.step === 'result' && shown
+      ? `Measured ${shown.inches} (${shown.cm}), plus or minus ${shown.uncertaintyInches}`
+      : state.message
 
   const step = state.step
   const showPicker = step === 'photo' || source === null
@@ -140,7 +141,7 @@ export default function MeasuringToolPanel({
         <PhotoPicker onPick={pick} error={loadFailed ? PHOTO_LOAD_FAILED : null} />
       ) : (
         <>
-          <div className="flex min-h-[45dvh] flex-1 flex-col lg:min-h-0">
+          <div className={`flex ${step === 'result' ? 'min-h-[30dvh]' : 'min-h-[50dvh]'} flex-1 flex-col lg:min-h-0`}>
             {photoSize && url ? (
               <PhotoViewport
                 key={url}
@@ -176,9 +177,11 @@ export default function MeasuringToolPanel({
               </div>
             )}
           </div>
-          <aside className="max-h-[48%] shrink-0 overflow-y-auto border-t border-stone-200 bg-white p-4 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l sm:p-5">
+          <aside
+            className={`${step === 'result' ? 'max-h-[62%]' : 'max-h-[42%]'} shrink-0 overflow-y-auto border-t border-stone-200 bg-white p-4 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l sm:p-5`}
+          >
             <h3 ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 focus:outline-none">
-              <span className="mr-2 text-sm font-semibold text-pine-700">Step {STEP_NUMBERS[step]} of 4</span>
+              <span className="mr-2 text-sm font-semibold text-pine-700">Step {STEP_NUMBERS[step]} of 4:</span>{' '}
               {STEP_TITLES[step]}
             </h3>
             <div className="mt-3">
@@ -262,12 +265,12 @@ export default function MeasuringToolPanel({
                 </>
               ) : null}
             </div>
-            {state.message ? <p className="mt-3 text-sm text-stone-600">{state.message}</p> : null}
+            {state.message && step !== 'result' ? <p className="mt-3 text-sm text-stone-600">{state.message}</p> : null}
           </aside>
         </>
       )}
       <div role="status" aria-live="polite" className="sr-only">
-        {state.message}
+        {announcement}
       </div>
     </div>
   )

@@ -311,7 +311,7 @@ function ToolButton({
   label: string
   onClick: () => void
   disabled?: boolean
-  /** Shows the label beside the icon (wide enough screens); otherwise the label is for screen readers only. */
+  /** Shows the label beside the icon on wider screens; it is always the button's accessible name. */
   text?: boolean
   children: ReactNode
 }) {
@@ -320,12 +320,16 @@ function ToolButton({
       type="button"
       onClick={onClick}
       disabled={disabled}
-      aria-label={text ? undefined : label}
+      aria-label={label}
       title={label}
       className="inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-700 transition-colors hover:bg-stone-100 hover:text-stone-950 disabled:pointer-events-none disabled:opacity-50"
     >
       {children}
-      {text ? <span>{label}</span> : null}
+      {text ? (
+        <span aria-hidden="true" className="hidden sm:inline">
+          {label}
+        </span>
+      ) : null}
     </button>
   )
 }

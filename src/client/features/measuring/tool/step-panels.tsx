@@ -47,28 +47,32 @@ export function ReferenceControls({ state, dispatch, length, calibration, showLe
   const marked = state.referencePoints.length
   return (
     <div className="grid gap-4">
-      <fieldset className="grid gap-2">
+      <fieldset>
         <legend className="mb-2 text-sm font-semibold text-stone-900">Reference in the photo</legend>
-        {REFERENCE_KINDS.map((kind) => (
-          <label key={kind} className={`${radioCard} border-stone-200`}>
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              value={kind}
-              checked={reference.kind === kind}
-              onChange={() => dispatch({ type: 'reference', patch: { kind } })}
-              className="mt-1 size-4 accent-pine-700"
-            />
-            <span>
-              <span className="block font-semibold text-stone-900">{REFERENCE_LABELS[kind]}</span>
-              <span className="block text-sm text-stone-700">{REFERENCE_SIZES[kind]}</span>
-            </span>
-          </label>
-        ))}
+        <div className="grid grid-cols-3 gap-2 lg:grid-cols-1">
+          {REFERENCE_KINDS.map((kind) => (
+            <label key={kind} className={`${radioCard} gap-2 border-stone-200 p-2 lg:gap-3 lg:p-3`}>
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                value={kind}
+                checked={reference.kind === kind}
+                onChange={() => dispatch({ type: 'reference', patch: { kind } })}
+                className="sr-only mt-1 size-4 shrink-0 accent-pine-700 lg:not-sr-only"
+              />
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold text-stone-900 lg:text-base">
+                  {REFERENCE_LABELS[kind]}
+                </span>
+                <span className="block text-xs text-stone-700 lg:text-sm">{REFERENCE_SIZES[kind]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
       </fieldset>
 
       {reference.kind === 'credit-card' ? (
-        <fieldset className="grid gap-2">
+        <fieldset>
           <legend className="mb-2 text-sm font-semibold text-stone-900">Edge you mark</legend>
           <div className="grid grid-cols-2 gap-2">
             {(['long', 'short'] as const).map((edge) => (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   calibrationOf,
   initialToolState,
+  measuredValue,
   resultOf,
   type ToolAction,
   type ToolState,
@@ -84,5 +85,43 @@ describe('measuring tool steps', () => {
     s = run(s, { type: 'change-reference' })
     expect(s.step).toBe('reference')
     expect(s.referencePoints).toHaveLength(2)
+  })
+})
+
+describe('the value handed over', () => {
+  it('carries the field, the value rounded to 1/8 in, the exact value, the reference and the photo', () => {
+    let s = run(initialToolState(true, 'credit-card', true), place(100, 200), place(437, 200), { type: 'to-subject' })
+    expect(measuredValue(s, 'https://x.test/p.jpg')).toBeNull()
+    s = run(s, place(0, 0), place(300, 0), place(300, 402), { type: 'finish-curve' })
+    const photo = new Blob(['jpeg'], { type: 'image/jpeg' })
+    const m = measuredValue(s, photo, { field: 'quick.lengthIn', label: 'Length' })
+    expect(m).toMatchObject({
+      field: 'quick.lengthIn',
+      valueIn: 7,
+      mode: 'curve',
+      reference: { kind: 'credit-card', lengthIn: 3.37, pixels: 337 },
+      points: [
+        { x: 0, y: 0 },
+        { x: 300, y: 0 },
+        { x: 300, y: 402 },
+      ],
+      image: photo,
+    })
+    expect(m?.exactIn).toBeCloseTo(7.02, 9)
+    expect(m?.uncertaintyIn).toBeCloseTo((7.02 * 2) / 337 + (2 + 1) / 100, 9)
+  })
+
+  it('has no field without a target', () => {
+    const s = run(
+      initialToolState(true),
+      place(0, 0),
+      place(337, 0),
+      { type: 'to-subject' },
+      place(0, 0),
+      place(100, 0),
+    )
+    const m = measuredValue(s, 'photo.jpg')
+    expect(m).not.toBeNull()
+    expect(m && 'field' in m).toBe(false)
   })
 })

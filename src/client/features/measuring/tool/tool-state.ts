@@ -10,7 +10,9 @@ import {
   type Point,
   parseCustomLength,
   type ReferenceKind,
+  roundToEighth,
 } from '#shared/measuring/index.ts'
+import type { MeasuredValue, MeasuringTarget } from '../types.ts'
 
 export type Step = 'photo' | 'reference' | 'subject' | 'result'
 
@@ -156,5 +158,26 @@ export function toolReducer(state: ToolState, action: ToolAction): ToolState {
       return { ...state, step: 'reference', subjectPoints: [], message: '' }
     case 'say':
       return { ...state, message: action.message }
+  }
+}
+
+/** What 'Use this value' and 'Record a measurement' hand over; null before a result. */
+export function measuredValue(
+  state: ToolState,
+  image: Blob | string | null,
+  target?: MeasuringTarget,
+): MeasuredValue | null {
+  const calibration = calibrationOf(state)
+  const result = resultOf(state)
+  if (!result || !calibration || image === null) return null
+  return {
+    ...(target ? { field: target.field } : {}),
+    valueIn: roundToEighth(result.valueIn),
+    exactIn: result.valueIn,
+    uncertaintyIn: result.uncertaintyIn,
+    mode: result.mode,
+    reference: { kind: state.reference.kind, lengthIn: calibration.lengthIn, pixels: calibration.pixels },
+    points: state.subjectPoints.map((p) => ({ ...p })),
+    image,
   }
 }

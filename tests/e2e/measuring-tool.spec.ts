@@ -1,0 +1,218 @@
+import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test'
+import { E2E } from '../../playwright.config.ts'
+import { look } from './support/look.ts'
+import { firstLink, waitForMail } from './support/outbox.ts'
+import {
+  ARC_LENGTH_IN,
+  arcPoints,
+  CARD,
+  CARD_LONG_ENDS,
+  FISH_ENDS,
+  FISH_LENGTH_IN,
+  measuringPhoto,
+  PHOTO,
+} from './support/test-photos.ts'
+
+// The photo measuring tool as the dashboard's calibration panel opens it (issue 4, DESIGN.md §1): a generated
+// photo of known geometry (a 337 px credit card, so 100 px per inch; a 15 in bass; a bent stick of known arc
+// length), calibrated on the card, measured straight and along a curve, on a desktop with a mouse and on a phone
+// by touch (tap, the loupe, pinch). The member is the e2e admin, who is approved and passes no gate; another
+// spec may have created that account already in this run, so sign in first and sign up only if needed.
+
+const admin = { email: E2E.adminEmail, password: 'Warden-password-77', firstName: 'Wade', lastName: 'Warden' }
+
+async function signInMember(page: Page) {
+  const headers = { origin: E2E.baseURL }
+  const signIn = await page.request.post('/api/identity/sign-in/email', {
+    headers,
+    data: { email: admin.email, password: admin.password },
+  })
+  if (signIn.ok()) return
+  const signUp = await page.request.post('/api/identity/sign-up/email', {
+    headers,
+    data: { ...admin, name: `${admin.firstName} ${admin.lastName}` },
+  })
+  expect(signUp.ok(), 'the e2e admin signs up').toBe(true)
+  const mail = await waitForMail(E2E.dataDir, admin.email, /Verify your Fieldmark e-mail/)
+  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
+}
+
+type Point = { x: number; y: number }
+
+/** Where an image pixel is on the screen now: from the photo's box on screen, whatever the zoom and pan. */
+async function onScreen(dialog: Locator, p: Point): Promise<Point> {
+  const box = await dialog.locator('svg[role="application"] > image').boundingBox()
+  if (!box) throw new Error('the photo is not shown')
+  return { x: box.x + (p.x * box.width) / PHOTO.width, y: box.y + (p.y * box.height) / PHOTO.height }
+}
+
+async function clickAt(page: Page, dialog: Locator, p: Point) {
+  const s = await onScreen(dialog, p)
+  await page.mouse.click(s.x, s.y)
+}
+
+/** '15 in (38.1 cm)', '15 1/8 in (38.4 cm)' → inches. */
+async function resultInches(dialog: Locator): Promise<number> {
+  const text = (await dialog.getByTestId('measuring-result').textContent()) ?? ''
+  const match = /(\d+)(?: (\d)\/(\d))? in \(/.exec(text) ?? /(?:^|\D)()(\d)\/(\d) in \(/.exec(text)
+  if (!match) throw new Error(`no length in '${text}'`)
+  return Number(match[1] || 0) + (match[2] ? Number(match[2]) / Number(match[3]) : 0)
+}
+
+const withinPercent = (value: number, expected: number, percent: number) =>
+  Math.abs(value - expected) <= (expected * percent) / 100
+
+async function openFromCalibration(page: Page) {
+  await page.goto('/')
+  const panel = page.getByRole('region', { name: 'Calibration' })
+  await panel.getByRole('button', { name: /Credit Card/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Measure a photo' })
+  await expect(dialog.getByRole('heading', { name: 'Add the photo to measure' })).toBeVisible()
+  return dialog
+}
+
+async function uploadPhoto(dialog: Locator) {
+  await dialog.getByLabel('Choose a photo').setInputFiles({
+    name: 'bass-with-card.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await measuringPhoto(),
+  })
+  await expect(dialog.getByRole('heading', { name: /Reference/ })).toBeVisible()
+  await expect(dialog.locator('svg[role="application"] > image')).toBeVisible()
+}
+
+test('a member measures a bass and a bent stick on a photo with a credit card, with a mouse', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInMember(page)
+  const dialog = await openFromCalibration(page)
+  await look(page, 'measuring-tool-01-photo')
+  await uploadPhoto(dialog)
+  await expect(dialog.getByRole('radio', { name: /Credit Card/ })).toBeChecked()
+  await expect(dialog.getByRole('radio', { name: /Long side/ })).toBeChecked()
+
+  // Zoom in on the card with the wheel, then mark the ends of its long side.
+  const cardCentre = await onScreen(dialog, { x: CARD.x + CARD.width / 2, y: CARD.y + CARD.height / 2 })
+  await page.mouse.move(cardCentre.x, cardCentre.y)
+  await page.mouse.wheel(0, -300)
+  await expect
+    .poll(async () => (await dialog.locator('svg[role="application"] > image').boundingBox())?.width ?? 0)
+    .toBeGreaterThan(1300)
+  await clickAt(page, dialog, CARD_LONG_ENDS[0])
+  await expect(dialog.getByRole('status').filter({ hasText: 'Reference end 1 placed' })).toBeAttached()
+  await clickAt(page, dialog, CARD_LONG_ENDS[1])
+  await expect(dialog.getByText('2 of 2 ends marked')).toBeVisible()
+  const scale = dialog.getByText(/px across: [\d.]+ px per inch/)
+  const ppi = Number(/([\d.]+) px per inch/.exec((await scale.textContent()) ?? '')?.[1])
+  expect(Math.abs(ppi - 100)).toBeLessThan(1)
+  await look(page, 'measuring-tool-02-reference')
+
+  // Straight: snout to tail, at the whole photo's scale.
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByRole('heading', { name: /Measure$/ })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Fit' }).click()
+  await clickAt(page, dialog, FISH_ENDS[0])
+  await clickAt(page, dialog, FISH_ENDS[1])
+  await expect(dialog.getByRole('heading', { name: /Result/ })).toBeVisible()
+  const fish = await resultInches(dialog)
+  expect(withinPercent(fish, FISH_LENGTH_IN, 2), `${fish} in is within 2 % of ${FISH_LENGTH_IN} in`).toBe(true)
+  await expect(dialog.getByTestId('measuring-result')).toContainText(/± 1\/8 in \(± 0\.\d cm\)/)
+  await expect(dialog.getByText(/reference and the subject lie in the same plane/)).toBeVisible()
+  // Opened from the dashboard, nothing receives the value: neither 'Use this value' nor 'Record a measurement'.
+  await expect(dialog.getByRole('button', { name: 'Use this value' })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: 'Record a measurement' })).toHaveCount(0)
+  await look(page, 'measuring-tool-03-straight-result')
+
+  // Curve: nine points along the stick, then Done.
+  await dialog.getByRole('button', { name: 'Measure again' }).click()
+  await dialog.getByRole('radio', { name: /Curve/ }).check()
+  for (const p of arcPoints(9)) await clickAt(page, dialog, p)
+  await expect(dialog.getByText(/9 points marked/)).toBeVisible()
+  await look(page, 'measuring-tool-04-curve')
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(dialog.getByText('Length along the curve')).toBeVisible()
+  const stick = await resultInches(dialog)
+  expect(withinPercent(stick, ARC_LENGTH_IN, 2), `${stick} in is within 2 % of ${ARC_LENGTH_IN} in`).toBe(true)
+
+  // Zoom with the buttons, place a point, undo it; then the keyboard alone: Enter, an arrow, Backspace.
+  await dialog.getByRole('button', { name: 'Measure again' }).click()
+  await dialog.getByRole('radio', { name: /Straight/ }).check()
+  await dialog.getByRole('button', { name: 'Zoom in' }).click()
+  await dialog.getByRole('button', { name: 'Zoom in' }).click()
+  await clickAt(page, dialog, { x: 1000, y: 750 })
+  await expect(dialog.getByText('1 point marked')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Undo' }).click()
+  await expect(dialog.getByText('0 points marked')).toBeVisible()
+  const photo = dialog.getByRole('application')
+  await photo.focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByText('1 point marked')).toBeVisible()
+  await page.keyboard.press('Shift+ArrowRight')
+  await expect(dialog.getByRole('status').filter({ hasText: /^Moved to/ })).toBeAttached()
+  await page.keyboard.press('Backspace')
+  await expect(dialog.getByText('0 points marked')).toBeVisible()
+
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+})
+
+/** Touches held down through the DevTools protocol, so the loupe can be seen before the finger lifts. */
+async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) {
+  await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p) => ({ x: p.x, y: p.y })) })
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('a member measures the bass by touch: pinch to zoom, the loupe, taps', async ({ page, context }) => {
+    await signInMember(page)
+    const dialog = await openFromCalibration(page)
+    await uploadPhoto(dialog)
+    const cdp = await context.newCDPSession(page)
+
+    // Pinch out around the card, bringing it to the middle of the photo as the fingers spread.
+    const from = await onScreen(dialog, { x: CARD.x + CARD.width / 2, y: CARD.y + CARD.height / 2 })
+    const svgBox = await dialog.getByRole('application').boundingBox()
+    if (!svgBox) throw new Error('no viewport')
+    const to = { x: svgBox.x + svgBox.width / 2, y: svgBox.y + svgBox.height / 2 }
+    const before = (await dialog.locator('svg[role="application"] > image').boundingBox())?.width ?? 0
+    const fingers = (t: number) => {
+      const mid = { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }
+      const spread = 15 + 30 * t
+      return [
+        { x: mid.x - spread, y: mid.y },
+        { x: mid.x + spread, y: mid.y },
+      ]
+    }
+    await touch(cdp, 'touchStart', fingers(0))
+    for (let step = 1; step <= 8; step++) await touch(cdp, 'touchMove', fingers(step / 8))
+    await touch(cdp, 'touchEnd', [])
+    const after = (await dialog.locator('svg[role="application"] > image').boundingBox())?.width ?? 0
+    expect(after / before).toBeGreaterThan(2)
+    await expect(dialog.getByText('0 of 2 ends marked')).toBeVisible() // a pinch marks nothing
+
+    // Hold a finger on the card's first end: the loupe shows; lifting it places the point.
+    const first = await onScreen(dialog, CARD_LONG_ENDS[0])
+    await touch(cdp, 'touchStart', [first])
+    await expect(dialog.getByTestId('measuring-loupe')).toBeVisible()
+    await page.screenshot({ path: 'tests/e2e/screenshots/measuring-tool-05-loupe-phone.png' })
+    await touch(cdp, 'touchEnd', [])
+    await expect(dialog.getByTestId('measuring-loupe')).toBeHidden()
+    await expect(dialog.getByText('1 of 2 ends marked')).toBeVisible()
+    const second = await onScreen(dialog, CARD_LONG_ENDS[1])
+    await page.touchscreen.tap(second.x, second.y)
+    await expect(dialog.getByText('2 of 2 ends marked')).toBeVisible()
+    const ppi = Number(/([\d.]+) px per inch/.exec((await dialog.getByText(/px per inch/).textContent()) ?? '')?.[1])
+    expect(Math.abs(ppi - 100)).toBeLessThan(1.5)
+
+    await dialog.getByRole('button', { name: 'Continue' }).tap()
+    await dialog.getByRole('button', { name: 'Fit' }).tap()
+    for (const end of FISH_ENDS) {
+      const s = await onScreen(dialog, end)
+      await page.touchscreen.tap(s.x, s.y)
+    }
+    await expect(dialog.getByRole('heading', { name: /Result/ })).toBeVisible()
+    const fish = await resultInches(dialog)
+    expect(withinPercent(fish, FISH_LENGTH_IN, 2), `${fish} in is within 2 % of ${FISH_LENGTH_IN} in`).toBe(true)
+    await look(page, 'measuring-tool-06-phone-result')
+  })
+})
