@@ -85,6 +85,23 @@ function bearScene(rng: Rng): string {
     <circle cx="900" cy="600" r="${60 * scale}" fill="#2a2723"/>`
 }
 
+let grainPng: Promise<Buffer> | undefined
+/** Film grain, made once and laid over every scene. */
+function grain(): Promise<Buffer> {
+  grainPng ??= sharp({
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 18 },
+    },
+  })
+    .png()
+    .toBuffer()
+  return grainPng
+}
+
 /** A JPEG of the scene, with a little noise so it compresses like a photo. */
 export async function demoPhoto(kind: PhotoKind, rng: Rng): Promise<Buffer> {
   const scene =
@@ -96,17 +113,7 @@ export async function demoPhoto(kind: PhotoKind, rng: Rng): Promise<Buffer> {
           ? bearScene(rng)
           : antlerScene(rng, kind === 'horns')
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${scene}</svg>`
-  const noise = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 18 },
-    },
-  })
-    .png()
-    .toBuffer()
+  const noise = await grain()
   return sharp(Buffer.from(svg))
     .composite([{ input: noise, blend: 'soft-light' }])
     .jpeg({ quality: 82 })

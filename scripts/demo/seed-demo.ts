@@ -127,26 +127,32 @@ async function main() {
   })
   const app = await buildApp({ db: handle.db, config, mailer })
   const origin = new URL(config.baseUrl).origin
-  const rng = createRng(42)
   const started = performance.now()
   let made = 0
   try {
-    for (const member of DEMO_MEMBERS) {
-      const existing = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, member.email))
-      if (existing.length > 0) {
-        console.log(`${member.email} already exists: left as it is`)
-        continue
-      }
-      const userId = await createMember(handle, member)
-      const cookie = await signIn(app, origin, member.email)
-      for (const [speciesId, count] of member.catches) {
-        for (let i = 0; i < count; i++) {
-          await recordCatch(app, { origin, cookie }, rng, member, speciesId, i / Math.max(1, count - 1))
-          made += 1
+    // Members in parallel: sharp works on libuv's threads, so the photos of two members encode side by side.
+    const counts = await Promise.all(
+      DEMO_MEMBERS.map(async (member, index) => {
+        const existing = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, member.email))
+        if (existing.length > 0) {
+          console.log(`${member.email} already exists: left as it is`)
+          return 0
         }
-      }
-      await handle.db.insert(userSettings).values({ userId, defaultVisibility: 'public' }).onConflictDoNothing()
-    }
+        const userId = await createMember(handle, member)
+        const cookie = await signIn(app, origin, member.email)
+        const rng = createRng(42 + index)
+        let count = 0
+        for (const [speciesId, times] of member.catches) {
+          for (let i = 0; i < times; i++) {
+            await recordCatch(app, { origin, cookie }, rng, member, speciesId, i / Math.max(1, times - 1))
+            count += 1
+          }
+        }
+        await handle.db.insert(userSettings).values({ userId, defaultVisibility: 'public' }).onConflictDoNothing()
+        return count
+      }),
+    )
+    made = counts.reduce((a, b) => a + b, 0)
   } finally {
     await app.close()
     await handle.close()
