@@ -68,6 +68,40 @@ async function findSaved(page: Page, caption: string): Promise<Measurement> {
   return found
 }
 
+type Point = { x: number; y: number }
+
+async function clickOnPhoto(page: Page, tool: Locator, p: Point) {
+  const box = await tool.locator('svg[role="application"] > image').boundingBox()
+  if (!box) throw new Error('the photo is not shown')
+  await page.mouse.click(box.x + (p.x * box.width) / PHOTO.width, box.y + (p.y * box.height) / PHOTO.height)
+}
+
+async function addTestPhoto(dialog: Locator) {
+  await dialog.getByTestId('add-photo-input').setInputFiles({
+    name: 'bass-with-card.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await measuringPhoto(),
+  })
+  await expect(dialog.getByRole('img', { name: 'bass-with-card.jpg (cover)' })).toBeVisible()
+}
+
+/** In the measuring tool opened on the test photo: calibrate on the card's long side, measure the fish straight. */
+async function measureFishStraight(page: Page, title: string) {
+  const tool = page.getByRole('dialog', { name: title })
+  await expect(tool.locator('svg[role="application"] > image')).toBeVisible()
+  await expect(tool.getByRole('radio', { name: /Credit Card/ })).toBeChecked()
+  await clickOnPhoto(page, tool, CARD_LONG_ENDS[0])
+  await clickOnPhoto(page, tool, CARD_LONG_ENDS[1])
+  await expect(tool.getByText('2 of 2 ends marked')).toBeVisible()
+  await tool.getByRole('button', { name: 'Continue' }).click()
+  await tool.getByRole('radio', { name: /Straight/ }).check()
+  await tool.getByRole('button', { name: 'Fit' }).click()
+  await clickOnPhoto(page, tool, FISH_ENDS[0])
+  await clickOnPhoto(page, tool, FISH_ENDS[1])
+  await tool.getByRole('button', { name: 'Use this value' }).click()
+  await expect(tool).toBeHidden()
+}
+
 test('a member records a typical whitetail from its score sheet and the server scores it 152 4/8', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signInMember(page)
@@ -94,6 +128,24 @@ test('a member records a typical whitetail from its score sheet and the server s
     }
   }
   await expect(dialog.getByTestId('add-live-score')).toHaveText(worked.expected.scoreText)
+
+  // With a photo, each length has 'Measure on photo'; a value measured there is marked, and typing over it by
+  // hand removes the mark (the 15 in fish stands in for a main beam).
+  await addTestPhoto(dialog)
+  const beam = entry(dialog, 'right.F')
+  await dialog.getByRole('button', { name: /^Measure Right F \(.+\) on photo$/ }).click()
+  await measureFishStraight(page, 'Measure Right F (Length of main beam)')
+  await expect(beam).toHaveValue(/^1[45] \d\/8$/)
+  await expect(dialog.getByText(/^Right F Length of main beam: ± .+ in · photo-measured$/)).toBeVisible()
+  await expect(dialog.getByRole('radio', { name: 'Photo-measured' })).toBeChecked()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await beam.scrollIntoViewIfNeeded()
+  await dialog.getByRole('table').screenshot({ path: 'tests/e2e/screenshots/add-measurement-02b-chart-phone.png' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await beam.fill(String((m.right as SideValues).F))
+  await expect(dialog.getByText(/photo-measured$/)).toHaveCount(0)
+  await expect(dialog.getByRole('radio', { name: 'Tape' })).toBeChecked()
+  await expect(dialog.getByTestId('add-live-score')).toHaveText(worked.expected.scoreText)
   await dialog.getByLabel('Caption (optional)').fill('E2E whitetail from the sheet')
   await look(page, 'add-measurement-02-whitetail')
 
@@ -109,45 +161,22 @@ test('a member records a typical whitetail from its score sheet and the server s
   expect(saved.method).toBe('tape')
   expect(saved.evidence).toBe('self-reported')
   expect(saved.visibility).toBe('private')
+  expect(saved.photos).toHaveLength(1)
+  expect(saved.photoMeasurements).toEqual([])
 })
-
-type Point = { x: number; y: number }
-
-async function clickOnPhoto(page: Page, tool: Locator, p: Point) {
-  const box = await tool.locator('svg[role="application"] > image').boundingBox()
-  if (!box) throw new Error('the photo is not shown')
-  await page.mouse.click(box.x + (p.x * box.width) / PHOTO.width, box.y + (p.y * box.height) / PHOTO.height)
-}
 
 test('a member records a bass measured on a photo with a credit card in it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signInMember(page)
   const dialog = await openNewMeasurement(page)
 
-  await dialog.getByTestId('add-photo-input').setInputFiles({
-    name: 'bass-with-card.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await measuringPhoto(),
-  })
-  await expect(dialog.getByRole('img', { name: 'bass-with-card.jpg (cover)' })).toBeVisible()
+  await addTestPhoto(dialog)
   await expect(dialog.getByRole('button', { name: 'Cover photo 1' })).toHaveAttribute('aria-pressed', 'true')
   await pickSpecies(dialog, 'largemouth', 'Largemouth Bass')
 
   // 'Measure on photo' beside Length opens the tool on the photo: calibrate on the card, measure straight.
   await dialog.getByRole('button', { name: 'Measure Length on photo' }).click()
-  const tool = page.getByRole('dialog', { name: 'Measure Length' })
-  await expect(tool.locator('svg[role="application"] > image')).toBeVisible()
-  await expect(tool.getByRole('radio', { name: /Credit Card/ })).toBeChecked()
-  await clickOnPhoto(page, tool, CARD_LONG_ENDS[0])
-  await clickOnPhoto(page, tool, CARD_LONG_ENDS[1])
-  await expect(tool.getByText('2 of 2 ends marked')).toBeVisible()
-  await tool.getByRole('button', { name: 'Continue' }).click()
-  await tool.getByRole('radio', { name: /Straight/ }).check()
-  await tool.getByRole('button', { name: 'Fit' }).click()
-  await clickOnPhoto(page, tool, FISH_ENDS[0])
-  await clickOnPhoto(page, tool, FISH_ENDS[1])
-  await tool.getByRole('button', { name: 'Use this value' }).click()
-  await expect(tool).toBeHidden()
+  await measureFishStraight(page, 'Measure Length')
 
   const length = dialog.getByRole('textbox', { name: 'Length (in)' })
   const typed = await length.inputValue()
@@ -179,6 +208,30 @@ test('a member records a bass measured on a photo with a credit card in it', asy
   expect(pm?.reference.kind).toBe('credit-card')
   expect(saved.sheet?.category).toBe('length-girth-800')
   expect(saved.score).toBeGreaterThan(0)
+
+  // Edit from the detail page: everything prefilled, the photo kept, a change saved and scored again.
+  await page.goto(`/measurements/${saved.id}`)
+  await page.getByRole('button', { name: 'Edit' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit measurement' })
+  await expect(edit.getByRole('combobox', { name: 'Species' })).toHaveValue('Largemouth Bass')
+  await expect(edit.getByRole('textbox', { name: 'Girth (in)' })).toHaveValue('12')
+  await expect(edit.getByRole('textbox', { name: 'Length (in)' })).toHaveValue(typed)
+  await expect(edit.getByRole('img', { name: 'Photo 1 (cover)' })).toBeVisible()
+  await expect(edit.getByText(/· photo-measured$/)).toBeVisible()
+  await expect(edit.getByLabel('Caption (optional)')).toHaveValue('E2E bass measured on the photo')
+  await edit.getByRole('textbox', { name: 'Girth (in)' }).fill('13')
+  await edit.getByLabel('Caption (optional)').fill('E2E bass, edited')
+  await look(page, 'add-measurement-05-edit')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Measurement updated', { exact: true })).toBeVisible()
+  await expect(edit).toBeHidden()
+  const res = await page.request.get(`/api/measurements/${saved.id}`)
+  const updated = (await res.json()) as Measurement
+  expect(updated.caption).toBe('E2E bass, edited')
+  expect(updated.sheet?.measurements.girthIn).toBe(13)
+  expect(updated.photos.map((p) => p.id)).toEqual(saved.photos.map((p) => p.id))
+  expect(updated.evidence).toBe('photo-measured')
+  expect(updated.score).toBeGreaterThan(saved.score ?? 0)
 })
 
 test('bad input is refused next to its field, and fixing a field clears its message', async ({ page }) => {
@@ -203,7 +256,7 @@ test('bad input is refused next to its field, and fixing a field clears its mess
 
   await expect(length).toHaveAttribute('aria-invalid', 'true')
   await expect(length).toHaveAccessibleDescription(/Length cannot be negative/)
-  await expect(girth).toHaveAccessibleDescription(/Girth must be a number of in/)
+  await expect(girth).toHaveAccessibleDescription(/Girth must be a number of inches/)
   await expect(dialog.getByLabel('Date taken')).toHaveAccessibleDescription('Date taken cannot be in the future')
   await expect(length).toBeFocused()
   await look(page, 'add-measurement-04-errors')

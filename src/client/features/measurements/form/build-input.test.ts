@@ -197,7 +197,7 @@ describe('validation messages, keyed by field', () => {
     })
     expect(errorsOf(formFor('mallard', { quick: quick('-12') }))['quick.lengthIn']).toBe('Length cannot be negative')
     expect(errorsOf(formFor('mallard', { quick: quick('abc') }))['quick.lengthIn']).toBe(
-      'Length must be a number of in, e.g. 17 3/16 or 17.2',
+      'Length must be a number of inches, e.g. 17 3/16 or 17.2',
     )
     expect(errorsOf(formFor('mallard', { quick: quick('0') }))['quick.lengthIn']).toBe('Length must be more than 0')
     expect(errorsOf(formFor('mallard', { quick: quick('500') }))['quick.lengthIn']).toBe(
@@ -207,7 +207,7 @@ describe('validation messages, keyed by field', () => {
       'Length must be at most 609.6 cm',
     )
     expect(errorsOf(formFor('mallard', { quick: quick('12 cm') }), metric)['quick.lengthIn']).toBe(
-      'Length must be a number of cm, e.g. 43.5',
+      'Length must be a number of centimetres, e.g. 43.5',
     )
   })
 

@@ -59,6 +59,8 @@ const QUICK_LIMITS: Record<QuickField, number> = {
   'quick.weightLbs': MEASUREMENT_LIMITS.weightLbs,
 }
 
+const UNIT_WORDS: Record<string, string> = { in: 'inches', cm: 'centimetres', lb: 'pounds', kg: 'kilograms' }
+
 export function quickName(field: QuickField): string {
   return QUICK_NAMES[field]
 }
@@ -74,7 +76,7 @@ export function readQuick(text: string, field: QuickField, units: UnitSystem): Q
   if (trimmed === '') return { ok: true, value: undefined }
   const name = QUICK_NAMES[field]
   const dimension = isWeightField(field) ? 'weight' : 'length'
-  const unit = unitLabel(units, dimension)
+  const unit = UNIT_WORDS[unitLabel(units, dimension)] ?? unitLabel(units, dimension)
   if (/^-\s*\d/.test(trimmed)) return { ok: false, message: `${name} cannot be negative` }
   let canonical: number
   if (units === 'metric') {

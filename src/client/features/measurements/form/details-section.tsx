@@ -115,7 +115,7 @@ export function DetailsSection({ form, method, errors, today, dateFromPhoto, dis
             {METHODS.map((option) => (
               <label
                 key={option}
-                className={`flex h-9 flex-1 cursor-pointer items-center justify-center rounded-md px-1 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-500 ${option === method ? 'bg-pine-700 text-white' : 'text-stone-800 hover:bg-stone-100'}`}
+                className={`flex h-9 flex-auto cursor-pointer items-center justify-center rounded-md px-2 text-sm font-semibold whitespace-nowrap has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-500 ${option === method ? 'bg-pine-700 text-white' : 'text-stone-800 hover:bg-stone-100'}`}
               >
                 <input
                   type="radio"

@@ -58,7 +58,7 @@ export function QuickFields({ species, fields, values, units, errors, notes, add
 }
 
 function fieldLabel(field: QuickField, fish: boolean): string {
-  if (field === 'quick.weightLbs' && fish) return 'Weight (scale)'
+  if (field === 'quick.weightLbs' && fish) return 'Scale weight'
   return quickName(field)
 }
 

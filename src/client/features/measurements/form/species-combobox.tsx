@@ -79,7 +79,8 @@ export function SpeciesCombobox({ id, value, onChange, error, onOpenChange }: Pr
   const described = [error ? `${id}-error` : undefined, value ? `${id}-hint` : undefined].filter(Boolean).join(' ')
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+      {/* The section's heading shows the word; the label names the field for assistive technology. */}
+      <label htmlFor={id} className="sr-only">
         Species
       </label>
       <div className="relative">
