@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { WORKED_EXAMPLES } from '../../src/shared/scoring/worked-examples.ts'
@@ -273,4 +274,77 @@ test('bad input is refused next to its field, and fixing a field clears its mess
   await dialog.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(length).toHaveAccessibleDescription(/Length must be at most 240 in/)
   await expect(dialog).toBeVisible()
+})
+
+/** A small JPEG whose EXIF says it was taken on 1 May 2024 at 14:33:10, two hours east of UTC. */
+function photoWithCaptureTime(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#4a6b3a' } })
+    .jpeg()
+    .withExif({ IFD2: { DateTimeOriginal: '2024:05:01 14:33:10', OffsetTimeOriginal: '+02:00' } })
+    .toBuffer()
+}
+
+// This file is type-checked without the DOM library: what the browser-side callbacks touch, declared here.
+type DomGlobals = {
+  DataTransfer: new () => { items: { add(file: unknown): void } }
+  File: new (parts: unknown[], name: string, options: { type: string }) => unknown
+  ClipboardEvent: new (type: string, init: Record<string, unknown>) => unknown
+  DragEvent: new (type: string, init: Record<string, unknown>) => unknown
+}
+type Target = { dispatchEvent(event: unknown): boolean }
+
+test('photos: Take Photo opens the camera at once, the capture date fills Date taken; paste, drop, cover, remove', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInMember(page)
+  await page.goto('/')
+
+  // The hero's Take Photo opens the dialog and, with the same tap, the camera's file chooser.
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('region', { name: 'Measure Your Trophy' }).getByRole('button', { name: 'Take Photo' }).click()
+  const camera = await chooser
+  const dialog = page.getByRole('dialog', { name: 'New Measurement' })
+  await expect(dialog.getByRole('button', { name: 'Take Photo' })).toBeFocused()
+  expect(await camera.element().getAttribute('capture')).toBe('environment')
+  await camera.setFiles({ name: 'IMG_0501.jpg', mimeType: 'image/jpeg', buffer: await photoWithCaptureTime() })
+  await expect(dialog.getByRole('img', { name: 'IMG_0501.jpg (cover)' })).toBeVisible()
+  await expect(dialog.getByLabel('Date taken')).toHaveValue('2024-05-01')
+  await expect(dialog.getByText("From the photo's capture time.")).toBeVisible()
+
+  // A pasted image is added; a dropped text file is refused with a message beside the photos.
+  const body = dialog.getByTestId('add-measurement-body')
+  await body.evaluate((el: Target) => {
+    const g = globalThis as unknown as DomGlobals
+    const data = new g.DataTransfer()
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+      (c) => c.charCodeAt(0),
+    )
+    data.items.add(new g.File([png], 'pasted.png', { type: 'image/png' }))
+    el.dispatchEvent(new g.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })
+  await expect(dialog.getByRole('img', { name: 'pasted.png' })).toBeVisible()
+  await dialog.getByText('or drag photos here').evaluate((el: Target) => {
+    const g = globalThis as unknown as DomGlobals
+    const data = new g.DataTransfer()
+    data.items.add(new g.File(['not a photo'], 'notes.txt', { type: 'text/plain' }))
+    el.dispatchEvent(new g.DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
+  })
+  await expect(dialog.getByText('notes.txt is not a photo: use a JPEG, PNG, WebP or HEIC image')).toBeVisible()
+
+  // One cover: choosing the second makes it the cover; removing the first keeps the second.
+  await dialog.getByRole('button', { name: 'Cover photo 2' }).click()
+  await expect(dialog.getByRole('button', { name: 'Cover photo 2' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(dialog.getByRole('button', { name: 'Cover photo 1' })).toHaveAttribute('aria-pressed', 'false')
+  await look(page, 'add-measurement-06-photos')
+  await dialog.getByRole('button', { name: 'Remove photo 1' }).click()
+  await expect(dialog.getByRole('img')).toHaveCount(1)
+  await expect(dialog.getByRole('img', { name: 'pasted.png (cover)' })).toBeVisible()
+
+  // Escape does not throw away what was added; Cancel closes.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
 })
