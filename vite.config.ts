@@ -63,7 +63,8 @@ function pwa() {
   return VitePWA({
     registerType: 'prompt',
     injectRegister: false, // src/client/app/service-worker.ts registers after load, without workbox-window
-    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    // globPatterns below already precaches every icon; listing them again would only duplicate entries.
+    includeManifestIcons: false,
     manifest: {
       id: '/',
       name: 'Fieldmark',
