@@ -27,13 +27,39 @@ async function load(url: string, cookie: string | undefined, seconds: number): P
     headers: cookie ? { cookie } : {},
   })
   return {
-    route: new URL(url).pathname,
+    route: routeName(url),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   }
+}
+
+/** The path as the report names it: a cursor or an id is shortened, the query kept readable. */
+function routeName(url: string): string {
+  const { pathname, searchParams } = new URL(url)
+  const path = pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ':id')
+  return searchParams.has('cursor') ? `${path}?cursor=(page 3)` : path
+}
+
+/** The bench member's collection: first page, a deep page (the third), one measurement, the statistics. */
+async function measurementPaths(base: string, cookie: string): Promise<string[]> {
+  const get = async (path: string) => {
+    const res = await fetch(base + path, { headers: { cookie } })
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as { items: { id: string }[]; nextCursor: string | null }
+  }
+  const first = await get('/api/measurements')
+  const second = first.nextCursor ? await get(`/api/measurements?cursor=${encodeURIComponent(first.nextCursor)}`) : null
+  const id = first.items[0]?.id
+  if (!second?.nextCursor || !id) throw new Error('the bench member needs at least three pages of measurements')
+  return [
+    '/api/measurements',
+    `/api/measurements?cursor=${encodeURIComponent(second.nextCursor)}`,
+    `/api/measurements/${id}`,
+    '/api/measurements/stats',
+  ]
 }
 
 async function signIn(base: string): Promise<string> {
@@ -162,11 +188,13 @@ async function main() {
   const scores: Record<string, Record<string, number> | undefined> = {}
   try {
     const cookie = await signIn(server.url)
+    const measurementRoutes = await measurementPaths(server.url, cookie)
     const routes: [string, boolean][] = [
       ['/api/bench/bare', false],
       ['/api/bench/one-row', true],
       ['/api/auth/user', true],
       ['/api/community-stats', false],
+      ...measurementRoutes.map((path): [string, boolean] => [path, true]),
     ]
     for (const [path, auth] of routes) {
       await load(server.url + path, auth ? cookie : undefined, WARMUP_S)
@@ -176,7 +204,7 @@ async function main() {
     }
     weights = await frontEndWeights(
       server.url,
-      ['/', '/sign-in', '/species-guide', '/species-guide/whitetail-deer'],
+      ['/', '/sign-in', '/measurements', '/species-guide', '/species-guide/whitetail-deer'],
       cookie,
     )
     if (withLighthouse) {
@@ -195,7 +223,7 @@ async function main() {
   const lines = [
     `## ${date} UTC — ${name} on ${spec.backend}`,
     '',
-    `Machine: ${machine}. Data set: ${name} (${spec.users.toLocaleString('en-US')} users, ${spec.sessions.toLocaleString('en-US')} sessions, ${spec.betaRequests.toLocaleString('en-US')} beta requests). Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback.`,
+    `Machine: ${machine}. Data set: ${name} (${spec.users.toLocaleString('en-US')} users, ${spec.sessions.toLocaleString('en-US')} sessions, ${spec.betaRequests.toLocaleString('en-US')} beta requests, ${spec.measurements.toLocaleString('en-US')} measurements). Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback.`,
     '',
     '| route | req/s | p50 ms | p99 ms | vs one-row | vs bare | errors / non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|',

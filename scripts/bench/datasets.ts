@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 
-/** BENCHMARKING.md data sets. Only the tables that exist so far are filled; later features add theirs here. */
+/** BENCHMARKING.md data sets. Only the tables that exist so far are filled (likes, follows and comments arrive with the community). */
 export const DATASETS = {
-  club: { backend: 'pglite', users: 10_000, sessions: 20_000, betaRequests: 2_000 },
-  region: { backend: 'postgres', users: 100_000, sessions: 200_000, betaRequests: 20_000 },
+  club: { backend: 'pglite', users: 10_000, sessions: 20_000, betaRequests: 2_000, measurements: 100_000 },
+  region: { backend: 'postgres', users: 100_000, sessions: 200_000, betaRequests: 20_000, measurements: 1_000_000 },
 } as const
 export type DatasetName = keyof typeof DATASETS
 

@@ -5,7 +5,12 @@ import { join } from 'node:path'
 import { hashPassword } from 'better-auth/crypto'
 import pg from 'pg'
 import { type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
-import { accounts, betaRequests, sessions, users } from '../../src/server/db/schema.ts'
+import { accounts, betaRequests, measurements, photos, sessions, users } from '../../src/server/db/schema.ts'
+import { summarize } from '../../src/shared/measurements/summary.ts'
+import type { LocationPrecision, Visibility } from '../../src/shared/schemas/measurements.ts'
+import { scoreSheet } from '../../src/shared/scoring/index.ts'
+import { getSpecies } from '../../src/shared/species/catalogue.ts'
+import { createRng, generateMeasurement, pick, type Rng } from '../demo/generate.ts'
 import { BENCH_USER, DATASETS, type DatasetName, datasetArg, datasetLocation } from './datasets.ts'
 
 const BATCH = 2_000
@@ -40,6 +45,52 @@ async function insertInBatches<T>(total: number, make: (i: number) => T, insert:
     const rows: T[] = []
     for (let i = start; i < Math.min(total, start + BATCH); i++) rows.push(make(i))
     await insert(rows)
+  }
+}
+
+/** The bench member's own measurements: three pages of 20 and some. */
+const BENCH_COLLECTION = 65
+const VISIBILITY: readonly Visibility[] = ['public', 'public', 'public', 'followers', 'private']
+const PRECISION: readonly LocationPrecision[] = ['exact', 'km', 'region', 'region', 'hidden']
+
+function scoredMeasurement(rng: Rng) {
+  const generated = generateMeasurement(rng)
+  const species = getSpecies(generated.speciesId)
+  const result = generated.sheet ? scoreSheet(generated.sheet, { trophyWeightLbs: species?.trophyWeightLbs }) : null
+  return { generated, result, summary: summarize(result, generated.quick ?? null) }
+}
+
+function measurementRow(rng: Rng, entry: ReturnType<typeof scoredMeasurement>, userId: string, now: number) {
+  const { generated, result, summary } = entry
+  const takenAt = new Date(now - Math.floor(rng() * 730) * 86_400_000 - Math.floor(rng() * 86_400_000))
+  return {
+    id: randomUUID(),
+    userId,
+    speciesId: generated.speciesId,
+    category: generated.sheet?.category ?? null,
+    system: generated.sheet?.system ?? null,
+    sheet: generated.sheet ?? null,
+    quick: generated.quick ?? null,
+    result,
+    score: result?.score ?? null,
+    scoreText: result?.scoreText ?? null,
+    trophyClass: result?.trophyClass ?? ('standard' as const),
+    lengthIn: summary.lengthIn,
+    widthIn: summary.widthIn,
+    weightLbs: summary.weightLbs,
+    weightEstimated: summary.weightEstimated,
+    spreadIn: summary.spreadIn,
+    points: summary.points,
+    massIn: summary.massIn,
+    method: generated.method,
+    takenAt,
+    caption: rng() < 0.5 ? 'Opening morning, finally.' : null,
+    visibility: pick(rng, VISIBILITY),
+    region: pick(rng, REGIONS),
+    lat: 44 + rng() * 4,
+    lon: -110 + rng() * 6,
+    locationPrecision: pick(rng, PRECISION),
+    createdAt: new Date(takenAt.getTime() + 3_600_000),
   }
 }
 
@@ -123,9 +174,39 @@ export async function seed(name: DatasetName): Promise<void> {
     }),
     (rows) => db.insert(betaRequests).values(rows),
   )
+  // Measurements: a pool of scored sheets (the engine runs once per pool entry), spread over the members; the
+  // bench member has a collection of BENCH_COLLECTION with photos, so list pages, detail and statistics are real.
+  const rng = createRng(2026)
+  const pool = Array.from({ length: 400 }, () => scoredMeasurement(rng))
+  const owners = [benchId, ...userIds]
+  const benchRows: string[] = []
+  await insertInBatches(
+    spec.measurements,
+    (i) => {
+      const ownerId = i < BENCH_COLLECTION ? benchId : (owners[1 + (i % (owners.length - 1))] as string)
+      const row = measurementRow(rng, pick(rng, pool), ownerId, now)
+      if (ownerId === benchId) benchRows.push(row.id)
+      return row
+    },
+    (rows) => db.insert(measurements).values(rows),
+  )
+  await insertInBatches(
+    benchRows.length * 2,
+    (i) => ({
+      id: randomUUID(),
+      userId: benchId,
+      measurementId: benchRows[i >> 1] as string,
+      position: i & 1,
+      width: 2048,
+      height: 1536,
+      storageKey: `bench/${i}`,
+      bytes: 180_000,
+    }),
+    (rows) => db.insert(photos).values(rows),
+  )
   await handle.close()
   console.log(
-    `seeded ${name} (${spec.backend}): ${spec.users} users, ${spec.sessions} sessions, ${spec.betaRequests} requests in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `seeded ${name} (${spec.backend}): ${spec.users} users, ${spec.sessions} sessions, ${spec.betaRequests} requests, ${spec.measurements} measurements in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
 }
 
