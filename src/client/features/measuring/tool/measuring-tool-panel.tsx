@@ -178,35 +178,40 @@ export default function MeasuringToolPanel({
             )}
           </div>
           <aside
-            className={`${step === 'result' ? 'max-h-[62%]' : 'max-h-[42%]'} shrink-0 overflow-y-auto border-t border-stone-200 bg-white p-4 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l sm:p-5`}
+            className={`${step === 'result' ? 'max-h-[62%]' : 'max-h-[45%]'} flex shrink-0 flex-col border-t border-stone-200 bg-white lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l`}
           >
-            <h3 ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 focus:outline-none">
-              <span className="mr-2 text-sm font-semibold text-pine-700">Step {STEP_NUMBERS[step]} of 4:</span>{' '}
-              {STEP_TITLES[step]}
-            </h3>
-            <div className="mt-3">
-              {step === 'reference' ? (
-                <ReferenceControls
-                  state={state}
-                  dispatch={dispatch}
-                  length={length}
-                  calibration={calibration}
-                  showLengthError={tried || state.reference.customText !== ''}
-                />
-              ) : null}
-              {step === 'subject' && calibration ? (
-                <SubjectControls
-                  state={state}
-                  dispatch={dispatch}
-                  calibration={calibration}
-                  subjectLabel={subjectLabel}
-                />
-              ) : null}
-              {step === 'result' && result && calibration ? (
-                <ResultView result={result} calibration={calibration} referenceName={referenceName} />
+            <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-4 pb-2 sm:px-5 sm:pt-5 lg:flex-none">
+              <h3 ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 focus:outline-none">
+                <span className="mr-2 text-sm font-semibold text-pine-700">Step {STEP_NUMBERS[step]} of 4:</span>{' '}
+                {STEP_TITLES[step]}
+              </h3>
+              <div className="mt-3">
+                {step === 'reference' ? (
+                  <ReferenceControls
+                    state={state}
+                    dispatch={dispatch}
+                    length={length}
+                    calibration={calibration}
+                    showLengthError={tried || state.reference.customText !== ''}
+                  />
+                ) : null}
+                {step === 'subject' && calibration ? (
+                  <SubjectControls
+                    state={state}
+                    dispatch={dispatch}
+                    calibration={calibration}
+                    subjectLabel={subjectLabel}
+                  />
+                ) : null}
+                {step === 'result' && result && calibration ? (
+                  <ResultView result={result} calibration={calibration} referenceName={referenceName} />
+                ) : null}
+              </div>
+              {state.message && step !== 'result' ? (
+                <p className="mt-3 text-sm text-stone-600">{state.message}</p>
               ) : null}
             </div>
-            <div className="mt-4 flex flex-wrap gap-2">
+            <div className="flex shrink-0 flex-wrap gap-2 border-t border-stone-200 px-4 py-3 sm:px-5 lg:border-t-0 lg:pt-2">
               {step === 'reference' ? (
                 <>
                   <Button onClick={continueToSubject}>Continue</Button>
@@ -265,7 +270,6 @@ export default function MeasuringToolPanel({
                 </>
               ) : null}
             </div>
-            {state.message && step !== 'result' ? <p className="mt-3 text-sm text-stone-600">{state.message}</p> : null}
           </aside>
         </>
       )}

@@ -28,7 +28,7 @@ const REFERENCE_SIZES: Record<ReferenceKind, string> = {
 }
 
 const radioCard =
-  'flex cursor-pointer items-start gap-3 rounded-xl border p-3 has-[:checked]:border-pine-600 has-[:checked]:bg-pine-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-500'
+  'relative flex cursor-pointer items-start gap-3 rounded-xl border p-3 has-[:checked]:border-pine-600 has-[:checked]:bg-pine-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-amber-500'
 
 type ReferenceProps = {
   state: ToolState
@@ -58,7 +58,7 @@ export function ReferenceControls({ state, dispatch, length, calibration, showLe
                 value={kind}
                 checked={reference.kind === kind}
                 onChange={() => dispatch({ type: 'reference', patch: { kind } })}
-                className="sr-only mt-1 size-4 shrink-0 accent-pine-700 lg:not-sr-only"
+                className="absolute mt-1 size-4 shrink-0 accent-pine-700 opacity-0 lg:static lg:opacity-100"
               />
               <span className="min-w-0">
                 <span className="block text-sm font-semibold text-stone-900 lg:text-base">
@@ -144,7 +144,7 @@ export function ReferenceControls({ state, dispatch, length, calibration, showLe
         </div>
       ) : null}
 
-      <div className="rounded-xl bg-stone-100 p-3 text-sm text-stone-800">
+      <div className="order-first rounded-xl bg-stone-100 p-3 text-sm text-stone-800 lg:order-none">
         <p>
           Mark {referenceEdgeText(reference.kind, reference.edge)} on the photo: click or tap one end, then the other.
         </p>
