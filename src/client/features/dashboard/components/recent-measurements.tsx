@@ -5,6 +5,7 @@ import { EmptyCollection } from '../../measurements/components/empty-collection.
 import { MeasurementCard } from '../../measurements/components/measurement-card.tsx'
 import { MeasurementCardSkeleton } from '../../measurements/components/measurement-card-skeleton.tsx'
 import { useUnits } from '../../measurements/components/use-units.ts'
+import { useOutboxEntries } from '../../measurements/offline/hooks.ts'
 
 /** Spec §9: the dashboard shows the 3 most recent measurements. */
 export const DASHBOARD_RECENT = 3
@@ -14,6 +15,7 @@ export function RecentMeasurements({ onAddMeasurement }: { onAddMeasurement: () 
   const units = useUnits()
   const pages = useMeasurementPages(DASHBOARD_RECENT)
   const items = pages.data?.pages[0]?.items.slice(0, DASHBOARD_RECENT) ?? []
+  const waiting = useOutboxEntries().length
   return (
     <section
       aria-labelledby="recent-title"
@@ -30,6 +32,14 @@ export function RecentMeasurements({ onAddMeasurement }: { onAddMeasurement: () 
           View All
         </Link>
       </div>
+      {waiting > 0 ? (
+        <p className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950">
+          {waiting === 1 ? '1 measurement is' : `${waiting} measurements are`} waiting to sync.{' '}
+          <Link href={paths.measurements} className="font-semibold underline underline-offset-4">
+            See {waiting === 1 ? 'it' : 'them'}
+          </Link>
+        </p>
+      ) : null}
       {pages.isPending ? (
         <ul className="mt-5 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Recent Measurements">
           {Array.from({ length: DASHBOARD_RECENT }, (_, i) => (

@@ -69,23 +69,25 @@ function PerMonthChart({ perMonth }: { perMonth: MeasurementStats['perMonth'] })
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>Measurements per month, the last 12 months</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Measurements</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((m) => (
-            <tr key={m.long}>
-              <th scope="row">{m.long}</th>
-              <td>{m.count}</td>
+      <div className="sr-only">
+        <table>
+          <caption>Measurements per month, the last 12 months</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Measurements</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((m) => (
+              <tr key={m.long}>
+                <th scope="row">{m.long}</th>
+                <td>{m.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }
@@ -106,7 +108,7 @@ function BestChart({ id, title, note, bars, color, valueHeader }: BestProps) {
           <BarChart
             data={shown}
             layout="vertical"
-            margin={{ top: 0, right: 72, left: 0, bottom: 0 }}
+            margin={{ top: 0, right: 84, left: 0, bottom: 0 }}
             accessibilityLayer={false}
           >
             <XAxis type="number" hide domain={[0, 'dataMax']} />
@@ -120,28 +122,36 @@ function BestChart({ id, title, note, bars, color, valueHeader }: BestProps) {
               interval={0}
             />
             <Bar dataKey="value" fill={color} radius={[0, 4, 4, 0]} barSize={20} isAnimationActive={false}>
-              <LabelList dataKey="label" position="right" style={{ fontSize: 12, fill: '#292524', fontWeight: 600 }} />
+              {/* A no-break space keeps '177 4/8' on one line: recharts wraps labels at spaces. */}
+              <LabelList
+                dataKey="label"
+                position="right"
+                formatter={(value) => String(value).replaceAll(' ', '\u00a0')}
+                style={{ fontSize: 12, fill: '#292524', fontWeight: 600 }}
+              />
             </Bar>
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Species</th>
-            <th scope="col">{valueHeader}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.species}>
-              <th scope="row">{bar.species}</th>
-              <td>{bar.label}</td>
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Species</th>
+              <th scope="col">{valueHeader}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bars.map((bar) => (
+              <tr key={bar.species}>
+                <th scope="row">{bar.species}</th>
+                <td>{bar.label}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   )
 }

@@ -19,14 +19,14 @@ const BESTS_SHOWN = 5
 
 function Tile({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl bg-stone-100 p-3.5">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-pine-800 shadow-xs">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-sm font-medium text-stone-700">{label}</dt>
-        <dd className="text-2xl font-extrabold text-stone-900 tabular-nums">{children}</dd>
-      </div>
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-xl bg-stone-100 p-3.5">
+      <dt className="contents">
+        <span className="row-span-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-pine-800 shadow-xs">
+          {icon}
+        </span>
+        <span className="text-sm font-medium text-stone-700">{label}</span>
+      </dt>
+      <dd className="col-start-2 text-2xl font-extrabold text-stone-900 tabular-nums">{children}</dd>
     </div>
   )
 }

@@ -17,7 +17,7 @@ export function DashboardPage({ onAddMeasurement }: Props) {
   const hasStats = stats.data !== undefined && stats.data.total > 0
   const addFirst = () => onAddMeasurement()
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <DashboardHero onAddMeasurement={onAddMeasurement} />
       {hasStats ? (
         <>

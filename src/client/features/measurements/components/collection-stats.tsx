@@ -23,23 +23,23 @@ export function CollectionStats({ stats }: Props) {
         <div
           key={label}
           data-testid={`stat-${label.toLowerCase().replace(' ', '-')}`}
-          className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm last:col-span-2 sm:last:col-span-1"
+          className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm last:col-span-2 sm:last:col-span-1"
         >
-          <span className={`inline-flex size-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <dt className="text-sm font-medium text-stone-700">{label}</dt>
-            <dd className="text-2xl font-extrabold text-stone-900 tabular-nums">
-              {value === undefined ? (
-                <span className="inline-block h-7 w-10 animate-pulse rounded bg-stone-200 align-middle">
-                  <span className="sr-only">Loading</span>
-                </span>
-              ) : (
-                formatCount(value)
-              )}
-            </dd>
-          </div>
+          <dt className="contents">
+            <span className={`row-span-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span className="text-sm font-medium text-stone-700">{label}</span>
+          </dt>
+          <dd className="col-start-2 text-2xl font-extrabold text-stone-900 tabular-nums">
+            {value === undefined ? (
+              <span className="inline-block h-7 w-10 animate-pulse rounded bg-stone-200 align-middle">
+                <span className="sr-only">Loading</span>
+              </span>
+            ) : (
+              formatCount(value)
+            )}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,7 +1,8 @@
-import { DEFAULT_SETTINGS, type UnitSystem } from '#shared/schemas/measurements.ts'
+import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { useSettings } from '../api.ts'
 
 /** The member's units (settings), imperial until the settings have loaded. */
 export function useUnits(): UnitSystem {
-  return useSettings().data?.units ?? DEFAULT_SETTINGS.units
+  // DEFAULT_SETTINGS.units, written out: importing the schemas module would bring zod into the dashboard.
+  return useSettings().data?.units ?? 'imperial'
 }

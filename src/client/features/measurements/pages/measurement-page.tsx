@@ -81,7 +81,7 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
     })
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {measurement.isOwner ? (
         <Link
           href={paths.measurements}
@@ -135,7 +135,7 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
           coverPhotoId={measurement.coverPhotoId}
           species={measurement.species}
         />
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           {chart && measurement.result ? (
             <ScoreSummary
               chart={chart}
@@ -165,7 +165,7 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
 
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <MeasurementFacts measurement={measurement} />
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <EvidenceSection measurement={measurement} />
           {measurement.photoMeasurements.length > 0 ? (
             <PhotoMeasurements items={measurement.photoMeasurements} chart={chart} units={units} />

@@ -34,7 +34,7 @@ export default function MeasurementsPage({ onAddMeasurement }: Props) {
   const empty = pages.isSuccess && total === 0 && waiting === 0
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-stone-900">Your Measurements</h1>

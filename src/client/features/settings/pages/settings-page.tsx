@@ -104,7 +104,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   }
 
   return (
-    <form onSubmit={submit} className="mx-auto grid max-w-4xl gap-6">
+    <form onSubmit={submit} className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
       <div>
         <h1 className="text-3xl font-bold text-stone-900">Settings</h1>
         <p className="mt-1 text-stone-700">How sizes are shown to you, and who sees what you record.</p>

@@ -78,7 +78,7 @@ function SharedView({
   const units = visitorUnits(typeof navigator === 'undefined' ? [] : navigator.languages)
   const rows = measurementRows(item, units)
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-1 gap-6">
       <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="relative bg-stone-900">
           <MeasurementPhoto
@@ -134,7 +134,7 @@ function SharedView({
 
 function ShareNotFound({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
       <div className="flex flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white px-6 py-14 text-center shadow-sm">
         <BrandMark className="size-12" />
         <h1 className="text-2xl font-bold text-stone-900">This measurement is private or no longer exists</h1>
