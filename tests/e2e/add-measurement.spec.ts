@@ -274,6 +274,23 @@ test('bad input is refused next to its field, and fixing a field clears its mess
   await dialog.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(length).toHaveAccessibleDescription(/Length must be at most 240 in/)
   await expect(dialog).toBeVisible()
+
+  // Use my location: a refused permission says so; granted, it fills the coordinates. The precision says who
+  // sees what.
+  const locate = dialog.getByRole('button', { name: 'Use my location' })
+  await locate.click()
+  await expect(dialog.getByText(/^Location permission was denied/)).toBeVisible()
+  await page.context().grantPermissions(['geolocation'])
+  await page.context().setGeolocation({ latitude: 45.12345, longitude: -110.5 })
+  await locate.click()
+  await expect(dialog.getByLabel('Latitude (optional)')).toHaveValue('45.12345')
+  await expect(dialog.getByLabel('Longitude (optional)')).toHaveValue('-110.5')
+  await expect(dialog.getByText('Others see only the region; the coordinates stay with you.')).toBeVisible()
+  await dialog.getByRole('combobox', { name: 'Location shown to others' }).click()
+  await page.getByRole('option', { name: 'About 1 km' }).click()
+  await expect(
+    dialog.getByText('Others see the coordinates rounded to about 1 km; only you see them exactly.'),
+  ).toBeVisible()
 })
 
 /** A small JPEG whose EXIF says it was taken on 1 May 2024 at 14:33:10, two hours east of UTC. */
