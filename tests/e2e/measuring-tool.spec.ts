@@ -173,6 +173,33 @@ test('a member measures a bass and a bent stick on a photo with a credit card, w
   await expect(dialog).toBeHidden()
 })
 
+test('the tool takes a photo dropped or pasted, and refuses a file that is not one', async ({ page }) => {
+  await signInMember(page)
+  const dialog = await openFromCalibration(page)
+  const dropZone = dialog.getByRole('region', { name: 'Add the photo to measure' })
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer()
+    transfer.items.add(new File(['not a photo'], 'notes.txt', { type: 'text/plain' }))
+    return transfer
+  })
+  await dropZone.dispatchEvent('drop', { dataTransfer: dropped })
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'That file is not a photo. Choose a JPEG, PNG, WebP or HEIC image.',
+  )
+
+  const base64 = (await measuringPhoto()).toString('base64')
+  await page.evaluate((data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([bytes], 'pasted.jpg', { type: 'image/jpeg' }))
+    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+  }, base64)
+  await expect(dialog.getByRole('heading', { name: /Reference/ })).toBeVisible()
+  await expect(dialog.getByText('0 of 2 ends marked')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Change photo' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Add the photo to measure' })).toBeVisible()
+})
+
 /** Touches held down through the DevTools protocol, so the loupe can be seen before the finger lifts. */
 async function touch(cdp: CDPSession, type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) {
   await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p) => ({ x: p.x, y: p.y })) })
