@@ -27,8 +27,12 @@
  *   }
  *   → fits PhotoMeasurementSchema (field, valueIn, uncertaintyIn, mode, reference) once `field` is set.
  *
- * `MeasuringTool` takes the same props minus open/onOpenChange and renders the tool inline (it fills its
- * parent's height: give it one). `preloadMeasuringTool()` fetches the code ahead of time (hover, idle).
+ * `MeasuringToolDialog` is its own Radix dialog (portalled, full screen on phones, large on desktops), so it can be
+ * rendered inside another dialog's content. It does not close itself on 'Use this value' / 'Record a measurement'.
+ * `MeasuringTool` takes the same props minus open/onOpenChange and renders the tool inline: it is a flex item
+ * that fills its parent, so give the parent a height and `display: flex; flex-direction: column`.
+ * `preloadMeasuringTool()` fetches the code ahead of time (on hover or idle).
+ * The geometry (calibration, lengths, uncertainty, rounding) is in #shared/measuring; docs/measuring.md explains it.
  */
 
 export { MeasuringTool, preloadMeasuringTool } from './measuring-tool.tsx'
