@@ -309,6 +309,18 @@ test('a member browses, shares, edits and deletes measurements; a visitor opens 
   await expect(page.getByText('Dawn on the lake')).toBeVisible()
   await look(page, 'collection-05-detail')
 
+  // Edit the caption through the dialog: the detail shows it at once.
+  await page.getByRole('button', { name: 'Edit' }).click()
+  const editor = page.getByRole('dialog', { name: 'Edit measurement' })
+  await expect(editor).toBeVisible()
+  await expect(editor.getByLabel('Caption')).toHaveValue('Dawn on the lake')
+  await editor.getByLabel('Caption').fill('Sunrise on Lake Vermilion')
+  await editor.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Measurement updated', { exact: true })).toBeVisible()
+  await expect(editor).toBeHidden()
+  await expect(page.getByText('Sunrise on Lake Vermilion')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Largemouth Bass', level: 1 })).toBeVisible()
+
   // Delete the private buck, with a confirmation.
   await page.goto(`/measurements/${privateBuck.id}`)
   await page.getByRole('button', { name: 'Delete' }).click()

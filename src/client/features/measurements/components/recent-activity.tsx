@@ -43,8 +43,10 @@ export function RecentActivity({ items, units }: { items: Measurement[]; units: 
                   className="size-12 shrink-0 rounded-lg object-cover"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold text-stone-900 group-hover:underline">{m.species}</span>
-                  <span className="block truncate text-sm text-stone-700">
+                  <span className="block font-semibold break-words text-stone-900 group-hover:underline sm:truncate">
+                    {m.species}
+                  </span>
+                  <span className="block text-sm text-stone-700 sm:truncate">
                     {first ? `${first.label} ${first.value} · ` : ''}
                     {relativeAge(m.takenAt)}
                   </span>

@@ -158,7 +158,10 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
 
       {measurement.result ? (
         <div className="grid gap-2">
-          <h2 className="text-xl font-bold text-stone-900">Score sheet{chart ? `: ${chart.name}` : ''}</h2>
+          <div>
+            <h2 className="text-xl font-bold text-stone-900">Score sheet</h2>
+            {chart ? <p className="text-sm text-stone-700">{chart.name}</p> : null}
+          </div>
           <ScoreBreakdown result={measurement.result} />
         </div>
       ) : null}

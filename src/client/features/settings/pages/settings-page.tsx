@@ -19,6 +19,9 @@ const UNIT_MEANINGS = {
   metric: 'Lengths in centimetres, weights in kilograms. Record-book scores stay in inches, as the books write them.',
 } as const
 
+/** One row of choices when they fit: two for units, three for visibility, four for precision (two on tablets). */
+const COLUMNS: Record<number, string> = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }
+
 type Option<T extends string> = { value: T; label: string; meaning: string }
 
 function RadioCards<T extends string>({
@@ -46,7 +49,7 @@ function RadioCards<T extends string>({
       <p id={`${id}-d`} className="clear-left pt-1 text-sm text-stone-700">
         {description}
       </p>
-      <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={`mt-4 grid gap-3 ${COLUMNS[options.length] ?? 'sm:grid-cols-2'}`}>
         {options.map((option) => (
           <label
             key={option.value}

@@ -9,8 +9,8 @@ export function SharedLayout({ children, signInHref }: { children: ReactNode; si
   return (
     <div className="min-h-screen bg-stone-50">
       <SkipLink />
-      <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+      <header className="border-b border-stone-200 bg-white px-4 sm:px-6">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 py-3">
           <Link href={paths.home} className="flex items-center gap-2 rounded-lg text-pine-900">
             <BrandMark />
             <BrandName />
