@@ -5,10 +5,11 @@ import {
   type Measurement,
   type PhotoMeasurement,
 } from '#shared/schemas/measurements.ts'
-import { scoreSheet } from '#shared/scoring/index.ts'
+import { getChart, scoreSheet } from '#shared/scoring/index.ts'
 import { WORKED_EXAMPLES } from '#shared/scoring/worked-examples.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
+import { metricForm } from '../../species/calculator/metric-entries.ts'
 import {
   apiField,
   type BuildContext,
@@ -79,6 +80,20 @@ describe('buildMeasurementInput: the form → CreateMeasurement', () => {
     expect(input.photoIds).toEqual([])
     expect(input.coverPhotoId).toBeUndefined()
     expect(input.takenAt).toMatch(/^2026-11-22T15:30:00[+-]\d{2}:\d{2}$/)
+  })
+
+  it("converts a metric member's centimetres to the inches the sheet stores, rounded as the book reads them", () => {
+    const chart = getChart('whitetail-typical', 'bc')
+    const cm = metricForm(chart, sheetToForm(whitetail.sheet.measurements))
+    const built = buildMeasurementInput(formFor('whitetail-deer', { sheet: cm }), metric)
+    if (!built.ok) throw new Error(JSON.stringify(built.errors))
+    const sheet = built.input.sheet as { measurements: Record<string, unknown> }
+    expect(sheet.measurements.insideSpread).toBe('18 4/8')
+    expect(sheet.measurements.right).toMatchObject({ F: '24 2/8', abnormal: ['3 2/8', '1 4/8'] })
+    expect(scoreSheet(built.input.sheet).score).toBe(152.5)
+    const absurd = setSheetField(cm, 'right.F', '700')
+    const refused = buildMeasurementInput(formFor('whitetail-deer', { sheet: absurd }), metric)
+    expect(!refused.ok && refused.errors['right.F']).toBe('Must be at most 609.6 cm')
   })
 
   it('scores with the system chosen when the chart offers it', () => {
@@ -362,6 +377,28 @@ describe('the form state', () => {
       coverPhotoId: PHOTO_B,
     })
     expect(new Date(built.input.takenAt).getTime()).toBe(new Date(stored.takenAt).getTime())
+  })
+
+  it('shows a stored score sheet in centimetres for a metric member', () => {
+    const stored = {
+      speciesId: 'whitetail-deer',
+      sheet: whitetail.sheet,
+      quick: null,
+      method: 'tape',
+      photoMeasurements: [measured('right.abnormal[1]', 1.5)],
+      takenAt: '2026-06-01T07:45:00.000Z',
+      notes: null,
+      caption: null,
+      visibility: 'private',
+      location: { precision: 'region', region: null, lat: null, lon: null },
+      photos: [],
+      coverPhotoId: null,
+    } as unknown as Measurement
+    const form = formFromMeasurement(stored, { ...DEFAULT_SETTINGS, units: 'metric' })
+    expect(form.sheet.single.insideSpread).toBe('46.99')
+    expect(Object.keys(form.photoMeasured)).toEqual(['right.abnormal.1'])
+    const built = buildMeasurementInput(form, metric)
+    expect(built.ok && scoreSheet(built.input.sheet).score).toBe(152.5)
   })
 
   it('shows stored sizes in metric for a metric member', () => {

@@ -17,6 +17,7 @@ import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
 import { formatInUnits, readDecimal, toCanonical, unitLabel } from '../../../lib/units.ts'
 import {
+  type CalculatorForm,
   errorField,
   fieldErrors,
   fieldId,
@@ -24,6 +25,7 @@ import {
   SIDES,
   sheetFromForm,
 } from '../../species/calculator/calculator-form.ts'
+import { metricEntryError, storedForm } from '../../species/calculator/metric-entries.ts'
 import {
   formChart,
   isWeightField,
@@ -134,24 +136,25 @@ export function fishEstimate(
 }
 
 /** A chart entry far beyond any animal (the engine reads up to 1000 in): refused like an absurd quick value. */
-function absurdEntries(chart: Chart, form: MeasurementFormState): FormErrors {
+function absurdEntries(chart: Chart, sheet: CalculatorForm, units: UnitSystem): FormErrors {
   const errors: FormErrors = {}
   const limit = MEASUREMENT_LIMITS.lengthIn
   const check = (id: string, text: string | undefined, quantity: string) => {
     if (quantity !== 'length' || !text?.trim()) return
     const read = tryParseMeasurement(text, chart.unit, 'length')
     if (read.ok && read.units / (chart.unit === 'eighths' ? 8 : 16) > limit) {
-      errors[id] = `Must be at most ${limit} inches`
+      errors[id] =
+        `Must be at most ${units === 'metric' ? formatInUnits(limit, units, 'length', 1) : `${limit} inches`}`
     }
   }
-  for (const row of [...chart.spreadRows, ...chart.singleRows]) check(row.key, form.sheet.single[row.key], row.quantity)
+  for (const row of [...chart.spreadRows, ...chart.singleRows]) check(row.key, sheet.single[row.key], row.quantity)
   for (const list of chart.singleLists) {
-    for (const [i, t] of (form.sheet.singleLists[list.key] ?? []).entries()) check(fieldId(list.key, i), t, 'length')
+    for (const [i, t] of (sheet.singleLists[list.key] ?? []).entries()) check(fieldId(list.key, i), t, 'length')
   }
   for (const side of SIDES) {
-    for (const row of chart.sideRows) check(fieldId(side, row.key), form.sheet[side].rows[row.key], row.quantity)
+    for (const row of chart.sideRows) check(fieldId(side, row.key), sheet[side].rows[row.key], row.quantity)
     for (const list of chart.sideLists) {
-      for (const [i, t] of (form.sheet[side].lists[list.key] ?? []).entries()) {
+      for (const [i, t] of (sheet[side].lists[list.key] ?? []).entries()) {
         check(fieldId(side, list.key, i), t, 'length')
       }
     }
@@ -248,10 +251,15 @@ export function buildMeasurementInput(form: MeasurementFormState, ctx: BuildCont
     } else if (!hasEntries(form.sheet)) {
       errors.sheet = 'Enter the measurements from the score sheet'
     } else {
-      const unreadable = { ...fieldErrors(chart, form.sheet), ...absurdEntries(chart, form) }
+      const metric = ctx.units === 'metric'
+      const stored = storedForm(chart, form.sheet, ctx.units)
+      const unreadable = {
+        ...fieldErrors(chart, form.sheet, metric ? metricEntryError : undefined),
+        ...absurdEntries(chart, stored, ctx.units),
+      }
       Object.assign(errors, unreadable)
       if (Object.keys(unreadable).length === 0) {
-        sheet = sheetFromForm(chart, chart.system, form.sheet)
+        sheet = sheetFromForm(chart, chart.system, stored)
         const attempt = tryScoreSheet(sheet)
         if (!attempt.ok) errors[errorField(attempt.error.path) || 'sheet'] = engineDetail(attempt.error)
       }

@@ -7,12 +7,13 @@ import type {
   UnitSystem,
   Visibility,
 } from '#shared/schemas/measurements.ts'
-import { formatInches, getChart, type System } from '#shared/scoring/index.ts'
+import { type Chart, formatInches, getChart, type Quantity, type System } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
 import type { Species } from '#shared/species/types.ts'
 import { fromCanonical } from '../../../lib/units.ts'
 import { type CalculatorForm, EMPTY_FORM, SIDES } from '../../species/calculator/calculator-form.ts'
+import { metricForm } from '../../species/calculator/metric-entries.ts'
 
 // The add/edit measurement form as the dialog holds it: text as typed, so nothing is lost while a value is being
 // corrected, and a save that fails keeps everything. build-input.ts turns it into the API's input.
@@ -207,6 +208,8 @@ export function formFromMeasurement(m: Measurement, settings: Settings): Measure
     }
   } else if (m.sheet) {
     sheet = sheetToForm(m.sheet.measurements)
+    const chart = safeChart(m.sheet.category, m.sheet.system)
+    if (chart && settings.units === 'metric') sheet = metricForm(chart, sheet)
   }
   const photoMeasured: Record<string, PhotoMeasurement> = {}
   for (const pm of m.photoMeasurements) {
@@ -245,6 +248,31 @@ export function formFromMeasurement(m: Measurement, settings: Settings): Measure
     lon: m.location.lon === null ? '' : String(m.location.lon),
     precision: m.location.precision,
   }
+}
+
+function safeChart(category: string, system?: System) {
+  try {
+    return getChart(category, system)
+  } catch {
+    return undefined
+  }
+}
+
+/** The text of one calculator entry by its field id, and the quantity its row holds; undefined if none. */
+export function entryAt(
+  chart: Chart,
+  form: CalculatorForm,
+  id: string,
+): { text: string; quantity: Quantity } | undefined {
+  const [first = '', second, third] = id.split('.')
+  if ((first === 'right' || first === 'left') && second !== undefined) {
+    if (third !== undefined) return { text: form[first].lists[second]?.[Number(third)] ?? '', quantity: 'length' }
+    const row = chart.sideRows.find((r) => r.key === second)
+    return row ? { text: form[first].rows[second] ?? '', quantity: row.quantity } : undefined
+  }
+  if (second !== undefined) return { text: form.singleLists[first]?.[Number(second)] ?? '', quantity: 'length' }
+  const row = [...chart.spreadRows, ...chart.singleRows].find((r) => r.key === first)
+  return row ? { text: form.single[first] ?? '', quantity: row.quantity } : undefined
 }
 
 /** The chart a form is scored with (undefined for quick-only species). */

@@ -8,10 +8,11 @@ import { Button } from '../../../components/button.tsx'
 import { SelectField } from '../../../components/select-field.tsx'
 import { toast } from '../../../components/toast-store.ts'
 import { ApiError } from '../../../lib/api.ts'
-import { formatUncertainty, inchesToCm, roundCanonical, toCanonical } from '../../../lib/units.ts'
+import { CM_PER_INCH, formatUncertainty, inchesToCm, roundCanonical, toCanonical } from '../../../lib/units.ts'
 import { type MeasuredValue, type MeasuringTarget, MeasuringToolDialog } from '../../measuring/index.ts'
 import type { CalculatorField } from '../../species/calculator/field-context.tsx'
 import { CalculatorFieldsProvider } from '../../species/calculator/field-context.tsx'
+import { engineValueText } from '../../species/calculator/metric-entries.ts'
 import { CalculatorSheet, type SheetState } from '../../species/calculator/score-calculator.tsx'
 import { useSettings, useUpdateMeasurement } from '../api.ts'
 import type { DialogGuard } from '../components/add-measurement-dialog.tsx'
@@ -32,6 +33,7 @@ import {
   changedSheetFields,
   effectiveMethod,
   emptyForm,
+  entryAt,
   type FormPhoto,
   formChart,
   formFromMeasurement,
@@ -239,13 +241,16 @@ export default function MeasurementForm(props: Props) {
       }))
       return
     }
+    // A chart entry: inches as the engine rounds them (1/8 or 1/16), or centimetres whose inches are rounded so.
     const unit = chart?.unit ?? 'eighths'
     const per = UNITS_PER_INCH[unit]
-    const valueIn = Math.round(m.exactIn * per) / per
+    const cm = Math.round(inchesToCm(m.exactIn) * 10) / 10
+    const inches = units === 'metric' ? cm / CM_PER_INCH : m.exactIn
+    const valueIn = Math.round(inches * per) / per
     clearErrors(field)
     change((f) => ({
       ...f,
-      sheet: setSheetField(f.sheet, field, formatInches(valueIn, unit)),
+      sheet: setSheetField(f.sheet, field, units === 'metric' ? String(cm) : formatInches(valueIn, unit)),
       photoMeasured: { ...f.photoMeasured, [field]: mark(roundCanonical(valueIn)) },
     }))
   }
@@ -329,10 +334,17 @@ export default function MeasurementForm(props: Props) {
   const fieldExtras = useMemo(
     () => ({
       idPrefix: 'add',
+      units,
       addon: (field: CalculatorField) => (field.quantity === 'length' ? measureButton(field.id, field.label) : null),
-      note: (id: string) => noteFor(id, 'imperial'),
+      note: (id: string) => noteFor(id),
+      // Metric: the inches (or pounds) each entry is read as, under it.
+      hint: (id: string) => {
+        if (units !== 'metric' || !chart) return undefined
+        const found = entryAt(chart, form.sheet, id)
+        return found ? engineValueText(found.text, chart, found.quantity) : undefined
+      },
     }),
-    [measurable, form.photoMeasured, busy, units],
+    [measurable, form.photoMeasured, form.sheet, chart, busy, units],
   )
 
   const quickFields = species ? quickFieldsFor(species, form.category) : []
@@ -514,7 +526,13 @@ export default function MeasurementForm(props: Props) {
                 <h3 id="add-values-title" className="text-lg font-bold text-stone-900">
                   Measurements
                 </h3>
-                {kind === 'chart' ? (
+                {kind === 'chart' && units === 'metric' ? (
+                  <p className="text-sm text-stone-700">
+                    Type centimetres, e.g. <span className="font-mono">61.5</span>. Record books score in inches: each
+                    value is converted and rounded as the book reads it, shown under it. Leave a missing point blank.
+                    {measurable ? ' The ruler beside a field measures it on your photo.' : ''}
+                  </p>
+                ) : kind === 'chart' ? (
                   <p className="text-sm text-stone-700">
                     Record-book charts are read in inches: <span className="font-mono">24 2/8</span>,{' '}
                     <span className="font-mono">24-2</span>, <span className="font-mono">24.25</span> and{' '}
@@ -595,7 +613,7 @@ export default function MeasurementForm(props: Props) {
           />
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <LiveScore form={form} species={species} estimate={estimate} />
+            <LiveScore form={form} species={species} estimate={estimate} units={units} />
             <div className="ml-auto flex gap-2">
               <Button variant="outline" onClick={onClose} disabled={phase.kind === 'uploading'}>
                 Cancel

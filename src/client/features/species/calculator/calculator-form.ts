@@ -51,6 +51,9 @@ const EXAMPLES: Record<Chart['unit'], string> = {
   sixteenths: '1 3/16, 1-3, 1.1875 or 1¼',
 }
 
+/** Why an entry cannot be read (undefined when it can, or is blank); the default reads inches and pounds. */
+export type EntryReader = (text: string, chart: Chart, quantity: Quantity) => string | undefined
+
 function readError(text: string, chart: Chart, quantity: Quantity): string | undefined {
   if (text.trim() === '') return undefined
   const parsed = tryParseMeasurement(text, chart.unit, quantity)
@@ -65,10 +68,10 @@ function readError(text: string, chart: Chart, quantity: Quantity): string | und
 }
 
 /** Every entry the engine cannot read, by field id, with the engine's reason and an example. */
-export function fieldErrors(chart: Chart, form: CalculatorForm): FieldErrors {
+export function fieldErrors(chart: Chart, form: CalculatorForm, read: EntryReader = readError): FieldErrors {
   const errors: FieldErrors = {}
   const check = (id: string, text: string | undefined, quantity: Quantity) => {
-    const error = readError(text ?? '', chart, quantity)
+    const error = read(text ?? '', chart, quantity)
     if (error) errors[id] = error
   }
   for (const row of [...chart.spreadRows, ...chart.singleRows]) check(row.key, form.single[row.key], row.quantity)
@@ -84,6 +87,37 @@ export function fieldErrors(chart: Chart, form: CalculatorForm): FieldErrors {
     }
   }
   return errors
+}
+
+/** The form with each entry of this chart passed through `map`, with the quantity its row holds. */
+export function mapEntries(
+  chart: Chart,
+  form: CalculatorForm,
+  map: (text: string, quantity: Quantity) => string,
+): CalculatorForm {
+  const rows = (texts: Record<string, string>, chartRows: readonly ChartRow[]) => {
+    const next = { ...texts }
+    for (const row of chartRows) if (next[row.key] !== undefined) next[row.key] = map(next[row.key] ?? '', row.quantity)
+    return next
+  }
+  const lists = (texts: Record<string, string[]>, chartLists: readonly ChartList[]) => {
+    const next = { ...texts }
+    for (const list of chartLists) {
+      const items = next[list.key]
+      if (items) next[list.key] = items.map((text) => map(text, 'length'))
+    }
+    return next
+  }
+  const side = (values: SideForm): SideForm => ({
+    rows: rows(values.rows, chart.sideRows),
+    lists: lists(values.lists, chart.sideLists),
+  })
+  return {
+    single: rows(form.single, [...chart.spreadRows, ...chart.singleRows]),
+    singleLists: lists(form.singleLists, chart.singleLists),
+    right: side(form.right),
+    left: side(form.left),
+  }
 }
 
 export function hasEntries(form: CalculatorForm): boolean {

@@ -103,7 +103,7 @@ type RowProps = {
 
 function SideRow({ row, form, errors, difference, onChange }: RowProps) {
   const [helpOpen, setHelpOpen] = useState(false)
-  const { idPrefix, addon, note } = useCalculatorFields()
+  const { idPrefix, addon, note, hint } = useCalculatorFields()
   const helpId = `${idPrefix}-help-${row.key}`
   const name = chartLabel(row)
   const rowErrors = SIDES.flatMap((side) => {
@@ -140,6 +140,8 @@ function SideRow({ row, form, errors, difference, onChange }: RowProps) {
           const id = fieldId(side, row.key)
           const label = `${SIDE_NAMES[side]} ${row.letter ? `${row.letter} (${row.label})` : row.label}`
           const measured = rowNotes.some((n) => n.id === id)
+          const value = hint?.(id)
+          const described = [value ? `${idPrefix}-${id}-hint-value` : '', measured ? `${idPrefix}-${id}-measured` : '']
           return (
             <td key={side} className={`${cell} px-1 sm:px-2`}>
               <MeasurementInput
@@ -148,9 +150,14 @@ function SideRow({ row, form, errors, difference, onChange }: RowProps) {
                 value={form[side].rows[row.key] ?? ''}
                 quantity={row.quantity}
                 error={errors[id]}
-                describedBy={measured ? `${idPrefix}-${id}-measured` : undefined}
-                onChange={(value) => onChange(side, row.key, value)}
+                describedBy={described.join(' ').trim() || undefined}
+                onChange={(text) => onChange(side, row.key, text)}
               />
+              {value ? (
+                <p id={`${idPrefix}-${id}-hint-value`} className="mt-0.5 text-[11px] text-stone-600 tabular-nums">
+                  {value}
+                </p>
+              ) : null}
               {addon?.({ id, label, quantity: row.quantity })}
             </td>
           )

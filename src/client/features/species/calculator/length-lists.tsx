@@ -32,7 +32,7 @@ type Props = { list: ChartList; columns: Column[]; errors: FieldErrors }
 /** A list of lengths where entries can be added and removed: abnormal points, crown points, turkey beards. */
 export function LengthList({ list, columns, errors }: Props) {
   const [helpOpen, setHelpOpen] = useState(false)
-  const { idPrefix, addon, note } = useCalculatorFields()
+  const { idPrefix, addon, note, hint } = useCalculatorFields()
   const helpId = `${idPrefix}-help-list-${list.key}`
   // A new entry takes the focus, so 'Add' then typing works without reaching for the field.
   const [focusId, setFocusId] = useState<string | null>(null)
@@ -69,6 +69,11 @@ export function LengthList({ list, columns, errors }: Props) {
                     const position = i + 1
                     const label = `${who} ${position}${list.letter ? ` (${list.letter})` : ''}`
                     const measured = note?.(id)
+                    const engineValue = hint?.(id)
+                    const described = [
+                      engineValue ? `${idPrefix}-${id}-hint-value` : '',
+                      measured ? `${idPrefix}-${id}-measured` : '',
+                    ]
                     return (
                       // biome-ignore lint/suspicious/noArrayIndexKey: entries have no identity but their position
                       <li key={i} className="grid gap-1">
@@ -79,7 +84,7 @@ export function LengthList({ list, columns, errors }: Props) {
                             value={value}
                             quantity="length"
                             error={errors[id]}
-                            describedBy={measured ? `${idPrefix}-${id}-measured` : undefined}
+                            describedBy={described.join(' ').trim() || undefined}
                             onChange={(next) => column.onChange(column.values.map((v, j) => (j === i ? next : v)))}
                           />
                           {addon?.({ id, label, quantity: 'length' })}
@@ -94,6 +99,11 @@ export function LengthList({ list, columns, errors }: Props) {
                           </Button>
                         </div>
                         {errors[id] ? <FieldError id={`${idPrefix}-${id}`}>{errors[id]}</FieldError> : null}
+                        {engineValue ? (
+                          <p id={`${idPrefix}-${id}-hint-value`} className="text-xs text-stone-600 tabular-nums">
+                            {engineValue}
+                          </p>
+                        ) : null}
                         {measured ? (
                           <p id={`${idPrefix}-${id}-measured`} className="text-xs font-medium text-pine-800">
                             {measured}

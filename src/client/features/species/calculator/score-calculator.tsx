@@ -19,7 +19,9 @@ import {
   visibleRows,
 } from './calculator-form.ts'
 import { ChartTable } from './chart-table.tsx'
+import { useCalculatorFields } from './field-context.tsx'
 import { LengthList } from './length-lists.tsx'
+import { engineForm, metricEntryError } from './metric-entries.ts'
 import { NoChartCard } from './no-chart-card.tsx'
 import { ScoreBreakdown } from './score-breakdown.tsx'
 import { ScoreSummary, scoreName } from './score-summary.tsx'
@@ -115,13 +117,17 @@ export function CalculatorSheet(props: SheetProps) {
 
   const system = sheetSystem(value)
   const chart = useMemo(() => getChart(category, system), [category, system])
-  const errors = useMemo(() => fieldErrors(chart, form), [chart, form])
+  const { units = 'imperial' } = useCalculatorFields()
+  const errors = useMemo(
+    () => fieldErrors(chart, form, units === 'metric' ? metricEntryError : undefined),
+    [chart, form, units],
+  )
   const shownErrors = useMemo(() => ({ ...extraErrors, ...errors }), [extraErrors, errors])
   const entered = hasEntries(form)
   const trophyWeightLbs = fish ? species.trophyWeightLbs : undefined
   const attempt = useMemo(
-    () => (entered ? scoreForm(chart, system, form, errors, trophyWeightLbs) : undefined),
-    [chart, system, form, errors, entered, trophyWeightLbs],
+    () => (entered ? scoreForm(chart, system, engineForm(chart, form, units), errors, trophyWeightLbs) : undefined),
+    [chart, system, form, errors, entered, trophyWeightLbs, units],
   )
   const result = attempt?.ok ? attempt.result : undefined
   const message = !attempt

@@ -6,6 +6,7 @@ import { HelpToggle } from './help-toggle.tsx'
 import { FieldError, MeasurementInput } from './measurement-input.tsx'
 
 const UNIT_SUFFIX: Record<ChartRow['quantity'], string> = { length: ' (in)', weight: ' (lb)', count: '' }
+const METRIC_SUFFIX: Record<ChartRow['quantity'], string> = { length: ' (cm)', weight: ' (kg)', count: '' }
 
 type Props = {
   rows: readonly ChartRow[]
@@ -44,18 +45,20 @@ type FieldProps = {
 
 function SingleField({ row, value, error, note, onChange }: FieldProps) {
   const [helpOpen, setHelpOpen] = useState(false)
-  const { idPrefix, addon, note: fieldNote } = useCalculatorFields()
+  const { idPrefix, addon, note: fieldNote, hint: fieldHint, units } = useCalculatorFields()
   const id = `${idPrefix}-${row.key}`
   const measured = fieldNote?.(row.key)
+  const hint = fieldHint?.(row.key)
+  const suffix = (units === 'metric' ? METRIC_SUFFIX : UNIT_SUFFIX)[row.quantity]
   const helpId = `${id}-help`
-  const name = `${chartLabel(row)}${UNIT_SUFFIX[row.quantity]}`
+  const name = `${chartLabel(row)}${suffix}`
   return (
     <div className="grid content-start gap-1.5">
       <div className="flex items-end justify-between gap-2">
         <label htmlFor={id} className="text-sm font-medium text-stone-800">
           {row.letter ? <span className="font-mono font-bold text-stone-900">{row.letter} </span> : null}
           {row.label}
-          {UNIT_SUFFIX[row.quantity]}
+          {suffix}
           {row.required ? <span className="font-normal text-stone-600"> (required)</span> : null}
         </label>
         <HelpToggle open={helpOpen} onToggle={() => setHelpOpen((o) => !o)} controls={helpId} name={name} />
@@ -67,12 +70,17 @@ function SingleField({ row, value, error, note, onChange }: FieldProps) {
           value={value}
           quantity={row.quantity}
           error={error}
-          describedBy={measured ? `${id}-measured` : undefined}
+          describedBy={[hint ? `${id}-hint-value` : '', measured ? `${id}-measured` : ''].join(' ').trim() || undefined}
           onChange={onChange}
         />
         {addon?.({ id: row.key, label: name, quantity: row.quantity })}
       </div>
       {error ? <FieldError id={id}>{error}</FieldError> : null}
+      {hint ? (
+        <p id={`${id}-hint-value`} className="text-xs text-stone-600 tabular-nums">
+          {hint}
+        </p>
+      ) : null}
       {measured ? (
         <p id={`${id}-measured`} className="text-xs font-medium text-pine-800">
           {measured}
