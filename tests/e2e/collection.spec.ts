@@ -298,6 +298,44 @@ test('a member browses, shares, edits and deletes measurements; a visitor opens 
   await menu.getByRole('menuitem', { name: 'Copy Link' }).click()
   expect(await readClipboard(page)).toBe(`${E2E.baseURL}/share/${buck.id}`)
 
+  // Twitter and Facebook open their share windows (answered here: no request leaves the machine).
+  await context.route(/^https:\/\/(twitter\.com|www\.facebook\.com)\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>shared</title>' }),
+  )
+  await firstCard.getByRole('button', { name: 'Share options for Whitetail Deer' }).click()
+  const [tweet] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('menuitem', { name: 'Share on Twitter' }).click(),
+  ])
+  const tweetUrl = new URL(tweet.url())
+  expect(tweetUrl.origin + tweetUrl.pathname).toBe('https://twitter.com/intent/tweet')
+  expect(tweetUrl.searchParams.get('text')).toMatch(/^Check out my Whitetail Deer - /)
+  expect(tweetUrl.searchParams.get('url')).toBe(`${E2E.baseURL}/share/${buck.id}`)
+  await tweet.close()
+  await firstCard.getByRole('button', { name: 'Share options for Whitetail Deer' }).click()
+  const [facebook] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('menuitem', { name: 'Share on Facebook' }).click(),
+  ])
+  expect(facebook.url()).toBe(
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${E2E.baseURL}/share/${buck.id}`)}`,
+  )
+  await facebook.close()
+
+  // Instagram has no web share: the caption is copied.
+  await firstCard.getByRole('button', { name: 'Share options for Whitetail Deer' }).click()
+  await page.getByRole('menuitem', { name: 'Share on Instagram' }).click()
+  await expect(page.getByText('Caption copied', { exact: true })).toBeVisible()
+  expect(await readClipboard(page)).toMatch(
+    /^Check out my Whitetail Deer - [\s\S]*Opening morning buck[\s\S]*#whitetaildeer/,
+  )
+
+  // A private measurement's menu says its link opens only for its owner.
+  const privateCard = all.getByTestId('measurement-card').nth(2)
+  await privateCard.getByRole('button', { name: 'Share options for Whitetail Deer' }).click()
+  await expect(page.getByRole('menu').getByText('Only public measurements can be opened by others.')).toBeVisible()
+  await page.keyboard.press('Escape')
+
   // Details of the bass: photo, score, the breakdown, record books, evidence and location.
   await page.goto(`/measurements/${fish.id}`)
   await expect(page.getByRole('heading', { name: 'Largemouth Bass', level: 1 })).toBeVisible()

@@ -15,7 +15,7 @@ type Props = { stats: MeasurementStats; units: UnitSystem }
 export default function StatisticsCharts({ stats, units }: Props) {
   const { scores, weights } = bestBars(stats.personalBests, units)
   return (
-    <div className="mt-6 grid gap-6 lg:grid-cols-2">
+    <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
       <PerMonthChart perMonth={stats.perMonth} />
       <div className="grid gap-6">
         {scores.length > 0 ? (
