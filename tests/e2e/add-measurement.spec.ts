@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
@@ -364,4 +364,108 @@ test('photos: Take Photo opens the camera at once, the capture date fills Date t
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
+})
+
+const origin = { origin: E2E.baseURL }
+
+/** A new member, verified, approved by the admin and past the alpha gate: signed in on `page`'s context. */
+async function approvedMember(page: Page, adminRequest: APIRequestContext) {
+  const member = {
+    email: `metric-${Date.now()}@fieldmark.test`,
+    password: 'Metric-password-42',
+    firstName: 'Mette',
+    lastName: 'Metric',
+  }
+  const signIn = await adminRequest.post('/api/identity/sign-in/email', {
+    headers: origin,
+    data: { email: admin.email, password: admin.password },
+  })
+  expect(signIn.ok(), 'the e2e admin signs in').toBe(true)
+  const signUp = await page.request.post('/api/identity/sign-up/email', {
+    headers: origin,
+    data: { ...member, name: `${member.firstName} ${member.lastName}` },
+  })
+  expect(signUp.ok(), 'the member signs up').toBe(true)
+  const mail = await waitForMail(E2E.dataDir, member.email, /Verify your Fieldmark e-mail/)
+  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
+  const me = await page.request.get('/api/auth/user')
+  const { id } = (await me.json()) as { id: string }
+  const approved = await adminRequest.post(`/api/admin/users/${id}/approve`, { headers: origin })
+  expect(approved.ok(), 'the admin approves the member').toBe(true)
+  const gate = await page.request.post('/api/alpha-access', { headers: origin, data: { password: E2E.alphaPassword } })
+  expect(gate.ok(), 'the member passes the gate').toBe(true)
+}
+
+test('a metric member types centimetres: the sheet shows and stores the inches the book reads', async ({
+  page,
+  playwright,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  // The admin must exist (another spec, or the first test here, created it); sign it in on its own context.
+  await signInMember(page)
+  const adminRequest = await playwright.request.newContext({ baseURL: E2E.baseURL })
+  await page.context().clearCookies()
+  await approvedMember(page, adminRequest)
+  const settings = await page.request.put('/api/settings', {
+    headers: origin,
+    data: { units: 'metric', defaultVisibility: 'followers', defaultLocationPrecision: 'hidden' },
+  })
+  expect(settings.ok(), await settings.text()).toBe(true)
+
+  const dialog = await openNewMeasurement(page)
+  await pickSpecies(dialog, 'whitetail', 'Whitetail Deer')
+  await expect(dialog.getByText(/^Type centimetres/)).toBeVisible()
+  await expect(entry(dialog, 'insideSpread')).toHaveAccessibleName('D Inside spread of main beams (cm)')
+  // The worked example in centimetres (to 0.01 cm), each shown as the inches it is read as.
+  const cm = (inches: string | number) => {
+    const text = String(inches)
+    const match = /^(\d+)(?: (\d)\/8)?$/.exec(text)
+    const value = match ? Number(match[1]) + Number(match[2] ?? 0) / 8 : Number(text)
+    return (Math.round(value * 2.54 * 100) / 100).toString()
+  }
+  const m = worked.sheet.measurements as Record<string, string | SideValues>
+  await entry(dialog, 'insideSpread').fill(cm(String(m.insideSpread)))
+  await expect(dialog.getByText('= 18 4/8 in')).toBeVisible()
+  for (const side of ['right', 'left'] as const) {
+    for (const [key, value] of Object.entries(m[side] as SideValues)) {
+      if (Array.isArray(value)) {
+        for (const [i, item] of value.entries()) {
+          await dialog.getByRole('button', { name: `Add ${side} abnormal point` }).click()
+          await entry(dialog, `${side}.${key}.${i}`).fill(cm(item))
+        }
+      } else {
+        await entry(dialog, `${side}.${key}`).fill(cm(value))
+      }
+    }
+  }
+  await expect(dialog.getByTestId('add-live-score')).toHaveText(worked.expected.scoreText)
+  await expect(entry(dialog, 'right.F')).toHaveAccessibleDescription('= 24 2/8 in')
+  // The member's defaults: followers, location hidden.
+  await expect(dialog.getByRole('radio', { name: /Followers/ })).toBeChecked()
+  await expect(dialog.getByText('Others see no location at all; only you see it.')).toBeVisible()
+  await dialog.getByLabel('Caption (optional)').fill('E2E metric whitetail')
+  await look(page, 'add-measurement-07-metric')
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Measurement saved', { exact: true })).toBeVisible()
+
+  const saved = await findSaved(page, 'E2E metric whitetail')
+  expect(saved.score).toBe(worked.expected.score)
+  expect((saved.sheet?.measurements.right as Record<string, unknown> | undefined)?.F).toBe('24 2/8')
+  expect(saved.visibility).toBe('followers')
+  expect(saved.location.precision).toBe('hidden')
+
+  // Quick values too: a mallard's length in centimetres, with the inches under it.
+  const again = await openNewMeasurement(page)
+  await pickSpecies(again, 'mallard', 'Mallard')
+  const length = again.getByRole('textbox', { name: 'Length (cm)' })
+  await length.fill('60,96')
+  await expect(length).toHaveAccessibleDescription('= 24 in')
+  await again.getByRole('textbox', { name: 'Weight (kg)' }).fill('1.2')
+  await again.getByLabel('Caption (optional)').fill('E2E metric mallard')
+  await again.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Measurement saved', { exact: true })).toBeVisible()
+  const mallard = await findSaved(page, 'E2E metric mallard')
+  expect(mallard.quick?.lengthIn).toBe(24)
+  expect(mallard.quick?.weightLbs).toBeCloseTo(1.2 / 0.45359237, 3)
+  await adminRequest.dispose()
 })
