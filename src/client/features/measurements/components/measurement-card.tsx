@@ -3,7 +3,7 @@ import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { paths } from '../../../app/paths.ts'
 import { formatDate, relativeAge } from '../../../lib/relative-age.ts'
 import { EvidenceChip } from './evidence-chip.tsx'
-import { MeasurementPhoto } from './measurement-photo.tsx'
+import { coverPhoto, MeasurementPhoto } from './measurement-photo.tsx'
 import { measurementRows } from './measurement-rows.ts'
 import { ShareControls } from './share-menu.tsx'
 import { TrophyClassBadge } from './trophy-class-badge.tsx'
@@ -14,10 +14,6 @@ type Props = {
   /** The heading level of the species name, so the page's outline stays right (h3 under a section's h2). */
   headingLevel?: 2 | 3
   eager?: boolean
-}
-
-export function coverPhoto(measurement: Pick<Measurement, 'photos' | 'coverPhotoId'>) {
-  return measurement.photos.find((p) => p.id === measurement.coverPhotoId) ?? measurement.photos[0]
 }
 
 /**

@@ -1,6 +1,11 @@
 import { useState } from 'react'
-import type { Photo } from '#shared/schemas/measurements.ts'
+import type { Measurement, Photo } from '#shared/schemas/measurements.ts'
 import { PhotoPlaceholder } from './photo-placeholder.tsx'
+
+/** The cover photo, else the first; undefined without photos. */
+export function coverPhoto(measurement: Pick<Measurement, 'photos' | 'coverPhotoId'>): Photo | undefined {
+  return measurement.photos.find((p) => p.id === measurement.coverPhotoId) ?? measurement.photos[0]
+}
 
 type Props = {
   photo: Pick<Photo, 'thumbUrl' | 'displayUrl' | 'width' | 'height'> | null | undefined
