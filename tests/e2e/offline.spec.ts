@@ -161,6 +161,9 @@ test('offline: the shell and recent measurements open, a catch recorded offline 
   )
   await page.reload()
   await expect(walleye(page)).toBeVisible()
+  // A share page always comes from the server online (its link-preview tags): an unknown id is its 404.
+  const unknownShare = `/share/${randomUUID()}`
+  expect((await page.goto(unknownShare))?.status()).toBe(404)
   await page.goto('/measurements')
   await expect(page.getByRole('heading', { name: 'Your Measurements', level: 1 })).toBeVisible()
   await expect(walleye(page).first()).toBeVisible()
@@ -177,6 +180,10 @@ test('offline: the shell and recent measurements open, a catch recorded offline 
   await expect(walleye(page)).toBeVisible()
   await expect(page.getByRole('link', { name: /^Rainbow Trout/ })).toHaveCount(0)
   await look(page, 'offline-01-dashboard')
+  // Offline, the same share link opens the app shell instead of the browser's error page.
+  expect((await page.goto(unknownShare))?.status()).toBe(200)
+  await expect(page.getByRole('banner').getByRole('button', { name: 'New Measurement' })).toBeVisible()
+  await page.goto('/')
 
   // Record a bass with a photo, offline, through the dialog.
   await page.getByRole('banner').getByRole('button', { name: 'New Measurement' }).click()
