@@ -370,6 +370,8 @@ test('a member browses, shares, edits and deletes measurements; a visitor opens 
   await expect(page.getByText('Measurement deleted', { exact: true })).toBeVisible()
   await expect(page.getByText(`${SEEDS.length - 1} total`)).toBeVisible()
   expect((await page.request.get(`/api/measurements/${privateBuck.id}`)).status()).toBe(404)
+  await page.goto(`/measurements/${privateBuck.id}`)
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
 
   // Settings: metric, and the cards show centimetres.
   await page.getByRole('button', { name: 'Account menu' }).click()
