@@ -469,3 +469,33 @@ test('a metric member types centimetres: the sheet shows and stores the inches t
   expect(mallard.quick?.weightLbs).toBeCloseTo(1.2 / 0.45359237, 3)
   await adminRequest.dispose()
 })
+
+test.describe('when the server cannot be reached', () => {
+  // Without the service worker, the page's own requests are the ones routed here.
+  test.use({ serviceWorkers: 'block' })
+
+  test('saving keeps the draft on the device, says it waits, and the outbox sends it later', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signInMember(page)
+    const dialog = await openNewMeasurement(page)
+    await pickSpecies(dialog, 'mallard', 'Mallard')
+    await dialog.getByRole('textbox', { name: 'Weight (lb)' }).fill('2.75')
+    await dialog.getByLabel('Caption (optional)').fill('E2E mallard through a dropped connection')
+
+    // The browser says it is online, but the measurement's POST never gets an answer.
+    await page.route('**/api/measurements', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    )
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(dialog.getByText(/^Saved on this device\. Waiting to sync/)).toBeVisible()
+    await expect(dialog.getByRole('textbox', { name: 'Weight (lb)' })).toBeDisabled()
+    await look(page, 'add-measurement-08-waiting')
+    await dialog.getByRole('button', { name: 'Close — it will finish in the background' }).click()
+    await expect(dialog).toBeHidden()
+
+    // The connection comes back: the outbox sends it by itself (its first retry is due after 5 s).
+    await page.unroute('**/api/measurements')
+    const saved = await findSaved(page, 'E2E mallard through a dropped connection')
+    expect(saved.quick?.weightLbs).toBe(2.75)
+  })
+})

@@ -68,8 +68,8 @@ type Phase =
   | { kind: 'editing' }
   /** create: the draft is being written to this device */
   | { kind: 'storing' }
-  /** create, online: stored; the outbox is sending it */
-  | { kind: 'syncing'; id: string }
+  /** create, online: stored; the outbox is sending it (stalled: this try did not reach the server) */
+  | { kind: 'syncing'; id: string; stalled?: boolean }
   /** edit: new photos going up, then the changes */
   | { kind: 'uploading'; progress: Record<string, number> }
 
@@ -419,7 +419,10 @@ export default function MeasurementForm(props: Props) {
     if (await synced) {
       toast({ title: 'Measurement saved' })
       if (mounted.current) onClose()
+      return
     }
+    // Not on the server yet (no answer, or refused: the effect above handles a refusal). The outbox tries again.
+    if (mounted.current) setPhase((p) => (p.kind === 'syncing' && p.id === id ? { ...p, stalled: true } : p))
   }
 
   const saveEdit = async (current: Measurement, input: Parameters<typeof toCreateInput>[1]) => {
@@ -470,11 +473,16 @@ export default function MeasurementForm(props: Props) {
 
   return (
     <>
+      {/* biome-ignore lint/a11y/useSemanticElements: a scroll container named for when it takes the focus; the fieldset is inside */}
       <div
         ref={body}
         onPaste={onPaste}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 sm:px-6"
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-inset sm:px-6"
         data-testid="add-measurement-body"
+        // While saving every field is disabled: the body itself takes the focus, so it can still be scrolled.
+        role="group"
+        aria-label="Measurement"
+        tabIndex={busy ? 0 : undefined}
       >
         <fieldset disabled={busy} className="grid gap-8">
           <PhotosSection
@@ -609,6 +617,7 @@ export default function MeasurementForm(props: Props) {
           <SyncStatus
             progress={entry?.progress ?? 0}
             waiting={entry?.state === 'waiting' && (entry.progress ?? 0) === 0}
+            stalled={phase.stalled === true && entry?.state !== 'uploading'}
             onClose={onClose}
           />
         ) : (
@@ -646,13 +655,19 @@ export default function MeasurementForm(props: Props) {
 }
 
 /** While the outbox sends a new measurement: one bar, and a way to leave it to finish in the background. */
-function SyncStatus({ progress, waiting, onClose }: { progress: number; waiting: boolean; onClose: () => void }) {
+type SyncProps = { progress: number; waiting: boolean; stalled: boolean; onClose: () => void }
+
+function SyncStatus({ progress, waiting, stalled, onClose }: SyncProps) {
   const percent = Math.round(progress * 100)
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm font-semibold text-stone-900" aria-live="polite">
-          {waiting ? 'Saved on this device. Uploading...' : `Uploading... ${percent}%`}
+          {stalled
+            ? 'Saved on this device. Waiting to sync: it will upload by itself when the server can be reached.'
+            : waiting
+              ? 'Saved on this device. Uploading...'
+              : `Uploading... ${percent}%`}
         </p>
         <Button variant="outline" size="sm" className="ml-auto" onClick={onClose}>
           Close — it will finish in the background
