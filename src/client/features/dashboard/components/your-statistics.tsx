@@ -19,14 +19,14 @@ const BESTS_SHOWN = 5
 
 function Tile({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-xl bg-stone-100 p-3.5">
+    <div className="grid grid-cols-1 items-center gap-x-3 rounded-xl bg-stone-100 p-3.5 sm:grid-cols-[auto_minmax(0,1fr)]">
       <dt className="contents">
-        <span className="row-span-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-pine-800 shadow-xs">
+        <span className="row-span-2 hidden size-10 shrink-0 items-center justify-center rounded-lg bg-white text-pine-800 shadow-xs sm:inline-flex">
           {icon}
         </span>
-        <span className="text-sm font-medium text-stone-700">{label}</span>
+        <span className="text-sm font-medium break-words text-stone-700">{label}</span>
       </dt>
-      <dd className="col-start-2 text-2xl font-extrabold text-stone-900 tabular-nums">{children}</dd>
+      <dd className="text-2xl font-extrabold text-stone-900 tabular-nums sm:col-start-2">{children}</dd>
     </div>
   )
 }
