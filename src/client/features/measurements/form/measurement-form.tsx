@@ -674,6 +674,7 @@ function SyncStatus({ progress, waiting, stalled, onClose }: SyncProps) {
         </Button>
       </div>
       <div
+        hidden={stalled}
         role="progressbar"
         aria-label="Upload of the measurement"
         aria-valuemin={0}
