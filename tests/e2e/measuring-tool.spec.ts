@@ -173,11 +173,19 @@ test('a member measures a bass and a bent stick on a photo with a credit card, w
   await expect(dialog).toBeHidden()
 })
 
+/** What the page functions below use of the browser (this file is typechecked without the DOM library). */
+type BrowserGlobals = {
+  DataTransfer: new () => { items: { add(file: File): void } }
+  ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => Event
+  document: { dispatchEvent(event: Event): boolean }
+}
+
 test('the tool takes a photo dropped or pasted, and refuses a file that is not one', async ({ page }) => {
   await signInMember(page)
   const dialog = await openFromCalibration(page)
   const dropZone = dialog.getByRole('region', { name: 'Add the photo to measure' })
   const dropped = await page.evaluateHandle(() => {
+    const { DataTransfer } = globalThis as unknown as BrowserGlobals
     const transfer = new DataTransfer()
     transfer.items.add(new File(['not a photo'], 'notes.txt', { type: 'text/plain' }))
     return transfer
@@ -189,6 +197,7 @@ test('the tool takes a photo dropped or pasted, and refuses a file that is not o
 
   const base64 = (await measuringPhoto()).toString('base64')
   await page.evaluate((data) => {
+    const { DataTransfer, ClipboardEvent, document } = globalThis as unknown as BrowserGlobals
     const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
     const transfer = new DataTransfer()
     transfer.items.add(new File([bytes], 'pasted.jpg', { type: 'image/jpeg' }))
