@@ -1,5 +1,6 @@
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
+import type { MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { look } from './support/look.ts'
 import { firstLink, waitForMail } from './support/outbox.ts'
 import {
@@ -117,9 +118,9 @@ test('a member measures a bass and a bent stick on a photo with a credit card, w
   expect(withinPercent(fish, FISH_LENGTH_IN, 2), `${fish} in is within 2 % of ${FISH_LENGTH_IN} in`).toBe(true)
   await expect(dialog.getByTestId('measuring-result')).toContainText(/± 1\/8 in \(± 0\.\d cm\)/)
   await expect(dialog.getByText(/reference and the subject lie in the same plane/)).toBeVisible()
-  // Opened from the dashboard, nothing receives the value: neither 'Use this value' nor 'Record a measurement'.
+  // Opened from the dashboard, no form field waits for the value: 'Record a measurement' starts a new one.
   await expect(dialog.getByRole('button', { name: 'Use this value' })).toHaveCount(0)
-  await expect(dialog.getByRole('button', { name: 'Record a measurement' })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: 'Record a measurement' })).toBeVisible()
   await look(page, 'measuring-tool-03-straight-result')
 
   // Curve: nine points along the stick, then Done.
@@ -269,4 +270,43 @@ test.describe('on a phone', () => {
     expect(withinPercent(fish, FISH_LENGTH_IN, 2), `${fish} in is within 2 % of ${FISH_LENGTH_IN} in`).toBe(true)
     await look(page, 'measuring-tool-06-phone-result')
   })
+})
+
+test('Record a measurement hands the photo and the measured length to a new measurement', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signInMember(page)
+  const tool = await openFromCalibration(page)
+  await uploadPhoto(tool)
+  await clickAt(page, tool, CARD_LONG_ENDS[0])
+  await clickAt(page, tool, CARD_LONG_ENDS[1])
+  await tool.getByRole('button', { name: 'Continue' }).click()
+  await tool.getByRole('button', { name: 'Fit' }).click()
+  for (const end of FISH_ENDS) await clickAt(page, tool, end)
+  const measured = await resultInches(tool)
+  await tool.getByRole('button', { name: 'Record a measurement' }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'New Measurement' })
+  await expect(dialog.getByRole('heading', { name: 'Photos' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Cover photo 1' })).toBeVisible()
+  const species = dialog.getByRole('combobox', { name: 'Species' })
+  await species.fill('largemouth')
+  await dialog.getByRole('option', { name: /^Largemouth Bass/ }).click()
+  const length = dialog.getByRole('textbox', { name: 'Length (in)' })
+  await expect(length).not.toHaveValue('')
+  await expect(dialog.getByText(/± [\d/ ]+ in · photo-measured/)).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'Girth (in)' }).fill('12')
+  const caption = `Bass recorded from the calibration panel ${Date.now()}`
+  await dialog.getByLabel('Caption (optional)').fill(caption)
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Measurement saved', { exact: true })).toBeVisible()
+
+  const res = await page.request.get('/api/measurements?limit=50')
+  const saved = ((await res.json()) as MeasurementPage).items.find((m) => m.caption === caption)
+  expect(saved?.evidence).toBe('photo-measured')
+  expect(saved?.photos).toHaveLength(1)
+  expect(saved?.summary.lengthIn).toBe(measured)
+  expect(withinPercent(saved?.summary.lengthIn ?? 0, FISH_LENGTH_IN, 2)).toBe(true)
+  await page.goto('/measurements')
+  await expect(page.getByRole('heading', { name: 'Your Measurements' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Largemouth Bass' }).first()).toBeVisible()
 })

@@ -4,7 +4,7 @@ import CreditCard from 'lucide-react/icons/credit-card'
 import Ruler from 'lucide-react/icons/ruler'
 import { useState } from 'react'
 import type { ReferenceKind } from '#shared/measuring/index.ts'
-import { MeasuringToolDialog, preloadMeasuringTool } from '../../measuring/index.ts'
+import { type MeasuredValue, MeasuringToolDialog, preloadMeasuringTool } from '../../measuring/index.ts'
 
 /** Spec §2/§9 calibration references. Picking one opens the photo measuring tool with it (DESIGN.md §1). */
 const REFERENCES: { kind: ReferenceKind; name: string; size: string; Icon: typeof CreditCard }[] = [
@@ -13,7 +13,8 @@ const REFERENCES: { kind: ReferenceKind; name: string; size: string; Icon: typeo
   { kind: 'custom', name: 'Custom', size: 'Enter dimensions', Icon: Ruler },
 ]
 
-export function CalibrationPanel() {
+/** `onRecord`: the tool's 'Record a measurement' hands the measured photo and value on (to the add dialog). */
+export function CalibrationPanel({ onRecord }: { onRecord?: (measured: MeasuredValue) => void }) {
   const [reference, setReference] = useState<ReferenceKind | null>(null)
   const [open, setOpen] = useState(false)
   return (
@@ -57,6 +58,14 @@ export function CalibrationPanel() {
         onOpenChange={setOpen}
         image={null}
         {...(reference ? { initialReference: reference } : {})}
+        {...(onRecord
+          ? {
+              onRecord: (measured: MeasuredValue) => {
+                setOpen(false)
+                onRecord(measured)
+              },
+            }
+          : {})}
       />
     </section>
   )

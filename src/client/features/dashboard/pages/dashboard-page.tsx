@@ -1,7 +1,9 @@
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { useMeasurementStats } from '../../measurements/api.ts'
+import type { AddMeasurementStart } from '../../measurements/components/add-measurement-dialog.tsx'
+import type { MeasuredValue } from '../../measuring/index.ts'
 import { CalibrationPanel } from '../components/calibration-panel.tsx'
-import { type AddMeasurementStart, DashboardHero } from '../components/dashboard-hero.tsx'
+import { DashboardHero } from '../components/dashboard-hero.tsx'
 import { RecentMeasurements } from '../components/recent-measurements.tsx'
 import { YourStatistics } from '../components/your-statistics.tsx'
 
@@ -16,6 +18,13 @@ export function DashboardPage({ onAddMeasurement }: Props) {
   const stats = useMeasurementStats()
   const hasStats = stats.data !== undefined && stats.data.total > 0
   const addFirst = () => onAddMeasurement()
+  // The measuring tool's 'Record a measurement': the new measurement starts with that photo and its value.
+  const record = (measured: MeasuredValue) =>
+    onAddMeasurement({
+      ...(measured.image instanceof Blob ? { initialPhoto: measured.image } : {}),
+      initialReference: measured.reference.kind,
+      initialMeasured: measured,
+    })
   return (
     <div className="grid grid-cols-1 gap-6">
       <DashboardHero onAddMeasurement={onAddMeasurement} />
@@ -26,7 +35,7 @@ export function DashboardPage({ onAddMeasurement }: Props) {
             <div className="min-w-0 lg:col-span-2">
               <YourStatistics stats={stats.data} />
             </div>
-            <CalibrationPanel />
+            <CalibrationPanel onRecord={record} />
           </div>
         </>
       ) : (
@@ -34,7 +43,7 @@ export function DashboardPage({ onAddMeasurement }: Props) {
           <div className="min-w-0 lg:col-span-2">
             <RecentMeasurements onAddMeasurement={addFirst} />
           </div>
-          <CalibrationPanel />
+          <CalibrationPanel onRecord={record} />
         </div>
       )}
     </div>
