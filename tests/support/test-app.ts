@@ -92,7 +92,10 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 /** A fresh PostgreSQL database, dropped again by the returned cleanup. */
 async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const database = await createPostgresDatabase()
-  const handle = await openPostgres(database.url, 5)
+  // Dropping the database terminates connections the pool is still closing (57P01): expected, not a failure.
+  const handle = await openPostgres(database.url, 5, (error) => {
+    if ((error as Error & { code?: string }).code !== '57P01') throw error
+  })
   return {
     handle,
     drop: async () => {

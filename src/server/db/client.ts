@@ -37,8 +37,18 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
   }
 }
 
-export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
+/**
+ * A pool on a PostgreSQL server. An idle connection the server ends (a restart, a failover, an administrator) makes
+ * the pool emit 'error'; without a listener that would end the process, so it is reported and the pool reconnects
+ * on the next query. `onIdleError` defaults to one line on stderr.
+ */
+export async function openPostgres(
+  url: string,
+  max = 10,
+  onIdleError: (error: Error) => void = (error) => console.error(`PostgreSQL connection lost: ${error.message}`),
+): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max })
+  pool.on('error', onIdleError)
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
   return {
     db,
