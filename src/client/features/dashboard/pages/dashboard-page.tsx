@@ -25,27 +25,18 @@ export function DashboardPage({ onAddMeasurement }: Props) {
       initialReference: measured.reference.kind,
       initialMeasured: measured,
     })
+  // The calibration panel keeps its place in the tree whether or not statistics have loaded: moving it would
+  // remount it and close a measuring tool opened before the statistics arrived.
   return (
     <div className="grid grid-cols-1 gap-6">
       <DashboardHero onAddMeasurement={onAddMeasurement} />
-      {hasStats ? (
-        <>
-          <RecentMeasurements onAddMeasurement={addFirst} />
-          <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-            <div className="min-w-0 lg:col-span-2">
-              <YourStatistics stats={stats.data} />
-            </div>
-            <CalibrationPanel onRecord={record} />
-          </div>
-        </>
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-          <div className="min-w-0 lg:col-span-2">
-            <RecentMeasurements onAddMeasurement={addFirst} />
-          </div>
-          <CalibrationPanel onRecord={record} />
+      {hasStats && <RecentMeasurements onAddMeasurement={addFirst} />}
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="min-w-0 lg:col-span-2">
+          {hasStats ? <YourStatistics stats={stats.data} /> : <RecentMeasurements onAddMeasurement={addFirst} />}
         </div>
-      )}
+        <CalibrationPanel onRecord={record} />
+      </div>
     </div>
   )
 }
