@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
@@ -18,20 +18,25 @@ import {
   UpdateMeasurementSchema,
 } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
+import { VersionedCache } from '../../lib/versioned-cache.ts'
 import { requireApproved } from '../../plugins/auth-session.ts'
 import { type RateRule, rateLimitConfig } from '../../plugins/security.ts'
 import { removePhotoFiles } from '../photos/photos.service.ts'
 import {
+  collectionVersion,
   createMeasurement,
   deleteMeasurement,
   listMeasurements,
   measurementStats,
+  measurementVersion,
+  notFound,
   readMeasurement,
   readShared,
   updateMeasurement,
 } from './measurements.service.ts'
 import { getSettings, saveSettings } from './settings.ts'
 import { injectTags, MINIMAL_PAGE, shareTags } from './share-page.ts'
+import { canView } from './visibility.ts'
 
 type Options = {
   db: Db
@@ -51,6 +56,15 @@ const errors = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SHARE_NOT_FOUND = 'Not found'
+
+/**
+ * A body already serialized as JSON. Fastify sends a string with a JSON content type as it is; the route's response
+ * schema still documents it (OpenAPI) and the API tests check the bodies against the schemas.
+ */
+function sendJson<T>(reply: FastifyReply, body: string): T {
+  reply.type('application/json; charset=utf-8').send(body)
+  return reply as unknown as T
+}
 
 /** The signed-in member; requireApproved has run, so there is one. */
 function member(req: FastifyRequest): AuthUser {
@@ -77,6 +91,11 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { db, createLimit, baseUrl, clientDir },
 ) => {
+  // The hot reads answer from serialized bodies while their version in the database is unchanged (BENCHMARKS.md).
+  // Statistics also depend on the clock (the last 30 days, the last 12 months): kept at most a minute.
+  const pages = new VersionedCache({ maxEntries: 20_000 })
+  const details = new VersionedCache({ maxEntries: 20_000 })
+  const stats = new VersionedCache({ maxEntries: 10_000, maxAgeMs: 60_000 })
   app.post(
     '/api/measurements',
     {
@@ -123,7 +142,12 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: MeasurementPageSchema, ...errors },
       },
     },
-    async (req) => listMeasurements(db, member(req), req.query),
+    async (req, reply) => {
+      const user = member(req)
+      const version = await collectionVersion(db, user.id)
+      const key = `${user.id}|${req.query.cursor ?? ''}|${req.query.limit}`
+      return sendJson(reply, await pages.through(key, version, () => listMeasurements(db, user, req.query)))
+    },
   )
 
   app.get(
@@ -139,7 +163,11 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: MeasurementStatsSchema, ...errors },
       },
     },
-    async (req) => measurementStats(db, member(req)),
+    async (req, reply) => {
+      const user = member(req)
+      const version = await collectionVersion(db, user.id)
+      return sendJson(reply, await stats.through(user.id, version, () => measurementStats(db, user)))
+    },
   )
 
   app.get(
@@ -153,7 +181,16 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: MeasurementSchema, ...errors },
       },
     },
-    async (req) => readMeasurement(db, member(req), req.params.id),
+    async (req, reply) => {
+      const user = member(req)
+      const current = await measurementVersion(db, req.params.id)
+      if (!current || !canView(user, current)) throw notFound()
+      const key = `${req.params.id}|${current.userId === user.id ? 'owner' : 'member'}`
+      return sendJson(
+        reply,
+        await details.through(key, current.version, () => readMeasurement(db, user, req.params.id)),
+      )
+    },
   )
 
   app.patch(

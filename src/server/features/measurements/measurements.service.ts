@@ -33,7 +33,7 @@ type Owner = Pick<AuthUser, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>
 type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'width' | 'height' | 'measurementId' | 'position'>
 
 export const NOT_FOUND_MESSAGE = 'Measurement not found'
-const notFound = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE)
+export const notFound = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE)
 
 // ---------------------------------------------------------------------------------------------------------------
 // Writing
@@ -348,6 +348,41 @@ export async function readMeasurement(db: Db, viewer: AuthUser | null, id: strin
   if (!found || !canView(viewer, found.row)) throw notFound()
   const audience: Audience = viewer?.id === found.row.userId ? 'owner' : 'member'
   return toMeasurement(found.row, found.owner, await photosOf(db, [id]), audience)
+}
+
+// Versions for the response caches of the routes (lib/versioned-cache.ts). Anything that changes what these
+// responses show must change the version: every write to a measurement sets its updated_at, and the owner's name
+// and image come with the users row's updated_at.
+
+/** The member's collection: how many measurements, the latest change to any of them, the owner's own row. */
+export async function collectionVersion(db: Db, userId: string): Promise<string> {
+  const [v] = await db
+    .select({
+      n: count(),
+      at: sql<string | null>`max(${measurements.updatedAt})::text`,
+      owner: sql<string | null>`(select ${users.updatedAt}::text from ${users} where ${users.id} = ${userId})`,
+    })
+    .from(measurements)
+    .where(eq(measurements.userId, userId))
+  return `${v?.n ?? 0}|${v?.at ?? ''}|${v?.owner ?? ''}`
+}
+
+/** One measurement's version, with what decides who may see it (read fresh on every request). */
+export async function measurementVersion(
+  db: Db,
+  id: string,
+): Promise<{ userId: string; visibility: Visibility; version: string } | undefined> {
+  const [v] = await db
+    .select({
+      userId: measurements.userId,
+      visibility: measurements.visibility,
+      at: sql<string>`${measurements.updatedAt}::text`,
+      owner: sql<string>`${users.updatedAt}::text`,
+    })
+    .from(measurements)
+    .innerJoin(users, eq(users.id, measurements.userId))
+    .where(eq(measurements.id, id))
+  return v ? { userId: v.userId, visibility: v.visibility, version: `${v.at}|${v.owner}` } : undefined
 }
 
 export type SharedView = { measurement: SharedMeasurement; ownerName: string }

@@ -1,0 +1,57 @@
+/**
+ * Serialized responses kept in memory and served again only while the database says nothing changed: every
+ * request reads a cheap version (a count and the latest `updated_at`, say) and a cached body is used only when
+ * its version is the same. Stale bodies can therefore never be served, by this process or because another
+ * process wrote, which is what makes it safe with several server processes. Least recently used entries go
+ * first once `maxEntries` is reached; `maxAgeMs` bounds bodies that also depend on the clock.
+ *
+ * Read the version BEFORE computing the body you store with it: the body is then at least as new as its version.
+ */
+export class VersionedCache {
+  readonly #entries = new Map<string, { version: string; body: string; at: number }>()
+  readonly #maxEntries: number
+  readonly #maxAgeMs: number
+  readonly #now: () => number
+
+  constructor(options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
+    this.#maxEntries = options.maxEntries ?? 10_000
+    this.#maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY
+    this.#now = options.now ?? Date.now
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  get(key: string, version: string): string | undefined {
+    const entry = this.#entries.get(key)
+    if (!entry) return undefined
+    if (entry.version !== version || this.#now() - entry.at > this.#maxAgeMs) {
+      this.#entries.delete(key)
+      return undefined
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.#entries.delete(key)
+    this.#entries.set(key, entry)
+    return entry.body
+  }
+
+  set(key: string, version: string, body: string): void {
+    this.#entries.delete(key)
+    this.#entries.set(key, { version, body, at: this.#now() })
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value
+      if (oldest === undefined) break
+      this.#entries.delete(oldest)
+    }
+  }
+
+  /** The cached body for this version, or the one `compute` makes (then kept). */
+  async through(key: string, version: string, compute: () => Promise<unknown>): Promise<string> {
+    const cached = this.get(key, version)
+    if (cached !== undefined) return cached
+    const body = JSON.stringify(await compute())
+    this.set(key, version, body)
+    return body
+  }
+}
