@@ -1,4 +1,4 @@
-// npm run bench [-- club|region] [--no-lighthouse]
+// npm run bench [-- club|region] [--no-lighthouse] [--reseed]
 // Measures the reference routes and the hot read routes in one run (BENCHMARKING.md), the cold start on an
 // empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -7,9 +7,10 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
-import { BENCH_SECRET, BENCH_USER, DATASETS, datasetArg, datasetLocation } from './datasets.ts'
+import { BENCH_SECRET, BENCH_USER, DATASETS, type DatasetName, datasetArg, datasetLocation } from './datasets.ts'
 import { seed } from './seed.ts'
 import { startServer } from './server-process.ts'
 
@@ -167,12 +168,28 @@ function lighthouse(url: string, cookie: string | undefined): Record<string, num
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
+/** Whether the data set is already in place (a PGlite folder, or a PostgreSQL database with all its measurements). */
+async function seeded(name: DatasetName): Promise<boolean> {
+  const { dataDir, databaseUrl } = datasetLocation(name)
+  if (!databaseUrl) return existsSync(join(dataDir, 'db'))
+  const client = new pg.Client({ connectionString: databaseUrl })
+  try {
+    await client.connect()
+    const { rows } = await client.query<{ n: string }>('select count(*) as n from measurements')
+    return Number(rows[0]?.n) === DATASETS[name].measurements
+  } catch {
+    return false // no database yet, or an older schema
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
 async function main() {
   const name = datasetArg()
   const withLighthouse = !process.argv.includes('--no-lighthouse')
   const spec = DATASETS[name]
   const { dataDir, databaseUrl } = datasetLocation(name)
-  if (databaseUrl || !existsSync(join(dataDir, 'db'))) await seed(name)
+  if (process.argv.includes('--reseed') || !(await seeded(name))) await seed(name)
   if (!existsSync(join('dist', 'client', 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
 
   const env: Record<string, string> = {
