@@ -11,6 +11,7 @@ import pg from 'pg'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
 import { BENCH_SECRET, BENCH_USER, DATASETS, type DatasetName, datasetArg, datasetLocation } from './datasets.ts'
+import { twelveMegapixelPhoto } from './photo-fixture.ts'
 import { seed } from './seed.ts'
 import { startServer } from './server-process.ts'
 
@@ -61,6 +62,21 @@ async function measurementPaths(base: string, cookie: string): Promise<string[]>
     `/api/measurements/${id}`,
     '/api/measurements/stats',
   ]
+}
+
+/** Uploads of a 12 MP JPEG through POST /api/photos, end to end (multipart, checks, EXIF, WebP, storage). */
+async function photoUploads(base: string, cookie: string, runs: number): Promise<number[]> {
+  const photo = await twelveMegapixelPhoto()
+  const times: number[] = []
+  for (let i = 0; i < runs + 1; i++) {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'bench.jpg')
+    const started = performance.now()
+    const res = await fetch(`${base}/api/photos`, { method: 'POST', headers: { cookie, origin: base }, body: form })
+    if (res.status !== 201) throw new Error(`photo upload: ${res.status} ${await res.text()}`)
+    if (i > 0) times.push(Math.round(performance.now() - started)) // the first one warms up
+  }
+  return times
 }
 
 async function signIn(base: string): Promise<string> {
@@ -202,6 +218,7 @@ async function main() {
   const server = await startServer(env)
   const rows: Row[] = []
   let weights: Awaited<ReturnType<typeof frontEndWeights>> = []
+  let uploads: number[] = []
   const scores: Record<string, Record<string, number> | undefined> = {}
   try {
     const cookie = await signIn(server.url)
@@ -219,6 +236,8 @@ async function main() {
       rows.push(row)
       console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`)
     }
+    uploads = await photoUploads(server.url, cookie, 5)
+    console.log(`12 MP photo uploads: ${uploads.join(', ')} ms`)
     weights = await frontEndWeights(
       server.url,
       ['/', '/sign-in', '/measurements', '/species-guide', '/species-guide/whitetail-deer'],
@@ -250,6 +269,8 @@ async function main() {
     ),
     '',
     `Cold start (spawn → first 200, empty DATA_DIR, PGlite initdb + migrations): ${cold.join(' ms, ')} ms (target < 5000 ms).`,
+    '',
+    `Photo upload, end to end (POST /api/photos of a 12 MP JPEG, 4000 × 3000 with EXIF GPS: multipart, content and pixel checks, EXIF read, auto-orient, display + thumbnail WebP without metadata, stored): ${uploads.join(' ms, ')} ms; max ${Math.max(...uploads)} ms (target < 1000 ms).`,
     '',
     'Front end (what Chromium loads per route; /species-guide… signed in; the dashboard route is / signed in):',
     '',
