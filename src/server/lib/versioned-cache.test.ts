@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { VersionedCache } from './versioned-cache.ts'
 
@@ -41,5 +42,17 @@ describe('VersionedCache', () => {
     expect(await cache.through('k', '1', compute)).toBe('{"calls":1}')
     expect(await cache.through('k', '2', compute)).toBe('{"calls":2}')
     expect(calls).toBe(2)
+  })
+
+  it('gzips a stored body once, for its version only', () => {
+    const cache = new VersionedCache()
+    const body = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ i, species: 'Whitetail Deer' })) })
+    cache.set('k', 'v1', body)
+    const gz = cache.gzipped('k', 'v1')
+    expect(gz && gunzipSync(gz).toString()).toBe(body)
+    expect(gz?.length).toBeLessThan(body.length / 4)
+    expect(cache.gzipped('k', 'v1')).toBe(gz)
+    expect(cache.gzipped('k', 'v2')).toBeUndefined()
+    expect(cache.gzipped('other', 'v1')).toBeUndefined()
   })
 })

@@ -7,8 +7,12 @@
  *
  * Read the version BEFORE computing the body you store with it: the body is then at least as new as its version.
  */
+import { gzipSync } from 'node:zlib'
+
+type Entry = { version: string; body: string; at: number; gzip?: Buffer }
+
 export class VersionedCache {
-  readonly #entries = new Map<string, { version: string; body: string; at: number }>()
+  readonly #entries = new Map<string, Entry>()
   readonly #maxEntries: number
   readonly #maxAgeMs: number
   readonly #now: () => number
@@ -44,6 +48,17 @@ export class VersionedCache {
       if (oldest === undefined) break
       this.#entries.delete(oldest)
     }
+  }
+
+  /**
+   * The body stored for this version, gzipped once and kept beside it (phones on a weak signal download a fifth
+   * of the bytes); undefined when nothing is stored for this version.
+   */
+  gzipped(key: string, version: string): Buffer | undefined {
+    const entry = this.#entries.get(key)
+    if (!entry || entry.version !== version) return undefined
+    entry.gzip ??= gzipSync(entry.body)
+    return entry.gzip
   }
 
   /** The cached body for this version, or the one `compute` makes (then kept). */

@@ -245,6 +245,7 @@ export const MeasurementSchema = z.object({
 export type Measurement = z.infer<typeof MeasurementSchema>
 
 export const MeasurementPageSchema = z.object({
+  /** `result` is null in a page (the cards need `summary` and `scoreText`); GET /api/measurements/:id has it. */
   items: z.array(MeasurementSchema),
   /** pass as `cursor` for the next page; null on the last page */
   nextCursor: z.string().nullable(),

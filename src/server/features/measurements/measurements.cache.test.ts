@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema.ts'
@@ -49,8 +50,14 @@ describe('cached reads', () => {
     const m = await createMeasurement(t, owner.cookie, { caption: 'schema check', visibility: 'public' })
     const list = await get('/api/measurements', owner)
     expect(list.type).toBe('application/json; charset=utf-8')
-    expect(MeasurementPageSchema.parse(list.body).items.map((i) => i.id)).toContain(m.id)
-    expect(MeasurementSchema.parse((await get(`/api/measurements/${m.id}`, other)).body).caption).toBe('schema check')
+    const item = MeasurementPageSchema.parse(list.body).items.find((i) => i.id === m.id)
+    // A page leaves the engine's result out (the card needs the summary and the score text); the detail has it.
+    expect(item?.result).toBeNull()
+    expect(item?.scoreText).toBe('152 4/8')
+    expect(item?.summary.spreadIn).toBe(18.5)
+    const detail = MeasurementSchema.parse((await get(`/api/measurements/${m.id}`, other)).body)
+    expect(detail.caption).toBe('schema check')
+    expect(detail.result?.scoreText).toBe('152 4/8')
     expect(MeasurementStatsSchema.parse((await get('/api/measurements/stats', owner)).body).total).toBeGreaterThan(0)
   })
 
@@ -113,5 +120,26 @@ describe('cached reads', () => {
     expect(MeasurementSchema.parse((await get(`/api/measurements/${m.id}`, other)).body).owner.firstName).toBe(
       'Renamed',
     )
+  })
+
+  it('gzip a page for a client that accepts it, and only then', async () => {
+    for (let i = 0; i < 5; i++) await createMeasurement(t, owner.cookie, { caption: `gzip ${i}` })
+    const plain = await t.app.inject({ method: 'GET', url: '/api/measurements', headers: { cookie: owner.cookie } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toContain('Accept-Encoding')
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/measurements',
+      headers: { cookie: owner.cookie, 'accept-encoding': 'br, gzip, deflate' },
+    })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json())
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/measurements',
+      headers: { cookie: owner.cookie, 'accept-encoding': 'gzip;q=0' },
+    })
+    expect(refused.headers['content-encoding']).toBeUndefined()
   })
 })

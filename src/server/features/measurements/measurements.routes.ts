@@ -61,9 +61,20 @@ const SHARE_NOT_FOUND = 'Not found'
  * A body already serialized as JSON. Fastify sends a string with a JSON content type as it is; the route's response
  * schema still documents it (OpenAPI) and the API tests check the bodies against the schemas.
  */
-function sendJson<T>(reply: FastifyReply, body: string): T {
-  reply.type('application/json; charset=utf-8').send(body)
+function sendJson<T>(reply: FastifyReply, body: string, gzip?: () => Buffer | undefined): T {
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding')
+  const encoded = gzip && body.length > GZIP_FROM_BYTES && acceptsGzip(reply.request) ? gzip() : undefined
+  if (encoded) reply.header('content-encoding', 'gzip').send(encoded)
+  else reply.send(body)
   return reply as unknown as T
+}
+
+/** Smaller bodies gain little from gzip. */
+const GZIP_FROM_BYTES = 1400
+
+function acceptsGzip(req: FastifyRequest): boolean {
+  const accepted = req.headers['accept-encoding']
+  return typeof accepted === 'string' && /\bgzip\b/.test(accepted) && !/\bgzip;\s*q=0(\.0+)?\b/.test(accepted)
 }
 
 /** The signed-in member; requireApproved has run, so there is one. */
@@ -146,7 +157,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       const user = member(req)
       const version = await collectionVersion(db, user.id)
       const key = `${user.id}|${req.query.cursor ?? ''}|${req.query.limit}`
-      return sendJson(reply, await pages.through(key, version, () => listMeasurements(db, user, req.query)))
+      const body = await pages.through(key, version, () => listMeasurements(db, user, req.query))
+      return sendJson(reply, body, () => pages.gzipped(key, version))
     },
   )
 
@@ -166,7 +178,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     async (req, reply) => {
       const user = member(req)
       const version = await collectionVersion(db, user.id)
-      return sendJson(reply, await stats.through(user.id, version, () => measurementStats(db, user)))
+      const body = await stats.through(user.id, version, () => measurementStats(db, user))
+      return sendJson(reply, body, () => stats.gzipped(user.id, version))
     },
   )
 
@@ -186,10 +199,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       const current = await measurementVersion(db, req.params.id)
       if (!current || !canView(user, current)) throw notFound()
       const key = `${req.params.id}|${current.userId === user.id ? 'owner' : 'member'}`
-      return sendJson(
-        reply,
-        await details.through(key, current.version, () => readMeasurement(db, user, req.params.id)),
-      )
+      const body = await details.through(key, current.version, () => readMeasurement(db, user, req.params.id))
+      return sendJson(reply, body, () => details.gzipped(key, current.version))
     },
   )
 

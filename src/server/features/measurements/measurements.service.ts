@@ -419,6 +419,10 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return { createdAt: match[1] as string, id: match[2] as string }
 }
 
+// A page of the collection leaves out the engine's result (lines and breakdown, about 3 KB a measurement): cards
+// show the summary columns and the score text; a measurement's own page reads the whole result.
+const { result: _result, ...listColumns } = getTableColumns(measurements)
+
 /** GET /api/measurements: the member's own, newest first. One query for the rows, one for the count, one for photos. */
 export async function listMeasurements(
   db: Db,
@@ -435,7 +439,7 @@ export async function listMeasurements(
     : mine
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ ...getTableColumns(measurements), cursorAt: cursorText })
+      .select({ ...listColumns, cursorAt: cursorText })
       .from(measurements)
       .where(where)
       .orderBy(desc(measurements.createdAt), desc(measurements.id))
@@ -456,7 +460,7 @@ export async function listMeasurements(
   const last = page.at(-1)
   return {
     items: page.map(({ cursorAt: _cursorAt, ...row }) =>
-      toMeasurement(row, user, byMeasurement.get(row.id) ?? [], 'owner'),
+      toMeasurement({ ...row, result: null }, user, byMeasurement.get(row.id) ?? [], 'owner'),
     ),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
     total: counted?.total ?? 0,
