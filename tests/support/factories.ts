@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { users } from '#server/db/schema.ts'
 import type { BetaAccessRequest } from '#shared/schemas/access.ts'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
+import { WHITETAIL_RACK } from '#shared/scoring/worked-examples.ts'
 import { TEST_BASE_URL, type TestApp } from './test-app.ts'
 
 // Test data made through the real endpoints: sign-up, the e-mailed verification link, sign-in, the request
@@ -195,33 +196,7 @@ export function reviewBetaRequest(
 export const WHITETAIL_SHEET = {
   system: 'bc',
   category: 'whitetail-typical',
-  measurements: {
-    insideSpread: '18 4/8',
-    right: {
-      F: '24 2/8',
-      G1: '4 4/8',
-      G2: '10 2/8',
-      G3: '9 6/8',
-      G4: '5 0/8',
-      H1: '4 6/8',
-      H2: '4 2/8',
-      H3: '4 4/8',
-      H4: '4 0/8',
-      abnormal: ['3 2/8', '1 4/8'],
-    },
-    left: {
-      F: '24 4/8',
-      G1: '4 3/8',
-      G2: '10 6/8',
-      G3: '9 3/8',
-      G4: '5 2/8',
-      H1: '4 5/8',
-      H2: '4 3/8',
-      H3: '4 2/8',
-      H4: '4 1/8',
-      abnormal: ['2 0/8'],
-    },
-  },
+  measurements: WHITETAIL_RACK,
 } as const satisfies CreateMeasurement['sheet']
 
 /** A valid POST /api/measurements body: a whitetail from its score sheet, taken an hour ago, with a new id. */

@@ -24,7 +24,8 @@ export type WorkedExample = {
 // scoring.md §1.2: right side 71 2/8 = F 24 2/8 + G 4 4/8 + 10 2/8 + 9 6/8 + 5 0/8 + H 4 6/8 + 4 2/8 + 4 4/8 + 4 0/8.
 // Left side 71 5/8 with differences F 2/8, G1 1/8, G2 4/8, G3 3/8, G4 2/8, H1 1/8, H2 1/8, H3 2/8, H4 1/8 = 2 1/8.
 // Abnormal 3 2/8 + 1 4/8 (right) + 2 0/8 (left) = 6 6/8. Spread credit min(18 4/8, 24 4/8) = 18 4/8.
-const whitetail = {
+/** scoring.md §1.2's rack: the tests' and the API tests' whitetail (152 4/8 typical B&C). */
+export const WHITETAIL_RACK = {
   insideSpread: '18 4/8',
   right: {
     F: '24 2/8',
@@ -184,7 +185,7 @@ const turkey = (measurements: ScoreSheet['measurements']): ScoreSheet => ({
 export const WORKED_EXAMPLES: WorkedExample[] = [
   {
     name: 'scoring.md §1.2 whitetail, typical: 18 4/8 + 71 2/8 + 71 5/8 − 2 1/8 − 6 6/8 = 152 4/8',
-    sheet: { system: 'bc', category: 'whitetail-typical', measurements: whitetail },
+    sheet: { system: 'bc', category: 'whitetail-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '152 4/8',
       score: 152.5,
@@ -196,7 +197,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
   },
   {
     name: 'scoring.md §1.2 the same rack non-typical: 161 3/8 − 2 1/8 + 6 6/8 = 166 0/8, gross 168 1/8',
-    sheet: { system: 'bc', category: 'whitetail-non-typical', measurements: whitetail },
+    sheet: { system: 'bc', category: 'whitetail-non-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '166 0/8',
       score: 166,
@@ -208,7 +209,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
   },
   {
     name: 'scoring.md §3 SCI typical: 18 4/8 + 71 2/8 + 71 5/8 = 161 3/8 (abnormal points left out)',
-    sheet: { system: 'sci', category: 'whitetail-typical', measurements: whitetail },
+    sheet: { system: 'sci', category: 'whitetail-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '161 3/8',
       score: 161.375,
@@ -220,7 +221,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
   },
   {
     name: 'scoring.md §3 SCI non-typical: 161 3/8 + 6 6/8 = 168 1/8',
-    sheet: { system: 'sci', category: 'whitetail-non-typical', measurements: whitetail },
+    sheet: { system: 'sci', category: 'whitetail-non-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '168 1/8',
       score: 168.125,
