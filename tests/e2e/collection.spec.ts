@@ -249,6 +249,9 @@ test('a member browses, shares, edits and deletes measurements; a visitor opens 
   await expect(stats.getByRole('definition').first()).toHaveText(String(SEEDS.length))
   await expect(stats.getByText('Personal Bests', { exact: true })).toBeVisible()
   await expect(stats.getByText('Species Recorded')).toBeVisible()
+  // The drawings (recharts) load when the charts scroll into view; their tables are there from the start.
+  await expect(stats.getByRole('table', { name: 'Best score per species' })).toBeAttached()
+  await stats.getByTestId('chart-per-month').scrollIntoViewIfNeeded()
   await expect(stats.getByTestId('chart-per-month').locator('svg').first()).toBeVisible()
   await expect(stats.getByTestId('chart-best-scores').locator('.recharts-bar-rectangle').first()).toBeVisible()
   await expect(stats.getByTestId('chart-best-weights').locator('.recharts-bar-rectangle').first()).toBeVisible()

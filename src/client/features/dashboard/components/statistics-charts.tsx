@@ -1,22 +1,28 @@
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { lazy, type ReactNode, Suspense, useRef } from 'react'
 import type { MeasurementStats, UnitSystem } from '#shared/schemas/measurements.ts'
 import { unitLabel } from '../../../lib/units.ts'
+import { useSeen } from '../../../lib/use-seen.ts'
 import { type BestBar, bestBars, monthNames } from './statistics-data.ts'
 
-// The dashboard's charts (issue 4), a lazily loaded chunk with recharts. Each chart is a figure whose SVG is
-// hidden from assistive technology; a visually hidden table beside it holds the same numbers.
+// The dashboard's charts (issue 4). Each chart is a figure with its caption and a visually hidden table holding
+// the same numbers, rendered with the page; the drawing itself (recharts, about 100 kB gzip) is a lazily loaded
+// chunk, fetched and rendered only when the charts come near the viewport, so it never weighs on the first
+// paint of a dashboard where they sit below the fold.
+const PerMonthPlot = lazy(() => import('./statistics-plots.tsx').then((m) => ({ default: m.PerMonthPlot })))
+const BestPlot = lazy(() => import('./statistics-plots.tsx').then((m) => ({ default: m.BestPlot })))
 
 const PINE = '#3f6a39'
 const AMBER = '#d97706'
-const AXIS = { fontSize: 12, fill: '#57534e' }
 
 type Props = { stats: MeasurementStats; units: UnitSystem }
 
-export default function StatisticsCharts({ stats, units }: Props) {
+export function StatisticsCharts({ stats, units }: Props) {
   const { scores, weights } = bestBars(stats.personalBests, units)
+  const ref = useRef<HTMLDivElement>(null)
+  const seen = useSeen(ref)
   return (
-    <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
-      <PerMonthChart perMonth={stats.perMonth} />
+    <div ref={ref} className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
+      <PerMonthChart perMonth={stats.perMonth} seen={seen} />
       <div className="grid gap-6">
         {scores.length > 0 ? (
           <BestChart
@@ -26,6 +32,7 @@ export default function StatisticsCharts({ stats, units }: Props) {
             bars={scores}
             color={PINE}
             valueHeader="Best score"
+            seen={seen}
           />
         ) : null}
         {weights.length > 0 ? (
@@ -36,6 +43,7 @@ export default function StatisticsCharts({ stats, units }: Props) {
             bars={weights}
             color={AMBER}
             valueHeader="Best weight"
+            seen={seen}
           />
         ) : null}
       </div>
@@ -43,7 +51,13 @@ export default function StatisticsCharts({ stats, units }: Props) {
   )
 }
 
-function PerMonthChart({ perMonth }: { perMonth: MeasurementStats['perMonth'] }) {
+/** The drawing's box: its final size from the start (no layout shift), a placeholder until the drawing is in. */
+function Plot({ seen, children }: { seen: boolean; children: ReactNode }) {
+  const placeholder = <div className="size-full animate-pulse rounded-lg bg-stone-100" />
+  return seen ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder
+}
+
+function PerMonthChart({ perMonth, seen }: { perMonth: MeasurementStats['perMonth']; seen: boolean }) {
   const data = perMonth.map((m) => ({ ...monthNames(m.month), count: m.count }))
   const total = data.reduce((sum, m) => sum + m.count, 0)
   return (
@@ -55,19 +69,9 @@ function PerMonthChart({ perMonth }: { perMonth: MeasurementStats['perMonth'] })
         </span>
       </figcaption>
       <div className="mt-3 h-56" aria-hidden="true" data-testid="chart-per-month">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 16, right: 4, left: -24, bottom: 0 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="#e7e5e4" />
-            <XAxis dataKey="short" tick={AXIS} tickLine={false} axisLine={false} interval="preserveStartEnd" />
-            <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={48} />
-            <Tooltip
-              cursor={{ fill: '#f5f5f4' }}
-              labelFormatter={(_, payload) => String(payload?.[0]?.payload?.long ?? '')}
-              formatter={(value) => [String(value), 'Measurements']}
-            />
-            <Bar dataKey="count" fill={PINE} radius={[4, 4, 0, 0]} maxBarSize={32} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+        <Plot seen={seen}>
+          <PerMonthPlot data={data} color={PINE} />
+        </Plot>
       </div>
       <div className="sr-only">
         <table>
@@ -92,9 +96,17 @@ function PerMonthChart({ perMonth }: { perMonth: MeasurementStats['perMonth'] })
   )
 }
 
-type BestProps = { id: string; title: string; note: string; bars: BestBar[]; color: string; valueHeader: string }
+type BestProps = {
+  id: string
+  title: string
+  note: string
+  bars: BestBar[]
+  color: string
+  valueHeader: string
+  seen: boolean
+}
 
-function BestChart({ id, title, note, bars, color, valueHeader }: BestProps) {
+function BestChart({ id, title, note, bars, color, valueHeader, seen }: BestProps) {
   const shown = bars.slice(0, 8)
   const height = 24 + shown.length * 36
   return (
@@ -104,34 +116,9 @@ function BestChart({ id, title, note, bars, color, valueHeader }: BestProps) {
         <span className="block text-sm font-normal text-stone-700">{note}</span>
       </figcaption>
       <div className="mt-3" style={{ height }} aria-hidden="true" data-testid={`chart-${id}`}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            data={shown}
-            layout="vertical"
-            margin={{ top: 0, right: 84, left: 0, bottom: 0 }}
-            accessibilityLayer={false}
-          >
-            <XAxis type="number" hide domain={[0, 'dataMax']} />
-            <YAxis
-              type="category"
-              dataKey="species"
-              tick={AXIS}
-              tickLine={false}
-              axisLine={false}
-              width={112}
-              interval={0}
-            />
-            <Bar dataKey="value" fill={color} radius={[0, 4, 4, 0]} barSize={20} isAnimationActive={false}>
-              {/* A no-break space keeps '177 4/8' on one line: recharts wraps labels at spaces. */}
-              <LabelList
-                dataKey="label"
-                position="right"
-                formatter={(value) => String(value).replaceAll(' ', '\u00a0')}
-                style={{ fontSize: 12, fill: '#292524', fontWeight: 600 }}
-              />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <Plot seen={seen}>
+          <BestPlot bars={shown} color={color} />
+        </Plot>
       </div>
       <div className="sr-only">
         <table>

@@ -2,17 +2,15 @@ import Award from 'lucide-react/icons/award'
 import Layers from 'lucide-react/icons/layers'
 import PawPrint from 'lucide-react/icons/paw-print'
 import Trophy from 'lucide-react/icons/trophy'
-import { lazy, type ReactNode, Suspense } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { MeasurementStats } from '#shared/schemas/measurements.ts'
 import { paths } from '../../../app/paths.ts'
 import { formatCount } from '../../../lib/format.ts'
 import { TrophyClassBadge } from '../../measurements/components/trophy-class-badge.tsx'
 import { useUnits } from '../../measurements/components/use-units.ts'
+import { StatisticsCharts } from './statistics-charts.tsx'
 import { bestValueText } from './statistics-data.ts'
-
-// recharts is large: the charts are their own chunk, fetched after the rest of the dashboard is on screen.
-const StatisticsCharts = lazy(() => import('./statistics-charts.tsx'))
 
 /** How many personal bests the list shows before 'and N more'. */
 const BESTS_SHOWN = 5
@@ -27,6 +25,25 @@ function Tile({ label, icon, children }: { label: string; icon: ReactNode; child
         <span className="text-sm font-medium break-words text-stone-700">{label}</span>
       </dt>
       <dd className="text-2xl font-extrabold text-stone-900 tabular-nums sm:col-start-2">{children}</dd>
+    </div>
+  )
+}
+
+/** Holds the place of Your Statistics while they load (about its height with four tiles and a few bests). */
+export function StatisticsSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="statistics-skeleton"
+      className="animate-pulse rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="h-7 w-40 rounded bg-stone-200" />
+      <div className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-24 rounded-xl bg-stone-100" />
+        ))}
+      </div>
+      <div className="mt-6 h-48 rounded-xl bg-stone-100" />
     </div>
   )
 }
@@ -83,16 +100,8 @@ export function YourStatistics({ stats }: { stats: MeasurementStats }) {
         </div>
       ) : null}
 
-      <Suspense
-        fallback={
-          <div className="mt-6 grid gap-6 lg:grid-cols-2" aria-hidden="true">
-            <div className="h-64 animate-pulse rounded-xl bg-stone-100" />
-            <div className="h-64 animate-pulse rounded-xl bg-stone-100" />
-          </div>
-        }
-      >
-        <StatisticsCharts stats={stats} units={units} />
-      </Suspense>
+      {/* The figures and their tables come with the page; recharts only when they scroll into view. */}
+      <StatisticsCharts stats={stats} units={units} />
     </section>
   )
 }
