@@ -19,6 +19,15 @@ export function lazyWithPreload<P extends object>(
   return Object.assign(lazy(preload), { preload })
 }
 
+/**
+ * Props for the control that shows a lazy screen or dialog: its code starts loading when the pointer reaches
+ * the control, a finger touches it or the keyboard focuses it, a few hundred milliseconds before the click.
+ */
+export function preloadOnIntent(preload: () => Promise<unknown>) {
+  const start = () => void preload().catch(() => {})
+  return { onPointerEnter: start, onPointerDown: start, onFocus: start }
+}
+
 /** Runs work when the browser is idle (or after a short delay where requestIdleCallback is missing). */
 export function whenIdle(work: () => void, timeoutMs = 3000): () => void {
   if (typeof window.requestIdleCallback === 'function') {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { BrandMark, BrandName } from '../../components/brand.tsx'
 import { Button } from '../../components/button.tsx'
+import { addMeasurementIntent } from '../../features/measurements/components/add-measurement.tsx'
 import { paths } from '../paths.ts'
 import { AvatarMenu } from './avatar-menu.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
@@ -41,7 +42,7 @@ export function AppHeader({ user, onAddMeasurement, onSignOut }: Props) {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <NotificationBell />
-          <Button size="sm" className="max-sm:hidden" onClick={onAddMeasurement}>
+          <Button size="sm" className="max-sm:hidden" onClick={onAddMeasurement} {...addMeasurementIntent}>
             <Plus className="size-4" aria-hidden="true" />
             New Measurement
           </Button>

@@ -9,11 +9,8 @@ import { SkipLink } from '../../components/skip-link.tsx'
 import { preloadToaster } from '../../components/toast-host.tsx'
 import { signOut } from '../../features/auth/api.ts'
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
-import {
-  AddMeasurementDialog,
-  type AddMeasurementStart,
-  preloadAddMeasurement,
-} from '../../features/measurements/components/add-measurement-dialog.tsx'
+import { DeferredAddMeasurementDialog } from '../../features/measurements/components/add-measurement.tsx'
+import type { AddMeasurementStart } from '../../features/measurements/components/add-measurement-dialog.tsx'
 import { startOutbox } from '../../features/measurements/offline/outbox.ts'
 import { lazyWithPreload, whenIdle } from '../../lib/lazy.ts'
 import { paths } from '../paths.ts'
@@ -28,6 +25,27 @@ const SpeciesPage = lazyWithPreload(() => import('../../features/species/pages/s
 const MeasurementsPage = lazyWithPreload(() => import('../../features/measurements/pages/measurements-page.tsx'))
 const MeasurementPage = lazyWithPreload(() => import('../../features/measurements/pages/measurement-page.tsx'))
 const SettingsPage = lazyWithPreload(() => import('../../features/settings/pages/settings-page.tsx'))
+
+/** The lazy page a path of the app shows, if it has its own code. */
+function pageOf(path: string) {
+  if (path === paths.measurements) return MeasurementsPage
+  if (path.startsWith(`${paths.measurements}/`)) return MeasurementPage
+  if (path === paths.settings) return SettingsPage
+  if (path === paths.speciesGuide) return SpeciesGuidePage
+  if (path.startsWith(`${paths.speciesGuide}/`)) return SpeciesPage
+  if (path === paths.admin) return AdminPage
+  return null
+}
+
+/** A page's code starts loading when the pointer, a finger or the focus reaches a link to it. */
+function preloadLinkTarget(event: Event) {
+  const link = event.target instanceof Element ? event.target.closest('a[href^="/"]') : null
+  const href = link?.getAttribute('href')
+  if (href)
+    pageOf(href.split(/[?#]/)[0] ?? href)
+      ?.preload()
+      .catch(() => {})
+}
 
 /**
  * Approved users past the gate. The header routes other than the dashboard, the species guide and admin are
@@ -45,13 +63,20 @@ export default function AppShell({ user }: { user: AuthUser }) {
     setAdding(true)
   }
   const queryClient = useQueryClient()
+  useEffect(() => {
+    document.addEventListener('pointerover', preloadLinkTarget, { passive: true })
+    document.addEventListener('focusin', preloadLinkTarget)
+    return () => {
+      document.removeEventListener('pointerover', preloadLinkTarget)
+      document.removeEventListener('focusin', preloadLinkTarget)
+    }
+  }, [])
   useEffect(
     () =>
       whenIdle(() => {
         startOutbox(queryClient) // sends what was saved offline or in an earlier session
         preloadToaster()
-        preloadAddMeasurement().catch(() => {})
-        MeasurementsPage.preload().catch(() => {})
+        // Not the add dialog's form, nor the other pages: they load on intent (addMeasurementIntent, links).
         if (user.isAdmin) AdminPage.preload().catch(() => {})
       }),
     [user.isAdmin, queryClient],
@@ -97,7 +122,7 @@ export default function AppShell({ user }: { user: AuthUser }) {
         </ErrorBoundary>
       </main>
       <BottomBar onCapture={() => openAdd({ startWith: 'camera' })} />
-      <AddMeasurementDialog open={adding} onOpenChange={setAdding} {...addStart} />
+      <DeferredAddMeasurementDialog open={adding} onOpenChange={setAdding} {...addStart} />
     </div>
   )
 }

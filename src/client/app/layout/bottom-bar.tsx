@@ -3,6 +3,7 @@ import House from 'lucide-react/icons/house'
 import Ruler from 'lucide-react/icons/ruler'
 import Users from 'lucide-react/icons/users'
 import { Link, useLocation } from 'wouter'
+import { addMeasurementIntent } from '../../features/measurements/components/add-measurement.tsx'
 import { paths } from '../paths.ts'
 import { isActive } from './nav-links.ts'
 
@@ -49,6 +50,7 @@ export function BottomBar({ onCapture }: { onCapture: () => void }) {
             onCapture()
           }}
           className={`${ITEM_CLASS} text-stone-600 hover:text-stone-900`}
+          {...addMeasurementIntent}
         >
           <span className="-mt-5 inline-flex size-11 items-center justify-center rounded-full bg-pine-700 text-white shadow-md ring-4 ring-white">
             <Camera className="size-5" aria-hidden="true" />

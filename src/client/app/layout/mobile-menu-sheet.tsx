@@ -1,32 +1,37 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import LogOut from 'lucide-react/icons/log-out'
-import Menu from 'lucide-react/icons/menu'
 import Settings from 'lucide-react/icons/settings'
 import X from 'lucide-react/icons/x'
-import { useState } from 'react'
+import type { RefObject } from 'react'
 import { Link, useLocation } from 'wouter'
 import { BrandMark, BrandName } from '../../components/brand.tsx'
 import { paths } from '../paths.ts'
 import { isActive, type NavLink } from './nav-links.ts'
 
-type Props = { links: NavLink[]; onSignOut: () => void }
+type Props = {
+  id: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  links: NavLink[]
+  onSignOut: () => void
+  /** the hamburger (mobile-menu.tsx), which gets the focus back when the sheet closes */
+  trigger: RefObject<HTMLButtonElement | null>
+}
 
-/** Below the extra-large breakpoint the header links live in a sheet opened by the hamburger. */
-export function MobileMenu({ links, onSignOut }: Props) {
-  const [open, setOpen] = useState(false)
+/** The sheet of the mobile menu (mobile-menu.tsx): loaded when the hamburger is reached for, with Radix. */
+export function MobileMenuSheet({ id, open, onOpenChange: setOpen, links, onSignOut, trigger }: Props) {
   const [location] = useLocation()
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger
-        aria-label="Open menu"
-        className="inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 xl:hidden"
-      >
-        <Menu className="size-6" aria-hidden="true" />
-      </RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fm-overlay fixed inset-0 z-50 bg-stone-950/50" />
         <RadixDialog.Content
+          id={id}
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            trigger.current?.focus()
+          }}
           className="fm-sheet fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">

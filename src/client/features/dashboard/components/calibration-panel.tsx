@@ -2,9 +2,16 @@ import ChevronRight from 'lucide-react/icons/chevron-right'
 import Circle from 'lucide-react/icons/circle'
 import CreditCard from 'lucide-react/icons/credit-card'
 import Ruler from 'lucide-react/icons/ruler'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { ReferenceKind } from '#shared/measuring/index.ts'
-import { type MeasuredValue, MeasuringToolDialog, preloadMeasuringTool } from '../../measuring/index.ts'
+import { useLatch } from '../../../lib/deferred.ts'
+import { preloadMeasuringTool } from '../../measuring/measuring-tool.tsx'
+import type { MeasuredValue } from '../../measuring/types.ts'
+
+// The tool's dialog (Radix) and the tool itself load when a reference is reached for, not with the dashboard.
+const loadDialog = () => import('../../measuring/measuring-tool-dialog.tsx')
+const MeasuringToolDialog = lazy(() => loadDialog().then((m) => ({ default: m.MeasuringToolDialog })))
+const preload = () => void Promise.all([loadDialog(), preloadMeasuringTool()]).catch(() => {})
 
 /** Spec §2/§9 calibration references. Picking one opens the photo measuring tool with it (DESIGN.md §1). */
 const REFERENCES: { kind: ReferenceKind; name: string; size: string; Icon: typeof CreditCard }[] = [
@@ -17,6 +24,7 @@ const REFERENCES: { kind: ReferenceKind; name: string; size: string; Icon: typeo
 export function CalibrationPanel({ onRecord }: { onRecord?: (measured: MeasuredValue) => void }) {
   const [reference, setReference] = useState<ReferenceKind | null>(null)
   const [open, setOpen] = useState(false)
+  const opened = useLatch(open)
   return (
     <section
       aria-labelledby="calibration-title"
@@ -37,8 +45,9 @@ export function CalibrationPanel({ onRecord }: { onRecord?: (measured: MeasuredV
                 setReference(kind)
                 setOpen(true)
               }}
-              onPointerEnter={() => void preloadMeasuringTool()}
-              onFocus={() => void preloadMeasuringTool()}
+              onPointerEnter={preload}
+              onPointerDown={preload}
+              onFocus={preload}
               className="flex w-full items-center gap-3 rounded-xl bg-stone-100 p-3 text-left transition-colors hover:bg-pine-50 hover:ring-1 hover:ring-pine-200"
             >
               <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-pine-800 shadow-xs">
@@ -53,20 +62,24 @@ export function CalibrationPanel({ onRecord }: { onRecord?: (measured: MeasuredV
           </li>
         ))}
       </ul>
-      <MeasuringToolDialog
-        open={open}
-        onOpenChange={setOpen}
-        image={null}
-        {...(reference ? { initialReference: reference } : {})}
-        {...(onRecord
-          ? {
-              onRecord: (measured: MeasuredValue) => {
-                setOpen(false)
-                onRecord(measured)
-              },
-            }
-          : {})}
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <MeasuringToolDialog
+            open={open}
+            onOpenChange={setOpen}
+            image={null}
+            {...(reference ? { initialReference: reference } : {})}
+            {...(onRecord
+              ? {
+                  onRecord: (measured: MeasuredValue) => {
+                    setOpen(false)
+                    onRecord(measured)
+                  },
+                }
+              : {})}
+          />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import Camera from 'lucide-react/icons/camera'
 import Upload from 'lucide-react/icons/upload'
 import { Button } from '../../../components/button.tsx'
+import { addMeasurementIntent } from '../../measurements/components/add-measurement.tsx'
 
 /** How the add dialog starts: the camera (phones) or the file picker. */
 export type AddMeasurementStart = { startWith: 'camera' | 'upload' }
@@ -37,11 +38,21 @@ export function DashboardHero({ onAddMeasurement }: { onAddMeasurement: (start: 
         score it the way the record books do.
       </p>
       <div className="relative mt-6 flex flex-col gap-3 sm:flex-row">
-        <Button variant="accent" size="lg" onClick={() => onAddMeasurement({ startWith: 'camera' })}>
+        <Button
+          variant="accent"
+          size="lg"
+          onClick={() => onAddMeasurement({ startWith: 'camera' })}
+          {...addMeasurementIntent}
+        >
           <Camera className="size-5" aria-hidden="true" />
           Take Photo
         </Button>
-        <Button variant="inverse" size="lg" onClick={() => onAddMeasurement({ startWith: 'upload' })}>
+        <Button
+          variant="inverse"
+          size="lg"
+          onClick={() => onAddMeasurement({ startWith: 'upload' })}
+          {...addMeasurementIntent}
+        >
           <Upload className="size-5" aria-hidden="true" />
           Upload Image
         </Button>

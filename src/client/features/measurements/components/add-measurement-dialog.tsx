@@ -11,7 +11,7 @@ import type { MeasuredValue } from '../../measuring/index.ts'
 // The form, the species catalogue and the scoring engine load with the dialog, not with the app shell.
 const MeasurementForm = lazyWithPreload(() => import('../form/measurement-form.tsx'))
 
-/** Fetches the form's code ahead of time (idle, hover), so Take Photo opens the camera without a wait. */
+/** Fetches the form's code ahead of time (add-measurement.tsx: on the member's intent). */
 export const preloadAddMeasurement = () => MeasurementForm.preload()
 
 /** How the dialog opens: the button that opened it decides. */

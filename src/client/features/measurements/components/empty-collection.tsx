@@ -1,9 +1,13 @@
 import Ruler from 'lucide-react/icons/ruler'
 import { Button } from '../../../components/button.tsx'
+import { addMeasurementIntent } from './add-measurement.tsx'
 
 type Props = { action: string; onAction: () => void; headingLevel?: 2 | 3 }
 
-/** Spec §2 empty state: 'No measurements yet', with 'Take First Measurement' or 'Add First Measurement'. */
+/**
+ * Spec §2 empty state: 'No measurements yet', with 'Take First Measurement' or 'Add First Measurement' (both open
+ * the add dialog, whose code starts loading as the member reaches for the button).
+ */
 export function EmptyCollection({ action, onAction, headingLevel = 3 }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
@@ -15,7 +19,7 @@ export function EmptyCollection({ action, onAction, headingLevel = 3 }: Props) {
       <p className="mt-1 max-w-sm text-sm text-stone-700">
         Your measured trophies and catches will appear here, with their scores.
       </p>
-      <Button className="mt-5" onClick={onAction}>
+      <Button className="mt-5" onClick={onAction} {...addMeasurementIntent}>
         {action}
       </Button>
     </div>
