@@ -4,6 +4,7 @@ import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { WORKED_EXAMPLES } from '../../src/shared/scoring/worked-examples.ts'
 import { look } from './support/look.ts'
+import { signInAdmin } from './support/members.ts'
 import { firstLink, waitForMail } from './support/outbox.ts'
 import { CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from './support/test-photos.ts'
 
@@ -13,23 +14,7 @@ import { CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from
 // the API. The member is the e2e admin, who is approved and passes no gate; another spec may have created that
 // account already in this run, so sign in first and sign up only if needed.
 
-const admin = { email: E2E.adminEmail, password: 'Warden-password-77', firstName: 'Wade', lastName: 'Warden' }
-
-async function signInMember(page: Page) {
-  const headers = { origin: E2E.baseURL }
-  const signIn = await page.request.post('/api/identity/sign-in/email', {
-    headers,
-    data: { email: admin.email, password: admin.password },
-  })
-  if (signIn.ok()) return
-  const signUp = await page.request.post('/api/identity/sign-up/email', {
-    headers,
-    data: { ...admin, name: `${admin.firstName} ${admin.lastName}` },
-  })
-  expect(signUp.ok(), 'the e2e admin signs up').toBe(true)
-  const mail = await waitForMail(E2E.dataDir, admin.email, /Verify your Fieldmark e-mail/)
-  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
-}
+const signInMember = (page: Page) => signInAdmin(page.request)
 
 const worked = WORKED_EXAMPLES.find((e) => e.sheet.category === 'whitetail-typical' && e.sheet.system === 'bc')
 if (!worked) throw new Error('the whitetail worked example is missing')
@@ -376,11 +361,7 @@ async function approvedMember(page: Page, adminRequest: APIRequestContext) {
     firstName: 'Mette',
     lastName: 'Metric',
   }
-  const signIn = await adminRequest.post('/api/identity/sign-in/email', {
-    headers: origin,
-    data: { email: admin.email, password: admin.password },
-  })
-  expect(signIn.ok(), 'the e2e admin signs in').toBe(true)
+  await signInAdmin(adminRequest)
   const signUp = await page.request.post('/api/identity/sign-up/email', {
     headers: origin,
     data: { ...member, name: `${member.firstName} ${member.lastName}` },

@@ -4,13 +4,13 @@ import sharp from 'sharp'
 import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { look } from './support/look.ts'
+import { signInAdmin } from './support/members.ts'
 import { firstLink, waitForMail } from './support/outbox.ts'
 
 // Issue 4 "Offline": the app installs a service worker on the first visit; offline, the shell and the member's
 // recent measurements still open; a catch recorded offline (with a photo) is kept in IndexedDB and shown as
 // 'Waiting to sync', survives closing the page, and is uploaded when the connection returns, exactly once.
 
-const admin = { email: E2E.adminEmail, password: 'Warden-password-77', firstName: 'Wade', lastName: 'Warden' }
 const member = {
   email: `offline-${Date.now()}@fieldmark.test`,
   password: 'Offline-password-42',
@@ -18,26 +18,6 @@ const member = {
   lastName: 'Offgrid',
 }
 const origin = { origin: E2E.baseURL }
-
-async function signInAdmin(request: APIRequestContext) {
-  const signIn = await request.post('/api/identity/sign-in/email', {
-    headers: origin,
-    data: { email: admin.email, password: admin.password },
-  })
-  if (signIn.ok()) return
-  const signUp = await request.post('/api/identity/sign-up/email', {
-    headers: origin,
-    data: { ...admin, name: `${admin.firstName} ${admin.lastName}` },
-  })
-  expect(signUp.ok(), 'the e2e admin signs up').toBe(true)
-  const mail = await waitForMail(E2E.dataDir, admin.email, /Verify your Fieldmark e-mail/)
-  expect((await request.get(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))).ok()).toBe(true)
-  const again = await request.post('/api/identity/sign-in/email', {
-    headers: origin,
-    data: { email: admin.email, password: admin.password },
-  })
-  expect(again.ok(), 'the e2e admin signs in').toBe(true)
-}
 
 /** A new member, verified, approved by the admin and past the alpha gate: signed in on `page`'s context. */
 async function approvedMember(page: Page, adminRequest: APIRequestContext) {

@@ -1,31 +1,14 @@
 import { expect, type Page, test } from '@playwright/test'
-import { E2E } from '../../playwright.config.ts'
 import { SPECIES } from '../../src/shared/species/catalogue.ts'
 import { searchSpecies } from '../../src/shared/species/search.ts'
 import { look } from './support/look.ts'
-import { firstLink, waitForMail } from './support/outbox.ts'
+import { signInAdmin } from './support/members.ts'
 
 // A member browses the species guide, opens a species and scores a rack and a fish with the calculator
 // (issue 3). The member is the e2e admin (ADMIN_EMAILS): admins are approved and pass no gate. The access
 // journey spec may have created that account already in this run, so sign in first and sign up only if needed.
 
-const admin = { email: E2E.adminEmail, password: 'Warden-password-77', firstName: 'Wade', lastName: 'Warden' }
-
-async function signInMember(page: Page) {
-  const headers = { origin: E2E.baseURL }
-  const signIn = await page.request.post('/api/identity/sign-in/email', {
-    headers,
-    data: { email: admin.email, password: admin.password },
-  })
-  if (signIn.ok()) return
-  const signUp = await page.request.post('/api/identity/sign-up/email', {
-    headers,
-    data: { ...admin, name: `${admin.firstName} ${admin.lastName}` },
-  })
-  expect(signUp.ok(), 'the e2e admin signs up').toBe(true)
-  const mail = await waitForMail(E2E.dataDir, admin.email, /Verify your Fieldmark e-mail/)
-  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
-}
+const signInMember = (page: Page) => signInAdmin(page.request)
 
 const showing = (n: number) => `Showing ${n} of ${SPECIES.length}`
 

@@ -1,0 +1,32 @@
+import { type APIRequestContext, expect } from '@playwright/test'
+import { E2E } from '../../../playwright.config.ts'
+import { firstLink, waitForMail } from './outbox.ts'
+
+/** The e2e admin (ADMIN_EMAILS in playwright.config.ts): approved and past any gate once its e-mail is verified. */
+export const E2E_ADMIN = {
+  email: E2E.adminEmail,
+  password: 'Warden-password-77',
+  firstName: 'Wade',
+  lastName: 'Warden',
+}
+
+const origin = { origin: E2E.baseURL }
+
+/**
+ * Signs the context of `request` (page.request shares the page's cookies) in as the e2e admin. Specs run in any
+ * order in one data directory, so the account may exist already: sign in, and sign up and verify only if needed.
+ */
+export async function signInAdmin(request: APIRequestContext): Promise<void> {
+  const credentials = { email: E2E_ADMIN.email, password: E2E_ADMIN.password }
+  const signIn = await request.post('/api/identity/sign-in/email', { headers: origin, data: credentials })
+  if (signIn.ok()) return
+  const signUp = await request.post('/api/identity/sign-up/email', {
+    headers: origin,
+    data: { ...E2E_ADMIN, name: `${E2E_ADMIN.firstName} ${E2E_ADMIN.lastName}` },
+  })
+  expect(signUp.ok(), 'the e2e admin signs up').toBe(true)
+  const mail = await waitForMail(E2E.dataDir, E2E_ADMIN.email, /Verify your Fieldmark e-mail/)
+  expect((await request.get(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))).ok()).toBe(true)
+  const again = await request.post('/api/identity/sign-in/email', { headers: origin, data: credentials })
+  expect(again.ok(), 'the e2e admin signs in').toBe(true)
+}
