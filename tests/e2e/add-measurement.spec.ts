@@ -195,6 +195,16 @@ test('a member records a bass measured on a photo with a credit card in it', asy
   expect(saved.sheet?.category).toBe('length-girth-800')
   expect(saved.score).toBeGreaterThan(0)
 
+  // Both catches of this member (the whitetail of the test before, this bass) on the dashboard and in the collection.
+  await page.goto('/')
+  const recent = page.getByRole('region', { name: 'Recent Measurements' })
+  await expect(recent.getByRole('heading', { name: 'Largemouth Bass' }).first()).toBeVisible()
+  await expect(recent.getByRole('heading', { name: 'Whitetail Deer' }).first()).toBeVisible()
+  await page.goto('/measurements')
+  const all = page.getByRole('region', { name: /All Measurements/ })
+  await expect(all.getByRole('heading', { name: 'Largemouth Bass' }).first()).toBeVisible()
+  await expect(all.getByRole('heading', { name: 'Whitetail Deer' }).first()).toBeVisible()
+
   // Edit from the detail page: everything prefilled, the photo kept, a change saved and scored again.
   await page.goto(`/measurements/${saved.id}`)
   await page.getByRole('button', { name: 'Edit' }).click()
