@@ -4,8 +4,7 @@ import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { WORKED_EXAMPLES } from '../../src/shared/scoring/worked-examples.ts'
 import { look } from './support/look.ts'
-import { signInAdmin } from './support/members.ts'
-import { firstLink, waitForMail } from './support/outbox.ts'
+import { signInAdmin, signUpApprovedMember } from './support/members.ts'
 import { CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from './support/test-photos.ts'
 
 // The add-measurement dialog (issue 4): a member records a whitetail from its score sheet (scoring.md §1.2's
@@ -363,28 +362,15 @@ test('photos: Take Photo opens the camera at once, the capture date fills Date t
 
 const origin = { origin: E2E.baseURL }
 
-/** A new member, verified, approved by the admin and past the alpha gate: signed in on `page`'s context. */
+/** A new member who types centimetres, verified, approved by the admin and past the alpha gate. */
 async function approvedMember(page: Page, adminRequest: APIRequestContext) {
-  const member = {
+  await signInAdmin(adminRequest)
+  await signUpApprovedMember(page, adminRequest, {
     email: `metric-${Date.now()}@fieldmark.test`,
     password: 'Metric-password-42',
     firstName: 'Mette',
     lastName: 'Metric',
-  }
-  await signInAdmin(adminRequest)
-  const signUp = await page.request.post('/api/identity/sign-up/email', {
-    headers: origin,
-    data: { ...member, name: `${member.firstName} ${member.lastName}` },
   })
-  expect(signUp.ok(), 'the member signs up').toBe(true)
-  const mail = await waitForMail(E2E.dataDir, member.email, /Verify your Fieldmark e-mail/)
-  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
-  const me = await page.request.get('/api/auth/user')
-  const { id } = (await me.json()) as { id: string }
-  const approved = await adminRequest.post(`/api/admin/users/${id}/approve`, { headers: origin })
-  expect(approved.ok(), 'the admin approves the member').toBe(true)
-  const gate = await page.request.post('/api/alpha-access', { headers: origin, data: { password: E2E.alphaPassword } })
-  expect(gate.ok(), 'the member passes the gate').toBe(true)
 }
 
 test('a metric member types centimetres: the sheet shows and stores the inches the book reads', async ({

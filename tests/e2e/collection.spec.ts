@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { E2E } from '../../playwright.config.ts'
 import { scoreSheet } from '../../src/shared/scoring/index.ts'
 import { getSpecies } from '../../src/shared/species/catalogue.ts'
 import { look } from './support/look.ts'
-import { firstLink, waitForMail } from './support/outbox.ts'
+import { signInAdmin, signUpApprovedMember } from './support/members.ts'
 
 // The collection pages (issue 4): a member with a seeded collection sees the dashboard's recent cards and
 // statistics, /measurements with its five cards, Recent Activity and infinite scroll, a measurement's detail;
 // shares (clipboard), edits and deletes; switches to metric; and a visitor opens the public share page.
 
-const admin = { email: E2E.adminEmail, password: 'Warden-password-77', firstName: 'Wade', lastName: 'Warden' }
 const member = {
   email: `collector-${Date.now()}@fieldmark.test`,
   password: 'Collector-password-42',
@@ -19,45 +18,6 @@ const member = {
   lastName: 'Collector',
 }
 const origin = { origin: E2E.baseURL }
-
-async function signInAdmin(request: APIRequestContext) {
-  const signIn = await request.post('/api/identity/sign-in/email', {
-    headers: origin,
-    data: { email: admin.email, password: admin.password },
-  })
-  if (signIn.ok()) return
-  const signUp = await request.post('/api/identity/sign-up/email', {
-    headers: origin,
-    data: { ...admin, name: `${admin.firstName} ${admin.lastName}` },
-  })
-  expect(signUp.ok(), 'the e2e admin signs up').toBe(true)
-  const mail = await waitForMail(E2E.dataDir, admin.email, /Verify your Fieldmark e-mail/)
-  const verified = await request.get(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
-  expect(verified.ok()).toBe(true)
-  const again = await request.post('/api/identity/sign-in/email', {
-    headers: origin,
-    data: { email: admin.email, password: admin.password },
-  })
-  expect(again.ok(), 'the e2e admin signs in').toBe(true)
-}
-
-/** A new member, verified, approved by the admin and past the alpha gate: an empty collection. */
-async function approvedMember(page: Page, adminRequest: APIRequestContext) {
-  const signUp = await page.request.post('/api/identity/sign-up/email', {
-    headers: origin,
-    data: { ...member, name: `${member.firstName} ${member.lastName}` },
-  })
-  expect(signUp.ok(), 'the member signs up').toBe(true)
-  const mail = await waitForMail(E2E.dataDir, member.email, /Verify your Fieldmark e-mail/)
-  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
-  const me = await page.request.get('/api/auth/user')
-  expect(me.ok()).toBe(true)
-  const { id } = (await me.json()) as { id: string }
-  const approved = await adminRequest.post(`/api/admin/users/${id}/approve`, { headers: origin })
-  expect(approved.ok(), 'the admin approves the member').toBe(true)
-  const gate = await page.request.post('/api/alpha-access', { headers: origin, data: { password: E2E.alphaPassword } })
-  expect(gate.ok(), 'the member passes the gate').toBe(true)
-}
 
 async function uploadPhoto(page: Page, color: { r: number; g: number; b: number }): Promise<string> {
   const id = randomUUID()
@@ -212,7 +172,7 @@ test('a member browses, shares, edits and deletes measurements; a visitor opens 
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
   await noNavigatorShare(context)
   const page = await context.newPage()
-  await approvedMember(page, request)
+  await signUpApprovedMember(page, request, member)
 
   // An empty collection first: the empty states.
   await page.goto('/measurements')

@@ -4,8 +4,7 @@ import sharp from 'sharp'
 import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { look } from './support/look.ts'
-import { signInAdmin } from './support/members.ts'
-import { firstLink, waitForMail } from './support/outbox.ts'
+import { signInAdmin, signUpApprovedMember } from './support/members.ts'
 
 // Issue 4 "Offline": the app installs a service worker on the first visit; offline, the shell and the member's
 // recent measurements still open; a catch recorded offline (with a photo) is kept in IndexedDB and shown as
@@ -18,23 +17,6 @@ const member = {
   lastName: 'Offgrid',
 }
 const origin = { origin: E2E.baseURL }
-
-/** A new member, verified, approved by the admin and past the alpha gate: signed in on `page`'s context. */
-async function approvedMember(page: Page, adminRequest: APIRequestContext) {
-  const signUp = await page.request.post('/api/identity/sign-up/email', {
-    headers: origin,
-    data: { ...member, name: `${member.firstName} ${member.lastName}` },
-  })
-  expect(signUp.ok(), 'the member signs up').toBe(true)
-  const mail = await waitForMail(E2E.dataDir, member.email, /Verify your Fieldmark e-mail/)
-  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
-  const me = await page.request.get('/api/auth/user')
-  const { id } = (await me.json()) as { id: string }
-  const approved = await adminRequest.post(`/api/admin/users/${id}/approve`, { headers: origin })
-  expect(approved.ok(), 'the admin approves the member').toBe(true)
-  const gate = await page.request.post('/api/alpha-access', { headers: origin, data: { password: E2E.alphaPassword } })
-  expect(gate.ok(), 'the member passes the gate').toBe(true)
-}
 
 /** A measurement made through the API (another device, say), with quick values only. */
 async function createFish(request: APIRequestContext, speciesId: string, caption: string): Promise<string> {
@@ -128,7 +110,7 @@ test('offline: the shell and recent measurements open, a catch recorded offline 
   test.setTimeout(120_000)
   const adminRequest = await playwright.request.newContext({ baseURL: E2E.baseURL })
   await signInAdmin(adminRequest)
-  await approvedMember(page, adminRequest)
+  await signUpApprovedMember(page, adminRequest, member)
   await createFish(page.request, 'walleye', 'Walleye from the dock')
   const walleye = (p: Page) => p.getByRole('link', { name: 'Walleye', exact: true })
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { E2E } from '../../../playwright.config.ts'
 import { firstLink, waitForMail } from './outbox.ts'
 
@@ -29,4 +29,27 @@ export async function signInAdmin(request: APIRequestContext): Promise<void> {
   expect((await request.get(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))).ok()).toBe(true)
   const again = await request.post('/api/identity/sign-in/email', { headers: origin, data: credentials })
   expect(again.ok(), 'the e2e admin signs in').toBe(true)
+}
+
+export type NewMember = { email: string; password: string; firstName: string; lastName: string }
+
+/**
+ * A new member signs up on `page`'s context, follows the e-mailed verification link (which signs them in), is
+ * approved by the admin signed in on `adminRequest`, and passes the alpha gate: ready to use the app.
+ */
+export async function signUpApprovedMember(page: Page, adminRequest: APIRequestContext, member: NewMember) {
+  const signUp = await page.request.post('/api/identity/sign-up/email', {
+    headers: origin,
+    data: { ...member, name: `${member.firstName} ${member.lastName}` },
+  })
+  expect(signUp.ok(), 'the member signs up').toBe(true)
+  const mail = await waitForMail(E2E.dataDir, member.email, /Verify your Fieldmark e-mail/)
+  await page.goto(firstLink(mail, `${E2E.baseURL}/api/identity/verify-email`))
+  const me = await page.request.get('/api/auth/user')
+  expect(me.ok()).toBe(true)
+  const { id } = (await me.json()) as { id: string }
+  const approved = await adminRequest.post(`/api/admin/users/${id}/approve`, { headers: origin })
+  expect(approved.ok(), 'the admin approves the member').toBe(true)
+  const gate = await page.request.post('/api/alpha-access', { headers: origin, data: { password: E2E.alphaPassword } })
+  expect(gate.ok(), 'the member passes the gate').toBe(true)
 }
