@@ -1,7 +1,7 @@
 import { Link } from 'wouter'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { paths } from '../../../app/paths.ts'
-import { formatDate, relativeAge } from '../../../lib/relative-age.ts'
+import { CardAge, CardRows } from './card-parts.tsx'
 import { EvidenceChip } from './evidence-chip.tsx'
 import { coverPhoto, MeasurementPhoto } from './measurement-photo.tsx'
 import { measurementRows } from './measurement-rows.ts'
@@ -48,26 +48,9 @@ export function MeasurementCard({ measurement, units, headingLevel = 3, eager = 
               {measurement.species}
             </Link>
           </Heading>
-          <time
-            dateTime={measurement.takenAt}
-            title={formatDate(measurement.takenAt)}
-            className="shrink-0 text-xs whitespace-nowrap text-stone-600"
-          >
-            {relativeAge(measurement.takenAt)}
-          </time>
+          <CardAge takenAt={measurement.takenAt} />
         </div>
-        {rows.length > 0 ? (
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
-            {rows.map((row) => (
-              <div key={row.label} className="min-w-0">
-                <dt className="text-xs text-stone-600">{row.label}</dt>
-                <dd className="font-semibold text-stone-900 tabular-nums">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <p className="mt-3 text-sm text-stone-600">No sizes recorded.</p>
-        )}
+        {rows.length > 0 ? <CardRows rows={rows} /> : <p className="mt-3 text-sm text-stone-600">No sizes recorded.</p>}
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
           <EvidenceChip evidence={measurement.evidence} />
           <ShareControls item={measurement} units={units} />

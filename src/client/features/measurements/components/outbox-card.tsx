@@ -8,7 +8,7 @@ import type { CreateMeasurement, UnitSystem } from '#shared/schemas/measurements
 import { tryScoreSheet } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import { Button } from '../../../components/button.tsx'
-import { formatDate, relativeAge } from '../../../lib/relative-age.ts'
+import { CardAge, CardRows } from './card-parts.tsx'
 import { measurementRows } from './measurement-rows.ts'
 import { PhotoPlaceholder } from './photo-placeholder.tsx'
 
@@ -93,24 +93,9 @@ export function OutboxCard({ entry, units, onRetry, onDiscard }: Props) {
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-baseline justify-between gap-3">
           <h3 className="min-w-0 text-lg leading-snug font-bold break-words text-stone-900">{preview.species}</h3>
-          <time
-            dateTime={entry.input.takenAt}
-            title={formatDate(entry.input.takenAt)}
-            className="shrink-0 text-xs whitespace-nowrap text-stone-600"
-          >
-            {relativeAge(entry.input.takenAt)}
-          </time>
+          <CardAge takenAt={entry.input.takenAt} />
         </div>
-        {rows.length > 0 ? (
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
-            {rows.map((row) => (
-              <div key={row.label} className="min-w-0">
-                <dt className="text-xs text-stone-600">{row.label}</dt>
-                <dd className="font-semibold text-stone-900 tabular-nums">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
+        {rows.length > 0 ? <CardRows rows={rows} /> : null}
         {failed && entry.error ? <p className="mt-3 text-sm text-red-800">{entry.error}</p> : null}
         <p className="mt-3 text-xs text-stone-600">
           Kept on this device; it uploads by itself when the connection is back.

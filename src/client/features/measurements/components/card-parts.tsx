@@ -1,0 +1,25 @@
+import { formatDate, relativeAge } from '../../../lib/relative-age.ts'
+import type { ValueRow } from './measurement-rows.ts'
+
+/** Spec §2 relative age of a card ('1 day ago', 'N weeks ago', a date), with the full date on hover. */
+export function CardAge({ takenAt }: { takenAt: string }) {
+  return (
+    <time dateTime={takenAt} title={formatDate(takenAt)} className="shrink-0 text-xs whitespace-nowrap text-stone-600">
+      {relativeAge(takenAt)}
+    </time>
+  )
+}
+
+/** The card's rows (Length, Width, Weight, Spread, Points, Score, Mass), two to a line. */
+export function CardRows({ rows }: { rows: readonly ValueRow[] }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+      {rows.map((row) => (
+        <div key={row.label} className="min-w-0">
+          <dt className="text-xs text-stone-600">{row.label}</dt>
+          <dd className="font-semibold text-stone-900 tabular-nums">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
