@@ -16,8 +16,14 @@ import { adminRoutes } from './features/admin/admin.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { createAuth } from './features/auth/auth.ts'
 import { benchRoutes } from './features/bench/bench.routes.ts'
+import { feedRoutes } from './features/community/feed.routes.ts'
+import { interactionRoutes } from './features/community/interactions.routes.ts'
+import { profileRoutes } from './features/community/profiles.routes.ts'
 import { measurementRoutes } from './features/measurements/measurements.routes.ts'
+import { moderationRoutes } from './features/moderation/moderation.routes.ts'
+import { notificationRoutes } from './features/notifications/notifications.routes.ts'
 import { photosRoutes } from './features/photos/photos.routes.ts'
+import { sizeCheckRoutes } from './features/size-checks/size-checks.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
 import { authSession } from './plugins/auth-session.ts'
@@ -103,6 +109,13 @@ export async function buildApp(deps: AppDeps) {
     baseUrl: config.baseUrl,
     clientDir: deps.clientDir,
   })
+  // The community (issue 5).
+  await app.register(feedRoutes, { db, rateLimits })
+  await app.register(profileRoutes, { db, rateLimits })
+  await app.register(interactionRoutes, { db, rateLimits })
+  await app.register(notificationRoutes, { db, rateLimits })
+  await app.register(sizeCheckRoutes, { db, rateLimits })
+  await app.register(moderationRoutes, { db, rateLimits })
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/api/bench', db })
 
   await app.register(webClient, { clientDir: deps.clientDir })

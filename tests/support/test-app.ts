@@ -23,6 +23,9 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   alphaGate: UNLIMITED,
   photoUpload: UNLIMITED,
   measurementCreate: UNLIMITED,
+  commentCreate: UNLIMITED,
+  reportCreate: UNLIMITED,
+  communityWrite: UNLIMITED,
 }
 
 export type TestAppOverrides = {

@@ -11,6 +11,8 @@ import * as schema from './schema.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction of `db.transaction`; a function taking `Db | Tx` runs inside one or on its own. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type DbHandle = {
   db: Db

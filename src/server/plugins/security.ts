@@ -20,6 +20,12 @@ export const DEFAULT_RATE_LIMITS = {
   photoUpload: { max: 300, windowMs: 60 * 60_000 },
   /** Per member: POST /api/measurements (a day in the field, or an offline backlog syncing at once). */
   measurementCreate: { max: 120, windowMs: 60 * 60_000 },
+  /** Per member: POST /api/measurements/:id/comments. */
+  commentCreate: { max: 60, windowMs: 10 * 60_000 },
+  /** Per member: POST /api/reports. */
+  reportCreate: { max: 20, windowMs: 60 * 60_000 },
+  /** Per member: likes, follows, blocks and verdicts together (a script liking everything is stopped). */
+  communityWrite: { max: 600, windowMs: 10 * 60_000 },
 } satisfies Record<string, RateRule>
 export type RateLimits = typeof DEFAULT_RATE_LIMITS
 

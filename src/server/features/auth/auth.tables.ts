@@ -24,6 +24,11 @@ export const users = pgTable('users', {
   /** Passed the alpha password gate; remembered server-side (DESIGN.md §1). */
   gatePassed: boolean('gate_passed').notNull().default(false),
   approvedAt: timestamp('approved_at', { withTimezone: true }),
+  /** The community profile (issue 5): shown on /profile/{userId}. */
+  bio: text('bio'),
+  region: text('region'),
+  /** A moderator hid the profile (bio and picture): only the member and admins see it. */
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -196,8 +196,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (req, reply) => {
       const user = member(req)
-      const current = await measurementVersion(db, req.params.id)
-      if (!current || !canView(user, current)) throw notFound()
+      const current = await measurementVersion(db, req.params.id, user.id)
+      if (!current || !canView(user, current, current.relation)) throw notFound()
       const key = `${req.params.id}|${current.userId === user.id ? 'owner' : 'member'}`
       const body = await details.through(key, current.version, () => readMeasurement(db, user, req.params.id))
       return sendJson(reply, body, () => details.gzipped(key, current.version))

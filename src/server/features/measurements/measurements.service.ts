@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { effectiveEvidence } from '#shared/community/check-state.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
@@ -13,24 +14,23 @@ import type {
 } from '#shared/schemas/measurements.ts'
 import type { TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { toPhoto } from '../photos/photos.service.ts'
 import { type Computed, computeMeasurement, fieldError, type MeasurementBody } from './compute.ts'
 import { locationFor } from './location.ts'
 import { measurements, photos } from './measurements.tables.ts'
 import { getSettings } from './settings.ts'
-import { canChange, canView } from './visibility.ts'
+import { blockedSql, canChange, canView, followsSql, type Relation, relationTo } from './visibility.ts'
 
 // The measurements of issue 4 in the database: create (idempotent per client id), read at the viewer's level,
 // the member's pages and statistics, update and delete. Files of removed photos are returned to the caller, who
 // deletes them once the transaction has committed.
 
 export type CreateBody = z.output<typeof CreateMeasurementSchema>
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Row = typeof measurements.$inferSelect
-type Owner = Pick<AuthUser, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>
-type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'width' | 'height' | 'measurementId' | 'position'>
+export type Owner = Pick<AuthUser, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'>
+export type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'width' | 'height' | 'measurementId' | 'position'>
 
 export const NOT_FOUND_MESSAGE = 'Measurement not found'
 export const notFound = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE)
@@ -83,6 +83,7 @@ function columns(computed: Computed, body: MeasurementBody, defaults: Defaults, 
     points: summary.points,
     massIn: summary.massIn,
     evidence: computed.evidence,
+    reportedEvidence: computed.evidence,
     method: body.method,
     photoMeasurements: computed.photoMeasurements,
     takenAt: computed.takenAt,
@@ -199,6 +200,7 @@ export async function updateMeasurement(
         lat: measurements.lat,
         lon: measurements.lon,
         precision: measurements.locationPrecision,
+        checkState: measurements.checkState,
       })
       .from(measurements)
       .where(eq(measurements.id, id))
@@ -226,7 +228,11 @@ export async function updateMeasurement(
       )
     }
     await attachPhotos(tx, user.id, id, body.photoIds)
-    await tx.update(measurements).set(set).where(eq(measurements.id, id))
+    // Verdicts stay with the measurement; a community verification still raises the newly reported evidence.
+    await tx
+      .update(measurements)
+      .set({ ...set, evidence: effectiveEvidence(set.reportedEvidence, current.checkState) })
+      .where(eq(measurements.id, id))
     return removed.map((photo) => photo.storageKey)
   })
   const measurement = await readMeasurement(db, user, id)
@@ -254,9 +260,9 @@ export async function deleteMeasurement(db: Db, user: AuthUser, id: string): Pro
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-type Audience = 'owner' | 'member' | 'public'
+export type Audience = 'owner' | 'member' | 'public'
 
-function toMeasurement(row: Row, owner: Owner, photoRows: readonly PhotoRow[], audience: Audience): Measurement {
+export function toMeasurement(row: Row, owner: Owner, photoRows: readonly PhotoRow[], audience: Audience): Measurement {
   const isOwner = audience === 'owner'
   return {
     id: row.id,
@@ -327,7 +333,7 @@ async function findWithOwner(db: Db, where: SQL | undefined) {
   return { row: found.row, owner, ownerName: found.ownerName }
 }
 
-async function photosOf(db: Db, measurementIds: readonly string[]): Promise<PhotoRow[]> {
+export async function photosOf(db: Db, measurementIds: readonly string[]): Promise<PhotoRow[]> {
   if (measurementIds.length === 0) return []
   return db
     .select({
@@ -345,7 +351,9 @@ async function photosOf(db: Db, measurementIds: readonly string[]): Promise<Phot
 /** GET /api/measurements/:id: visible to the viewer (visibility.ts) or 404; others see less (notes, location). */
 export async function readMeasurement(db: Db, viewer: AuthUser | null, id: string): Promise<Measurement> {
   const found = await findWithOwner(db, eq(measurements.id, id))
-  if (!found || !canView(viewer, found.row)) throw notFound()
+  if (!found) throw notFound()
+  const relation = viewer ? await relationTo(db, viewer.id, found.row.userId) : undefined
+  if (!canView(viewer, found.row, relation)) throw notFound()
   const audience: Audience = viewer?.id === found.row.userId ? 'owner' : 'member'
   return toMeasurement(found.row, found.owner, await photosOf(db, [id]), audience)
 }
@@ -367,29 +375,48 @@ export async function collectionVersion(db: Db, userId: string): Promise<string>
   return `${v?.n ?? 0}|${v?.at ?? ''}|${v?.owner ?? ''}`
 }
 
-/** One measurement's version, with what decides who may see it (read fresh on every request). */
+/**
+ * One measurement's version, with what decides whether the viewer may see it (read fresh on every request, in one
+ * query): visibility, hidden, and the viewer's follow of the owner and any block between them.
+ */
 export async function measurementVersion(
   db: Db,
   id: string,
-): Promise<{ userId: string; visibility: Visibility; version: string } | undefined> {
+  viewerId: string,
+): Promise<
+  { userId: string; visibility: Visibility; hiddenAt: string | null; relation: Relation; version: string } | undefined
+> {
   const [v] = await db
     .select({
       userId: measurements.userId,
       visibility: measurements.visibility,
+      hiddenAt: sql<string | null>`${measurements.hiddenAt}::text`,
+      follows: followsSql(viewerId, measurements.userId),
+      blocked: blockedSql(viewerId, measurements.userId),
       at: sql<string>`${measurements.updatedAt}::text`,
       owner: sql<string>`${users.updatedAt}::text`,
     })
     .from(measurements)
     .innerJoin(users, eq(users.id, measurements.userId))
     .where(eq(measurements.id, id))
-  return v ? { userId: v.userId, visibility: v.visibility, version: `${v.at}|${v.owner}` } : undefined
+  if (!v) return undefined
+  return {
+    userId: v.userId,
+    visibility: v.visibility,
+    hiddenAt: v.hiddenAt,
+    relation: { follows: v.follows === true, blocked: v.blocked === true },
+    version: `${v.at}|${v.owner}`,
+  }
 }
 
 export type SharedView = { measurement: SharedMeasurement; ownerName: string }
 
 /** GET /api/share/:id and the share page: a public measurement as a stranger sees it, or undefined. */
 export async function readShared(db: Db, id: string): Promise<SharedView | undefined> {
-  const found = await findWithOwner(db, and(eq(measurements.id, id), eq(measurements.visibility, 'public')))
+  const found = await findWithOwner(
+    db,
+    and(eq(measurements.id, id), eq(measurements.visibility, 'public'), isNull(measurements.hiddenAt)),
+  )
   if (!found) return undefined
   const {
     notes: _notes,
@@ -404,7 +431,7 @@ export async function readShared(db: Db, id: string): Promise<SharedView | undef
 
 const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
-const cursorText = sql<string>`to_char(${measurements.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+export const cursorText = sql<string>`to_char(${measurements.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url')
@@ -421,7 +448,7 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
 
 // A page of the collection leaves out the engine's result (lines and breakdown, about 3 KB a measurement): cards
 // show the summary columns and the score text; a measurement's own page reads the whole result.
-const { result: _result, ...listColumns } = getTableColumns(measurements)
+export const { result: _result, ...listColumns } = getTableColumns(measurements)
 
 /** GET /api/measurements: the member's own, newest first. One query for the rows, one for the count, one for photos. */
 export async function listMeasurements(

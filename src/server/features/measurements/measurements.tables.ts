@@ -47,7 +47,14 @@ export const measurements = pgTable(
     spreadIn: doublePrecision('spread_in'),
     points: integer('points'),
     massIn: doublePrecision('mass_in'),
+    /** What everyone sees: the reported evidence, raised to community-verified by the member size checks. */
     evidence: text('evidence', {
+      enum: ['self-reported', 'photo-measured', 'ai-estimate', 'community-verified', 'official'],
+    })
+      .notNull()
+      .default('self-reported'),
+    /** How the owner measured it (compute.ts); `evidence` falls back to it when a verification is lost. */
+    reportedEvidence: text('reported_evidence', {
       enum: ['self-reported', 'photo-measured', 'ai-estimate', 'community-verified', 'official'],
     })
       .notNull()
@@ -67,6 +74,18 @@ export const measurements = pgTable(
       .notNull()
       .default('region'),
     coverPhotoId: uuid('cover_photo_id'),
+    // The community's figures (issue 5), kept in the same transaction as the like, comment or verdict that changes
+    // them, so the feed reads plain columns instead of counting.
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    confirmedCount: integer('confirmed_count').notNull().default(0),
+    plausibleCount: integer('plausible_count').notNull().default(0),
+    disputedCount: integer('disputed_count').notNull().default(0),
+    checkState: text('check_state', { enum: ['unverified', 'verified', 'disputed'] })
+      .notNull()
+      .default('unverified'),
+    /** A moderator hid it: only its owner and admins still see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
@@ -77,8 +96,10 @@ export const measurements = pgTable(
     // The collection (newest first, keyset pagination) and the statistics read one member's rows.
     index('measurements_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('measurements_user_species_idx').on(t.userId, t.speciesId),
-    // The feed and leaderboards read public rows.
-    index('measurements_public_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`visibility = 'public'`),
+    // The feed and leaderboards read public rows nobody hid.
+    index('measurements_public_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`visibility = 'public' and hidden_at is null`),
   ],
 )
 

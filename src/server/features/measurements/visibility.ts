@@ -1,19 +1,68 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Visibility } from '#shared/schemas/measurements.ts'
+import type { Db } from '../../db/client.ts'
+import { blocks, follows } from '../community/community.tables.ts'
 
 // Who may see a measurement (DESIGN.md §2). Every route that returns a measurement, a photo or anything attached to
-// one asks here; the community issue extends `followers` with the follow graph.
+// one (likes, comments, size checks, the feed, a profile) asks here:
+// - its owner always;
+// - nobody across a block, either way (neither sees the other's content);
+// - hidden by a moderator: its owner and admins only;
+// - public: any member (and the share page); followers-only: the members who follow the owner; private: nobody else.
 
-export type Viewer = { id: string } | null
+export type Viewer = { id: string; isAdmin?: boolean } | null
 
-export type Visible = { userId: string; visibility: Visibility }
+export type Visible = { userId: string; visibility: Visibility; hiddenAt?: Date | string | null }
 
-/** The owner always; a public measurement anyone; followers-only only its owner until follows exist. */
-export function canView(viewer: Viewer, measurement: Visible): boolean {
+/** How the viewer stands to the owner: follows them; a block between them (either way). */
+export type Relation = { follows: boolean; blocked: boolean }
+export const NO_RELATION: Relation = { follows: false, blocked: false }
+
+export function canView(viewer: Viewer, measurement: Visible, relation: Relation = NO_RELATION): boolean {
   if (viewer && viewer.id === measurement.userId) return true
-  return measurement.visibility === 'public'
+  if (relation.blocked) return false
+  if (measurement.hiddenAt) {
+    return viewer?.isAdmin === true && measurement.visibility !== 'private'
+  }
+  if (measurement.visibility === 'public') return true
+  return measurement.visibility === 'followers' && viewer !== null && relation.follows
 }
 
 /** Change and delete: the owner only (others get 404, never 403, so existence does not leak). */
 export function canChange(viewer: Viewer, measurement: Pick<Visible, 'userId'>): boolean {
   return viewer !== null && viewer.id === measurement.userId
+}
+
+/** SQL: the viewer follows the member in `memberId` (a column or a value). */
+export function followsSql(viewerId: string, memberId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${memberId})`
+}
+
+/** SQL: a block between the viewer and the member in `memberId`, either way. */
+export function blockedSql(viewerId: string, memberId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberId}) or (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`
+}
+
+/** One query: how the viewer stands to another member. */
+export async function relationTo(db: Db, viewerId: string, memberId: string): Promise<Relation> {
+  if (viewerId === memberId) return NO_RELATION
+  const [follow, block] = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, memberId)))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, memberId)),
+          and(eq(blocks.blockerId, memberId), eq(blocks.blockedId, viewerId)),
+        ),
+      )
+      .limit(1),
+  ])
+  return { follows: follow.length > 0, blocked: block.length > 0 }
 }

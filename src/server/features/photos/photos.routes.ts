@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import multipart from '@fastify/multipart'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -9,9 +9,11 @@ import { MEASUREMENT_LIMITS, PHOTO_SIZES, UploadedPhotoSchema } from '#shared/sc
 import type { Db } from '../../db/client.ts'
 import { loadUser, requireApproved } from '../../plugins/auth-session.ts'
 import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
+import { users } from '../auth/auth.tables.ts'
 import { measurements, photos } from '../measurements/measurements.tables.ts'
-import { canView } from '../measurements/visibility.ts'
+import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import {
+  avatarUrl,
   type CaptureInfo,
   fileError,
   findPhoto,
@@ -192,23 +194,43 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
           storageKey: photos.storageKey,
           ownerId: measurements.userId,
           visibility: measurements.visibility,
+          hiddenAt: measurements.hiddenAt,
+          uploaderImage: users.image,
+          uploaderHidden: sql<boolean>`${users.hiddenAt} is not null`,
+          follows: viewer ? followsSql(viewer.id, photos.userId) : sql<boolean>`false`,
+          blocked: viewer ? blockedSql(viewer.id, photos.userId) : sql<boolean>`false`,
         })
         .from(photos)
+        .innerJoin(users, eq(users.id, photos.userId))
         .leftJoin(measurements, eq(photos.measurementId, measurements.id))
         .where(eq(photos.id, req.params.id))
+      const relation = { follows: row?.follows === true, blocked: row?.blocked === true }
+      const isOwn = row !== undefined && viewer !== null && viewer.id === row.userId
+      // A profile picture: an unattached photo the uploader chose as their picture, for signed-in members.
+      const isAvatar =
+        row !== undefined &&
+        row.ownerId === null &&
+        row.uploaderImage === avatarUrl(req.params.id) &&
+        viewer !== null &&
+        !relation.blocked &&
+        (!row.uploaderHidden || viewer.isAdmin)
       const visible =
         row !== undefined &&
-        ((viewer !== null && viewer.id === row.userId) ||
+        (isOwn ||
+          isAvatar ||
           (row.ownerId !== null &&
             row.visibility !== null &&
-            canView(viewer, { userId: row.ownerId, visibility: row.visibility })))
+            canView(viewer, { userId: row.ownerId, visibility: row.visibility, hiddenAt: row.hiddenAt }, relation)))
       if (!visible) throw new AppError('NOT_FOUND', 'Photo not found')
 
       const fileKey = photoFileKey(row.storageKey, req.params.size)
       const etag = etagOf(fileKey)
       reply
         .header('etag', etag)
-        .header('cache-control', `${row.visibility === 'public' ? 'public' : 'private'}, max-age=31536000, immutable`)
+        .header(
+          'cache-control',
+          `${row.visibility === 'public' && !row.hiddenAt ? 'public' : 'private'}, max-age=31536000, immutable`,
+        )
         .header('x-content-type-options', 'nosniff')
       if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null)
 

@@ -247,6 +247,11 @@ export function toPhoto(row: Pick<PhotoRow, 'id' | 'width' | 'height'>): Photo {
   }
 }
 
+/** users.image of a member whose picture is one of their photos (the profile page's upload). */
+export function avatarUrl(photoId: string): string {
+  return `/api/photos/${photoId}/thumb`
+}
+
 export async function findPhoto(db: Db, id: string): Promise<PhotoRow | undefined> {
   const [row] = await db.select().from(photos).where(eq(photos.id, id))
   return row

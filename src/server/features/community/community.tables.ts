@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import type { Estimate } from '#shared/schemas/community.ts'
+import { users } from '../auth/auth.tables.ts'
+import { measurements } from '../measurements/measurements.tables.ts'
+
+// The community (issue 5). A like, a follow, a verdict and a block are one row per pair, so a double click or two
+// concurrent requests end with one row (the primary key or unique constraint decides, never a read-then-write).
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const userRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+const measurementRef = () =>
+  uuid('measurement_id')
+    .notNull()
+    .references(() => measurements.id, { onDelete: 'cascade' })
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: userRef('follower_id'),
+    followeeId: userRef('followee_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    // followers of a member, newest first
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc()),
+  ],
+)
+
+export const likes = pgTable(
+  'likes',
+  {
+    measurementId: measurementRef(),
+    userId: userRef('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.measurementId, t.userId] }), index('likes_user_idx').on(t.userId)],
+)
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey(),
+    measurementId: measurementRef(),
+    userId: userRef('user_id'),
+    body: text('body').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_measurement_idx').on(t.measurementId, t.createdAt, t.id),
+    index('comments_user_idx').on(t.userId),
+  ],
+)
+
+export const sizeChecks = pgTable(
+  'size_checks',
+  {
+    id: uuid('id').primaryKey(),
+    measurementId: measurementRef(),
+    userId: userRef('user_id'),
+    verdict: text('verdict', { enum: ['confirmed', 'plausible', 'disputed'] }).notNull(),
+    estimate: jsonb('estimate').$type<Estimate>().notNull(),
+    note: text('note').notNull().default(''),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    unique('size_checks_one_per_member').on(t.measurementId, t.userId),
+    index('size_checks_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * One row per event for one recipient. `groupKey` (`{kind}:{target}`) gathers the bell's lines ('Sam and 3 others
+ * liked your Elk'); the actor is kept so a block hides the actor's notifications.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userRef('user_id'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['like', 'comment', 'mention', 'follow', 'achievement', 'size-check', 'size-check-reply'],
+    }).notNull(),
+    groupKey: text('group_key').notNull(),
+    measurementId: uuid('measurement_id').references(() => measurements.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    achievementId: text('achievement_id'),
+    verdict: text('verdict', { enum: ['confirmed', 'plausible', 'disputed'] }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx').on(t.userId, t.groupKey).where(sql`read_at is null`),
+  ],
+)
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey(),
+    reporterId: userRef('reporter_id'),
+    targetType: text('target_type', { enum: ['measurement', 'comment', 'user'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason', {
+      enum: ['spam', 'harassment', 'location', 'false-size', 'inappropriate', 'other'],
+    }).notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'hidden', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // one open report per member and target: reporting twice updates the reason
+    unique('reports_one_per_reporter').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+  ],
+)
+
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+)
+
+/**
+ * Achievements (issue 6 fills the catalogue and awards them). The profile's achievement points and the bell's
+ * 'achievement' notifications read these tables from issue 5 on.
+ */
+export const achievements = pgTable('achievements', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  iconType: text('icon_type').notNull().default('award'),
+  points: integer('points').notNull(),
+  category: text('category').notNull(),
+  type: text('type').notNull(),
+  targetValue: integer('target_value'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+})
+
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userRef('user_id'),
+    achievementId: text('achievement_id')
+      .notNull()
+      .references(() => achievements.id, { onDelete: 'cascade' }),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('user_achievements_once').on(t.userId, t.achievementId)],
+)

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { NotificationKind, Verdict } from '#shared/schemas/community.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { blocks, notifications } from '../community/community.tables.ts'
+
+// Creating a notification, inside the transaction of the event it reports (a like, a comment, a follow, a verdict,
+// an achievement). `pg_notify` in the same transaction tells every server process listening on EVENTS_CHANNEL
+// once the transaction commits, and never when it rolls back (notifications/events.ts delivers it over SSE).
+
+export const EVENTS_CHANNEL = 'fieldmark_events'
+
+export type NotifyInput = {
+  /** the recipient */
+  userId: string
+  /** who did it; null for the system (an achievement) */
+  actorId: string | null
+  kind: NotificationKind
+  measurementId?: string | null
+  commentId?: string | null
+  achievementId?: string | null
+  verdict?: Verdict | null
+}
+
+/** The bell's line a notification joins: one per kind and item ('Sam and 3 others liked your Elk'). */
+export function groupKeyOf(input: NotifyInput): string {
+  switch (input.kind) {
+    case 'follow':
+      return 'follow'
+    case 'mention':
+      return `mention:${input.commentId ?? ''}`
+    case 'achievement':
+      return `achievement:${input.achievementId ?? ''}`
+    default:
+      return `${input.kind}:${input.measurementId ?? ''}`
+  }
+}
+
+/** An event for the processes' listeners: a member's notifications changed. */
+export type ServerEvent = { type: 'notifications'; userId: string } | { type: 'user-changed'; userId: string }
+
+export async function publishEvent(db: Db | Tx, event: ServerEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)
+}
+
+/**
+ * Records notifications: never to the actor themselves, never across a block (either way). Returns how many were
+ * created. Call it with the transaction of the event.
+ */
+export async function notify(db: Db | Tx, inputs: NotifyInput | readonly NotifyInput[]): Promise<number> {
+  const list = (Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[]
+  let created = 0
+  const recipients = new Set<string>()
+  for (const input of list) {
+    if (input.actorId === input.userId) continue
+    if (input.actorId !== null) {
+      const blocked = await db
+        .select({ one: sql`1` })
+        .from(blocks)
+        .where(
+          sql`(${blocks.blockerId} = ${input.userId} and ${blocks.blockedId} = ${input.actorId}) or (${blocks.blockerId} = ${input.actorId} and ${blocks.blockedId} = ${input.userId})`,
+        )
+        .limit(1)
+      if (blocked.length > 0) continue
+    }
+    await db.insert(notifications).values({
+      id: randomUUID(),
+      userId: input.userId,
+      actorId: input.actorId,
+      kind: input.kind,
+      groupKey: groupKeyOf(input),
+      measurementId: input.measurementId ?? null,
+      commentId: input.commentId ?? null,
+      achievementId: input.achievementId ?? null,
+      verdict: input.verdict ?? null,
+    })
+    created += 1
+    recipients.add(input.userId)
+  }
+  for (const userId of recipients) await publishEvent(db, { type: 'notifications', userId })
+  return created
+}
