@@ -79,6 +79,41 @@ export const apiPaths = {
   photo: (id: string, size: 'display' | 'thumb') => `/api/photos/${encodeURIComponent(id)}/${size}`,
   share: (id: string) => `/api/share/${encodeURIComponent(id)}`,
   settings: '/api/settings',
+  // The community (issue 5)
+  feed: (tab: 'following' | 'everyone', cursor: string | null, limit?: number) => {
+    const query = new URLSearchParams({ tab })
+    if (cursor) query.set('cursor', cursor)
+    if (limit) query.set('limit', String(limit))
+    return `/api/feed?${query}`
+  },
+  post: (id: string) => `/api/measurements/${encodeURIComponent(id)}/post`,
+  like: (id: string) => `/api/measurements/${encodeURIComponent(id)}/like`,
+  comments: (id: string, cursor?: string | null) =>
+    `/api/measurements/${encodeURIComponent(id)}/comments${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  comment: (id: string, commentId: string) =>
+    `/api/measurements/${encodeURIComponent(id)}/comments/${encodeURIComponent(commentId)}`,
+  members: (q: string) => `/api/members?q=${encodeURIComponent(q)}`,
+  profile: (userId: string) => `/api/profiles/${encodeURIComponent(userId)}`,
+  profilePosts: (userId: string, cursor: string | null) =>
+    `/api/profiles/${encodeURIComponent(userId)}/measurements${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  followers: (userId: string, cursor: string | null) =>
+    `/api/profiles/${encodeURIComponent(userId)}/followers${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  following: (userId: string, cursor: string | null) =>
+    `/api/profiles/${encodeURIComponent(userId)}/following${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  follow: (userId: string) => `/api/follows/${encodeURIComponent(userId)}`,
+  block: (userId: string) => `/api/blocks/${encodeURIComponent(userId)}`,
+  blocks: '/api/blocks',
+  ownProfile: '/api/profile',
+  notifications: '/api/notifications',
+  notificationsRead: '/api/notifications/read',
+  notificationsStream: '/api/notifications/stream',
+  sizeChecks: (id: string) => `/api/measurements/${encodeURIComponent(id)}/size-checks`,
+  sizeCheck: (id: string) => `/api/measurements/${encodeURIComponent(id)}/size-check`,
+  sizeCheckReply: (id: string, checkId: string) =>
+    `/api/measurements/${encodeURIComponent(id)}/size-checks/${encodeURIComponent(checkId)}/reply`,
+  reports: '/api/reports',
+  adminReports: (status: 'open' | 'resolved') => `/api/admin/reports?status=${status}`,
+  adminResolveReport: (reportId: string) => `/api/admin/reports/${encodeURIComponent(reportId)}/resolve`,
   identity: {
     signUp: '/api/identity/sign-up/email',
     signIn: '/api/identity/sign-in/email',

@@ -31,6 +31,7 @@ import {
   signedIn,
 } from '#tests/support/route-table.ts'
 import { communityRoutes } from '#tests/support/routes/community.ts'
+import { interactionRoutes } from '#tests/support/routes/interactions.ts'
 import { moderationRoutes } from '#tests/support/routes/moderation.ts'
 import { notificationRoutes } from '#tests/support/routes/notifications.ts'
 import { sizeCheckRoutes } from '#tests/support/routes/size-checks.ts'
@@ -142,6 +143,7 @@ const ROUTES: Row[] = [
   { route: 'GET /api/docs/static/*', url: () => '/api/docs/static/swagger-ui.css', expect: open() },
   // The community (issue 5): one file per part, each listing its routes.
   ...communityRoutes(context()),
+  ...interactionRoutes(context()),
   ...notificationRoutes(context()),
   ...sizeCheckRoutes(context()),
   ...moderationRoutes(context()),

@@ -25,12 +25,17 @@ const SpeciesPage = lazyWithPreload(() => import('../../features/species/pages/s
 const MeasurementsPage = lazyWithPreload(() => import('../../features/measurements/pages/measurements-page.tsx'))
 const MeasurementPage = lazyWithPreload(() => import('../../features/measurements/pages/measurement-page.tsx'))
 const SettingsPage = lazyWithPreload(() => import('../../features/settings/pages/settings-page.tsx'))
+// The community (issue 5).
+const CommunityPage = lazyWithPreload(() => import('../../features/community/pages/community-page.tsx'))
+const ProfilePage = lazyWithPreload(() => import('../../features/community/pages/profile-page.tsx'))
 
 /** The lazy page a path of the app shows, if it has its own code. */
 function pageOf(path: string) {
   if (path === paths.measurements) return MeasurementsPage
   if (path.startsWith(`${paths.measurements}/`)) return MeasurementPage
   if (path === paths.settings) return SettingsPage
+  if (path === paths.community) return CommunityPage
+  if (path.startsWith('/profile/')) return ProfilePage
   if (path === paths.speciesGuide) return SpeciesGuidePage
   if (path.startsWith(`${paths.speciesGuide}/`)) return SpeciesPage
   if (path === paths.admin) return AdminPage
@@ -104,6 +109,12 @@ export default function AppShell({ user }: { user: AuthUser }) {
               <Route path={paths.share.pattern}>
                 {/* A member opens a shared link in the app: the detail page shows what they may see. */}
                 {(params: { id: string }) => <Redirect to={paths.measurement.href(params.id)} replace />}
+              </Route>
+              <Route path={paths.community}>
+                <CommunityPage />
+              </Route>
+              <Route path={paths.profile.pattern}>
+                {(params: { userId: string }) => <ProfilePage userId={params.userId} />}
               </Route>
               <Route path={paths.admin}>
                 <AdminPage />
