@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { users } from '#server/db/schema.ts'
 import type { BetaAccessRequest } from '#shared/schemas/access.ts'
+import type { CreateReport, SaveSizeCheck } from '#shared/schemas/community.ts'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
 import { WHITETAIL_RACK } from '#shared/scoring/worked-examples.ts'
 import { TEST_BASE_URL, type TestApp } from './test-app.ts'
@@ -227,4 +228,41 @@ export async function createMeasurement(
     throw new Error(`create measurement failed: ${res.statusCode} ${res.body}`)
   }
   return res.json() as Measurement
+}
+
+// Size checks and reports (issue 5).
+
+/** A valid PUT /api/measurements/:id/size-check body: a confirmed score, measured with the photo tool. */
+export function aSizeCheck(overrides: Partial<SaveSizeCheck> = {}): SaveSizeCheck {
+  return {
+    verdict: 'confirmed',
+    estimate: { field: 'score', label: 'Score', value: 152.5, unit: 'in', uncertainty: 1.5, source: 'photo-tool' },
+    note: 'Measured against the 12 in ruler in frame.',
+    ...overrides,
+  }
+}
+
+/** PUT /api/measurements/:id/size-check as the member of `cookie`. */
+export function putSizeCheck(
+  t: TestApp,
+  cookie: string,
+  measurementId: string,
+  overrides: Partial<SaveSizeCheck> = {},
+) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/measurements/${measurementId}/size-check`,
+    headers: browserHeaders(cookie, t.config.baseUrl),
+    payload: aSizeCheck(overrides),
+  })
+}
+
+/** POST /api/reports as the member of `cookie`. */
+export function postReport(t: TestApp, cookie: string, body: CreateReport) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: browserHeaders(cookie, t.config.baseUrl),
+    payload: body,
+  })
 }
