@@ -1,15 +1,25 @@
 import Bell from 'lucide-react/icons/bell'
-import { useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
+import { useNotificationStream, useNotifications } from '../../features/notifications/api.ts'
+import { badgeText, bellLabel } from '../../features/notifications/badge.ts'
+import { lazyWithPreload, preloadOnIntent } from '../../lib/lazy.ts'
+
+// The list's code (sentences, avatars, links) loads when the bell is reached for, not with every page.
+const NotificationPanel = lazyWithPreload(() => import('../../features/notifications/notification-panel.tsx'))
 
 /**
- * The bell of spec §2. There is no notifications API yet, so it opens a small panel that says so.
- * A disclosure (button + panel), closed by Escape, a click outside, or the button again.
+ * The bell of spec §2 (issue 5): the unread count, live over Server-Sent Events, and a panel listing the groups.
+ * A disclosure (button + panel), closed by Escape, a click outside, the button again, or opening a line.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false)
   const panelId = useId()
+  const headingId = useId()
   const wrapper = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  const list = useNotifications()
+  const streamed = useNotificationStream()
+  const unread = list.data?.unreadCount ?? streamed ?? 0
 
   useEffect(() => {
     if (!open) return
@@ -35,23 +45,38 @@ export function NotificationBell() {
       <button
         ref={button}
         type="button"
-        aria-label="Notifications"
+        aria-label={bellLabel(unread)}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 hover:text-stone-950"
+        {...preloadOnIntent(NotificationPanel.preload)}
+        className="relative inline-flex size-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 hover:text-stone-950"
       >
         <Bell className="size-5" aria-hidden="true" />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white"
+          >
+            {badgeText(unread)}
+          </span>
+        ) : null}
       </button>
       {open ? (
         <section
           id={panelId}
-          aria-label="Notifications"
-          className="absolute right-0 z-50 mt-2 w-72 rounded-xl border border-stone-200 bg-white p-4 shadow-lg"
+          aria-labelledby={headingId}
+          className="fixed inset-x-2 top-[4.25rem] z-50 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
         >
-          <h2 className="text-sm font-semibold text-stone-900">Notifications</h2>
-          <p className="mt-3 text-sm text-stone-700">No notifications yet</p>
-          <p className="mt-1 text-xs text-stone-600">Likes, comments, follows and achievements will show up here.</p>
+          <Suspense
+            fallback={
+              <p role="status" className="px-4 py-8 text-center text-sm text-stone-700">
+                <span id={headingId}>Loading notifications…</span>
+              </p>
+            }
+          >
+            <NotificationPanel headingId={headingId} onNavigate={() => setOpen(false)} />
+          </Suspense>
         </section>
       ) : null}
     </div>
