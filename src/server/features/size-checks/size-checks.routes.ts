@@ -1,8 +1,112 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import {
+  MeasurementParamsSchema,
+  SaveSizeCheckSchema,
+  SizeCheckReplySchema,
+  SizeChecksSchema,
+} from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import type { RateLimits } from '../../plugins/security.ts'
+import { requireApproved } from '../../plugins/auth-session.ts'
+import { type RateLimits, type RateRule, rateLimitConfig } from '../../plugins/security.ts'
+import { readSizeChecks, replyToSizeCheck, saveSizeCheck, withdrawSizeCheck } from './size-checks.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
+const writeErrors = { ...errors, 429: ApiErrorSchema }
+
+const CheckParamsSchema = MeasurementParamsSchema.extend({ checkId: z.string().uuid('checkId must be a UUID') })
+
+/** The signed-in member; requireApproved has run, so there is one. */
+function member(req: FastifyRequest): AuthUser {
+  const user = req.sessionUser
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return user
+}
+
+/** Counted per member, after sign-in is checked (this preHandler runs after requireApproved). */
+function perMember(rule: RateRule) {
+  return {
+    rateLimit: {
+      ...rateLimitConfig(rule).rateLimit,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
+    },
+  }
+}
+
 /** The member size check: verdicts, their state, the owner's reply. */
-export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (_app, _options) => {}
+export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
+  app.get(
+    '/api/measurements/:id/size-checks',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: "A measurement's size checks: its state, the counts and the verdicts the viewer may see",
+        description:
+          'Visible measurements only (others 404). Verdicts by members blocked either way are left out; the ' +
+          'state and counts include every verdict.',
+        tags: ['size-checks'],
+        params: MeasurementParamsSchema,
+        response: { 200: SizeChecksSchema, ...errors },
+      },
+    },
+    async (req) => readSizeChecks(db, member(req), req.params.id),
+  )
+
+  app.put(
+    '/api/measurements/:id/size-check',
+    {
+      preHandler: requireApproved,
+      config: perMember(rateLimits.communityWrite),
+      schema: {
+        summary: "Records or changes the member's verdict on another member's measurement with a photo",
+        description:
+          'One verdict per member per measurement: a repeat changes it. Not on one’s own measurement, only on one ' +
+          'with a photo (400), only on one the member may see (404). Community verified = at least 2 verdicts and ' +
+          'more than 2/3 confirmed; disputed = more than 1/3 disputed. A changed verdict clears the owner’s reply.',
+        tags: ['size-checks'],
+        params: MeasurementParamsSchema,
+        body: SaveSizeCheckSchema,
+        response: { 200: SizeChecksSchema, ...writeErrors },
+      },
+    },
+    async (req) => saveSizeCheck(db, member(req), req.params.id, req.body),
+  )
+
+  app.delete(
+    '/api/measurements/:id/size-check',
+    {
+      preHandler: requireApproved,
+      config: perMember(rateLimits.communityWrite),
+      schema: {
+        summary: "Withdraws the member's verdict (none to withdraw is no error)",
+        tags: ['size-checks'],
+        params: MeasurementParamsSchema,
+        response: { 200: SizeChecksSchema, ...writeErrors },
+      },
+    },
+    async (req) => withdrawSizeCheck(db, member(req), req.params.id),
+  )
+
+  app.post(
+    '/api/measurements/:id/size-checks/:checkId/reply',
+    {
+      preHandler: requireApproved,
+      config: perMember(rateLimits.communityWrite),
+      schema: {
+        summary: 'The owner answers one verdict (or replaces the answer); the checker is notified',
+        description: 'The measurement’s owner only (others 404).',
+        tags: ['size-checks'],
+        params: CheckParamsSchema,
+        body: SizeCheckReplySchema,
+        response: { 200: SizeChecksSchema, ...writeErrors },
+      },
+    },
+    async (req) => replyToSizeCheck(db, member(req), req.params.id, req.params.checkId, req.body.reply),
+  )
+}

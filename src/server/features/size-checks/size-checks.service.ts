@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, count, eq, not, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { checkState, effectiveEvidence } from '#shared/community/check-state.ts'
+import { AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { CheckCounts, Member, SaveSizeCheckSchema, SizeCheck, SizeChecks } from '#shared/schemas/community.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { users } from '../auth/auth.tables.ts'
+import { sizeChecks } from '../community/community.tables.ts'
+import { notFound } from '../measurements/measurements.service.ts'
+import { measurements, photos } from '../measurements/measurements.tables.ts'
+import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
+import { notify } from '../notifications/notify.ts'
+
+// The member size check (DESIGN.md §2, issue 5): one verdict per member per measurement, never on one's own, only on
+// a measurement with a photo the checker may see. Every write locks the measurement row first (`for update`), so
+// concurrent verdicts are counted one after the other: the counts, the state and the evidence on the measurement
+// always match its size_checks rows.
+//
+// A changed verdict clears the owner's reply (it answered a verdict the checker no longer gives); a new estimate or
+// note under the same verdict keeps it.
+
+export type SaveSizeCheckBody = z.output<typeof SaveSizeCheckSchema>
+
+export const CHECK_NOT_FOUND = 'Size check not found'
+
+/** The measurement as the checks need it, with how the viewer stands to its owner. */
+async function findMeasurement(db: Db | Tx, viewer: AuthUser, id: string, lock: boolean) {
+  const query = db
+    .select({
+      userId: measurements.userId,
+      visibility: measurements.visibility,
+      hiddenAt: measurements.hiddenAt,
+      reportedEvidence: measurements.reportedEvidence,
+      checkState: measurements.checkState,
+      confirmed: measurements.confirmedCount,
+      plausible: measurements.plausibleCount,
+      disputed: measurements.disputedCount,
+      follows: followsSql(viewer.id, measurements.userId),
+      blocked: blockedSql(viewer.id, measurements.userId),
+      // Qualified by hand: in a one-table select Drizzle writes bare column names, and a bare "id" in the
+      // subquery would be the photo's own.
+      hasPhoto: sql<boolean>`exists (select 1 from ${photos} where ${photos.measurementId} = ${measurements}.${sql.identifier('id')})`,
+    })
+    .from(measurements)
+    .where(eq(measurements.id, id))
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) throw notFound()
+  if (!canView(viewer, row, { follows: row.follows === true, blocked: row.blocked === true })) throw notFound()
+  return row
+}
+
+/** A member as another sees them: a hidden profile keeps its name but not its picture (only for itself and admins). */
+function memberAs(
+  viewer: AuthUser,
+  u: { id: string; firstName: string | null; lastName: string | null; image: string | null; hiddenAt: Date | null },
+): Member {
+  const showImage = !u.hiddenAt || viewer.id === u.id || viewer.isAdmin
+  return { id: u.id, firstName: u.firstName, lastName: u.lastName, profileImageUrl: showImage ? u.image : null }
+}
+
+/** GET /api/measurements/:id/size-checks: visible measurements only (404); verdicts across a block are left out. */
+export async function readSizeChecks(db: Db, viewer: AuthUser, id: string): Promise<SizeChecks> {
+  const m = await findMeasurement(db, viewer, id, false)
+  const rows = await db
+    .select({
+      check: sizeChecks,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      image: users.image,
+      hiddenAt: users.hiddenAt,
+    })
+    .from(sizeChecks)
+    .innerJoin(users, eq(users.id, sizeChecks.userId))
+    .where(and(eq(sizeChecks.measurementId, id), not(blockedSql(viewer.id, sizeChecks.userId))))
+    .orderBy(asc(sizeChecks.createdAt), asc(sizeChecks.id))
+  const checks: SizeCheck[] = rows.map(({ check, ...checker }) => ({
+    id: check.id,
+    checker: memberAs(viewer, { id: check.userId, ...checker }),
+    verdict: check.verdict,
+    estimate: check.estimate,
+    note: check.note,
+    reply: check.reply,
+    repliedAt: check.repliedAt?.toISOString() ?? null,
+    createdAt: check.createdAt.toISOString(),
+    updatedAt: check.updatedAt.toISOString(),
+    isMine: check.userId === viewer.id,
+  }))
+  return {
+    state: m.checkState,
+    counts: { confirmed: m.confirmed, plausible: m.plausible, disputed: m.disputed },
+    checks,
+    canCheck: m.userId !== viewer.id && m.hasPhoto === true,
+  }
+}
+
+/** Counts the verdicts again and writes them, the state and the evidence everyone sees onto the measurement. */
+async function recount(tx: Tx, id: string, reportedEvidence: Parameters<typeof effectiveEvidence>[0]) {
+  const rows = await tx
+    .select({ verdict: sizeChecks.verdict, n: count() })
+    .from(sizeChecks)
+    .where(eq(sizeChecks.measurementId, id))
+    .groupBy(sizeChecks.verdict)
+  const counts: CheckCounts = { confirmed: 0, plausible: 0, disputed: 0 }
+  for (const row of rows) counts[row.verdict] = row.n
+  const state = checkState(counts)
+  await tx
+    .update(measurements)
+    .set({
+      confirmedCount: counts.confirmed,
+      plausibleCount: counts.plausible,
+      disputedCount: counts.disputed,
+      checkState: state,
+      evidence: effectiveEvidence(reportedEvidence, state),
+    })
+    .where(eq(measurements.id, id))
+}
+
+/** PUT /api/measurements/:id/size-check: records or changes the viewer's verdict; the owner is told of a new one. */
+export async function saveSizeCheck(db: Db, viewer: AuthUser, id: string, body: SaveSizeCheckBody) {
+  await db.transaction(async (tx) => {
+    const m = await findMeasurement(tx, viewer, id, true)
+    if (m.userId === viewer.id) throw new AppError('BAD_REQUEST', 'You cannot check your own measurement')
+    if (m.hasPhoto !== true) throw new AppError('BAD_REQUEST', 'Only a measurement with a photo can be checked')
+    const [before] = await tx
+      .select({ verdict: sizeChecks.verdict })
+      .from(sizeChecks)
+      .where(and(eq(sizeChecks.measurementId, id), eq(sizeChecks.userId, viewer.id)))
+    const verdictChanged = before !== undefined && before.verdict !== body.verdict
+    const now = new Date()
+    const values = { verdict: body.verdict, estimate: body.estimate, note: body.note, updatedAt: now }
+    await tx
+      .insert(sizeChecks)
+      .values({ id: randomUUID(), measurementId: id, userId: viewer.id, ...values, createdAt: now })
+      .onConflictDoUpdate({
+        target: [sizeChecks.measurementId, sizeChecks.userId],
+        set: verdictChanged ? { ...values, reply: null, repliedAt: null } : values,
+      })
+    await recount(tx, id, m.reportedEvidence)
+    if (!before || verdictChanged) {
+      await notify(tx, {
+        userId: m.userId,
+        actorId: viewer.id,
+        kind: 'size-check',
+        measurementId: id,
+        verdict: body.verdict,
+      })
+    }
+  })
+  return readSizeChecks(db, viewer, id)
+}
+
+/** DELETE /api/measurements/:id/size-check: withdraws the viewer's verdict (nothing to withdraw is no error). */
+export async function withdrawSizeCheck(db: Db, viewer: AuthUser, id: string) {
+  await db.transaction(async (tx) => {
+    const m = await findMeasurement(tx, viewer, id, true)
+    const removed = await tx
+      .delete(sizeChecks)
+      .where(and(eq(sizeChecks.measurementId, id), eq(sizeChecks.userId, viewer.id)))
+      .returning({ id: sizeChecks.id })
+    if (removed.length > 0) await recount(tx, id, m.reportedEvidence)
+  })
+  return readSizeChecks(db, viewer, id)
+}
+
+/** POST /api/measurements/:id/size-checks/:checkId/reply: the owner answers one verdict; the checker is told. */
+export async function replyToSizeCheck(db: Db, viewer: AuthUser, id: string, checkId: string, reply: string) {
+  await db.transaction(async (tx) => {
+    const m = await findMeasurement(tx, viewer, id, true)
+    if (m.userId !== viewer.id) throw notFound()
+    const [check] = await tx
+      .select({
+        userId: sizeChecks.userId,
+        verdict: sizeChecks.verdict,
+        blocked: blockedSql(viewer.id, sizeChecks.userId),
+      })
+      .from(sizeChecks)
+      .where(and(eq(sizeChecks.id, checkId), eq(sizeChecks.measurementId, id)))
+    if (!check || check.blocked === true) throw new AppError('NOT_FOUND', CHECK_NOT_FOUND)
+    // updated_at stays the checker's last change of the verdict.
+    await tx
+      .update(sizeChecks)
+      .set({ reply, repliedAt: new Date(), updatedAt: sql`${sizeChecks.updatedAt}` })
+      .where(eq(sizeChecks.id, checkId))
+    await notify(tx, {
+      userId: check.userId,
+      actorId: viewer.id,
+      kind: 'size-check-reply',
+      measurementId: id,
+      verdict: check.verdict,
+    })
+  })
+  return readSizeChecks(db, viewer, id)
+}
