@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { ADMIN_STALE_TIME_MS } from '#shared/constants.ts'
 import type { BetaRequest, PendingUser, ReviewBetaRequest } from '#shared/schemas/admin.ts'
+import type { REPORT_ACTIONS, Report, ReportListSchema } from '#shared/schemas/community.ts'
 import { apiPaths } from '../../app/paths.ts'
 import { apiJson } from '../../lib/api.ts'
 
@@ -42,5 +44,31 @@ export function useApproveUser() {
   return useMutation({
     mutationFn: (userId: string) => apiJson<{ ok: true }>('POST', apiPaths.adminApproveUser(userId)),
     onSuccess: refresh,
+  })
+}
+
+// Reports (issue 5): members report posts, comments and profiles; admins hide, restore or dismiss.
+
+export type ReportView = 'open' | 'resolved'
+export type ReportList = z.infer<typeof ReportListSchema>
+export type ReportAction = (typeof REPORT_ACTIONS)[number]
+
+const REPORTS_KEY = (view: ReportView) => [apiPaths.adminReports(view)] as const
+
+export function useReports(view: ReportView) {
+  return useQuery<ReportList>({ queryKey: REPORTS_KEY(view), staleTime: ADMIN_STALE_TIME_MS })
+}
+
+/** A resolution moves the report from Open to Resolved (and may resolve the other reports of the same content). */
+export function useResolveReport() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ report, action }: { report: Report; action: ReportAction }) =>
+      apiJson<Report>('POST', apiPaths.adminResolveReport(report.id), { action }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: REPORTS_KEY('open') }),
+        queryClient.invalidateQueries({ queryKey: REPORTS_KEY('resolved') }),
+      ]),
   })
 }

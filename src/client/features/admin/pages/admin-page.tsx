@@ -5,16 +5,47 @@ import { Loading } from '../../../components/loading.tsx'
 import { toast } from '../../../components/toast-store.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
-import { useBetaRequests, useReviewBetaRequest } from '../api.ts'
+import { useBetaRequests, useReports, useReviewBetaRequest } from '../api.ts'
+import { AdminTabs } from '../components/admin-tabs.tsx'
 import { PendingAccounts } from '../components/pending-accounts.tsx'
 import { PendingRequestsTable, type ReviewAction } from '../components/pending-requests-table.tsx'
+import { ReportsSection } from '../components/reports-section.tsx'
 import { ReviewDialog } from '../components/review-dialog.tsx'
 import { ReviewedRequestsTable } from '../components/reviewed-requests-table.tsx'
 import { StatCounters } from '../components/stat-counters.tsx'
 
-/** /admin 'Beta Access Admin' (spec §2/§6/§7/§8). The server answers 403 to non-admins. */
+type Tab = 'beta' | 'reports'
+
+/**
+ * /admin 'Beta Access Admin' (spec §2/§6/§7/§8), with Reports beside Beta Access (issue 5). The server answers 403
+ * to non-admins.
+ */
 export default function AdminPage() {
   useDocumentTitle('Beta Access Admin')
+  const [tab, setTab] = useState<Tab>('beta')
+  const openReports = useReports('open').data?.openCount
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold text-stone-900">Beta Access Admin</h1>
+        <p className="mt-1 text-stone-700">Review who joins the Fieldmark beta, and what members report.</p>
+      </div>
+      <AdminTabs
+        label="Admin sections"
+        tabs={[
+          { key: 'beta', label: 'Beta Access' },
+          { key: 'reports', label: 'Reports', badge: openReports },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {tab === 'beta' ? <BetaAccess /> : <ReportsSection headingId="reports-title" />}
+      </AdminTabs>
+    </div>
+  )
+}
+
+function BetaAccess() {
   const { data: requests, isLoading, isError } = useBetaRequests()
   const review = useReviewBetaRequest()
   const [target, setTarget] = useState<{ request: BetaRequest; action: ReviewAction } | null>(null)
@@ -44,10 +75,6 @@ export default function AdminPage() {
 
   return (
     <div className="grid gap-8">
-      <div>
-        <h1 className="text-3xl font-bold text-stone-900">Beta Access Admin</h1>
-        <p className="mt-1 text-stone-700">Review who joins the Fieldmark beta.</p>
-      </div>
       {isLoading ? (
         <Loading fullScreen={false} />
       ) : isError || !requests ? (
