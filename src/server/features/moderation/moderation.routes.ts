@@ -1,8 +1,94 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import {
+  CreateReportSchema,
+  ReportListQuerySchema,
+  ReportListSchema,
+  ReportParamsSchema,
+  ReportSchema,
+  ResolveReportSchema,
+} from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import type { RateLimits } from '../../plugins/security.ts'
+import { requireAdmin, requireApproved } from '../../plugins/auth-session.ts'
+import { type RateLimits, type RateRule, rateLimitConfig } from '../../plugins/security.ts'
+import { createReport, listReports, resolveReport } from './moderation.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
+
+/** The signed-in user; requireApproved or requireAdmin has run, so there is one. */
+function signedIn(req: FastifyRequest): AuthUser {
+  const user = req.sessionUser
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return user
+}
+
+/** Counted per member, after sign-in is checked (this preHandler runs after requireApproved). */
+function perMember(rule: RateRule) {
+  return {
+    rateLimit: {
+      ...rateLimitConfig(rule).rateLimit,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
+    },
+  }
+}
+
 /** Reports by members; the admin's Reports (hide, restore, dismiss). */
-export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (_app, _options) => {}
+export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
+  app.post(
+    '/api/reports',
+    {
+      preHandler: requireApproved,
+      config: perMember(rateLimits.reportCreate),
+      schema: {
+        summary: 'Reports a post, a comment or a member profile to the admins',
+        description:
+          'The target must exist and be visible to the member (404 naming it otherwise), and not be their own ' +
+          '(400). Reporting the same target again updates the reason and details and opens the report again.',
+        tags: ['moderation'],
+        body: CreateReportSchema,
+        response: { 201: z.object({ id: z.string() }), ...errors, 429: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createReport(db, signedIn(req), req.body)),
+  )
+
+  app.get(
+    '/api/admin/reports',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Reports for the admins: open ones newest first (up to 200), or the latest 100 resolved',
+        description: 'Each with its reporter and the reported content as an admin sees it; openCount counts all open.',
+        tags: ['admin', 'moderation'],
+        querystring: ReportListQuerySchema,
+        response: { 200: ReportListSchema, ...errors },
+      },
+    },
+    async (req) => listReports(db, req.query.status),
+  )
+
+  app.post(
+    '/api/admin/reports/:reportId/resolve',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Hides or restores the reported content, or dismisses the report',
+        description:
+          'hide: the content is hidden (only its author and admins see it) and every open report on it is marked ' +
+          'hidden; restore: shown again, its reports dismissed; dismiss: this and the other open reports on the ' +
+          'same content dismissed.',
+        tags: ['admin', 'moderation'],
+        params: ReportParamsSchema,
+        body: ResolveReportSchema,
+        response: { 200: ReportSchema, ...errors },
+      },
+    },
+    async (req) => resolveReport(db, signedIn(req), req.params.reportId, req.body.action),
+  )
+}
