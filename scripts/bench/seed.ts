@@ -1,8 +1,11 @@
-// npm run bench:seed -- club|region — bulk-inserts a benchmark data set (BENCHMARKING.md).
+// npm run bench:seed -- club|region [--community] — bulk-inserts a benchmark data set (BENCHMARKING.md).
+// --community starts only the community part (likes, follows, comments, size checks, notifications) over, on the
+// members and measurements already there.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { hashPassword } from 'better-auth/crypto'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
 import { accounts, betaRequests, measurements, photos, sessions, users } from '../../src/server/db/schema.ts'
@@ -11,7 +14,21 @@ import type { LocationPrecision, Visibility } from '../../src/shared/schemas/mea
 import { scoreSheet } from '../../src/shared/scoring/index.ts'
 import { getSpecies } from '../../src/shared/species/catalogue.ts'
 import { createRng, generateMeasurement, pick, type Rng } from '../demo/generate.ts'
-import { BENCH_USER, DATASETS, type DatasetName, datasetArg, datasetLocation } from './datasets.ts'
+import { seedCommunity } from './community-seed.ts'
+import {
+  BENCH_COLLECTION,
+  BENCH_USER,
+  DATASETS,
+  type DatasetName,
+  datasetArg,
+  datasetLocation,
+  describeDataset,
+  isApproved,
+  memberId,
+  SEED_VERSION,
+  STAR_MEMBER,
+  STAR_POSTS,
+} from './datasets.ts'
 
 const BATCH = 2_000
 const EXPERIENCE = ['beginner', 'intermediate', 'advanced', 'expert'] as const
@@ -48,8 +65,6 @@ async function insertInBatches<T>(total: number, make: (i: number) => T, insert:
   }
 }
 
-/** The bench member's own measurements: three pages of 20 and some. */
-const BENCH_COLLECTION = 65
 const VISIBILITY: readonly Visibility[] = ['public', 'public', 'public', 'followers', 'private']
 const PRECISION: readonly LocationPrecision[] = ['exact', 'km', 'region', 'region', 'hidden']
 
@@ -60,7 +75,13 @@ function scoredMeasurement(rng: Rng) {
   return { generated, result, summary: summarize(result, generated.quick ?? null) }
 }
 
-function measurementRow(rng: Rng, entry: ReturnType<typeof scoredMeasurement>, userId: string, now: number) {
+function measurementRow(
+  rng: Rng,
+  entry: ReturnType<typeof scoredMeasurement>,
+  userId: string,
+  now: number,
+  hidden: boolean,
+) {
   const { generated, result, summary } = entry
   const takenAt = new Date(now - Math.floor(rng() * 730) * 86_400_000 - Math.floor(rng() * 86_400_000))
   return {
@@ -90,28 +111,99 @@ function measurementRow(rng: Rng, entry: ReturnType<typeof scoredMeasurement>, u
     lat: 44 + rng() * 4,
     lon: -110 + rng() * 6,
     locationPrecision: pick(rng, PRECISION),
+    hiddenAt: hidden ? new Date(now) : null,
     createdAt: new Date(takenAt.getTime() + 3_600_000),
   }
 }
 
-export async function seed(name: DatasetName): Promise<void> {
-  const spec = DATASETS[name]
-  const { dataDir, databaseUrl } = datasetLocation(name)
-  const started = performance.now()
-  let handle: DbHandle
+/** What a data set holds, by the marker the seed leaves beside it (and, on PostgreSQL, its measurements). */
+export type SeedState = 'complete' | 'base' | 'missing'
+
+const markerFile = (name: DatasetName) => join(datasetLocation(name).dataDir, 'seed.json')
+
+function writeMarker(name: DatasetName, community: boolean) {
+  writeFileSync(markerFile(name), `${JSON.stringify({ version: SEED_VERSION, community })}\n`)
+}
+
+export async function seedState(name: DatasetName): Promise<SeedState> {
+  const file = markerFile(name)
+  if (!existsSync(file)) return 'missing'
+  const marker = JSON.parse(readFileSync(file, 'utf8')) as { version?: number; community?: boolean }
+  if (marker.version !== SEED_VERSION) return 'missing'
+  const { databaseUrl } = datasetLocation(name)
   if (databaseUrl) {
-    await recreatePostgres(databaseUrl)
-    handle = await openPostgres(databaseUrl)
-  } else {
-    rmSync(dataDir, { recursive: true, force: true })
-    handle = await openPglite(join(dataDir, 'db'))
+    const client = new pg.Client({ connectionString: databaseUrl })
+    try {
+      await client.connect()
+      const { rows } = await client.query<{ n: string }>('select count(*) as n from measurements')
+      if (Number(rows[0]?.n) !== DATASETS[name].measurements) return 'missing'
+    } catch {
+      return 'missing' // no database any more
+    } finally {
+      await client.end().catch(() => {})
+    }
   }
+  return marker.community ? 'complete' : 'base'
+}
+
+async function open(name: DatasetName, fresh: boolean): Promise<DbHandle> {
+  const { dataDir, databaseUrl } = datasetLocation(name)
+  if (fresh) {
+    rmSync(dataDir, { recursive: true, force: true })
+    if (databaseUrl) await recreatePostgres(databaseUrl)
+  }
+  const handle = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(join(dataDir, 'db'))
   await handle.migrate()
+  return handle
+}
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
+
+/** The whole data set from nothing: members, sessions, requests, measurements with photos, then the community. */
+export async function seed(name: DatasetName): Promise<void> {
+  const started = performance.now()
+  const handle = await open(name, true)
+  try {
+    await seedBase(handle, name)
+    writeMarker(name, false)
+    await fillCommunity(handle, name)
+    writeMarker(name, true)
+  } finally {
+    await handle.close()
+  }
+  console.log(`seeded ${describeDataset(name)} on ${DATASETS[name].backend} in ${seconds(started)}`)
+}
+
+/** The community part only, over the members and measurements already there (started over if it was made). */
+export async function reseedCommunity(name: DatasetName): Promise<void> {
+  const started = performance.now()
+  const handle = await open(name, false)
+  try {
+    await fillCommunity(handle, name)
+    writeMarker(name, true)
+  } finally {
+    await handle.close()
+  }
+  console.log(`seeded the community of ${describeDataset(name)} in ${seconds(started)}`)
+}
+
+async function fillCommunity(handle: DbHandle, name: DatasetName) {
+  const started = performance.now()
+  console.log('community:')
+  const counts = await seedCommunity(handle.db, DATASETS[name], console.log)
+  console.log(
+    `community: ${counts.likes} likes, ${counts.follows} follows, ${counts.comments} comments, ${counts.sizeChecks} size checks, ${counts.notifications} notifications in ${seconds(started)}`,
+  )
+}
+
+async function seedBase(handle: DbHandle, name: DatasetName): Promise<void> {
+  const spec = DATASETS[name]
   const { db } = handle
+  const started = performance.now()
   const now = Date.now()
 
   // The member the benchmark signs in as: verified, approved, past the gate.
-  const benchId = randomUUID()
+  const benchId = BENCH_USER.id
   await db.insert(users).values({
     id: benchId,
     name: 'Bench Hunter',
@@ -121,6 +213,8 @@ export async function seed(name: DatasetName): Promise<void> {
     lastName: 'Hunter',
     betaApproved: true,
     gatePassed: true,
+    region: 'Montana',
+    bio: 'Elk in September, walleye the rest of the year.',
   })
   await db.insert(accounts).values({
     id: randomUUID(),
@@ -130,12 +224,13 @@ export async function seed(name: DatasetName): Promise<void> {
     password: await hashPassword(BENCH_USER.password),
   })
 
-  const userIds: string[] = []
+  // Members: one in ten still waits for approval (and never posts or interacts).
+  const approvedIds: string[] = []
   await insertInBatches(
     spec.users,
     (i) => {
-      const id = randomUUID()
-      userIds.push(id)
+      const id = memberId(i)
+      if (isApproved(i)) approvedIds.push(id)
       return {
         id,
         name: `Member ${i}`,
@@ -143,8 +238,10 @@ export async function seed(name: DatasetName): Promise<void> {
         emailVerified: true,
         firstName: 'Member',
         lastName: String(i),
-        betaApproved: i % 10 !== 0,
-        gatePassed: i % 10 !== 0,
+        betaApproved: isApproved(i),
+        gatePassed: isApproved(i),
+        region: REGIONS[i % REGIONS.length] as string,
+        bio: i % 3 === 0 ? 'Bowhunter, mostly public land. Catch and release on the river.' : null,
         createdAt: new Date(now - (i % 365) * 86_400_000),
       }
     },
@@ -155,7 +252,7 @@ export async function seed(name: DatasetName): Promise<void> {
     (i) => ({
       id: randomUUID(),
       token: randomBytes(24).toString('base64url'),
-      userId: userIds[i % userIds.length] as string,
+      userId: memberId(i % spec.users),
       expiresAt: new Date(now + 30 * 86_400_000),
       userAgent: 'bench',
     }),
@@ -174,22 +271,35 @@ export async function seed(name: DatasetName): Promise<void> {
     }),
     (rows) => db.insert(betaRequests).values(rows),
   )
-  // Measurements: a pool of scored sheets (the engine runs once per pool entry), spread over the members; the
-  // bench member has a collection of BENCH_COLLECTION with photos, so list pages, detail and statistics are real.
+  console.log(`  members, sessions, requests: ${seconds(started)}`)
+  // Measurements: a pool of scored sheets (the engine runs once per pool entry). The bench member has a collection
+  // of BENCH_COLLECTION with photos (list pages, detail and statistics are real), the star STAR_POSTS more than
+  // anyone; the rest go round the approved members. One in five hundred is hidden by a moderator.
+  const measured = performance.now()
   const rng = createRng(2026)
   const pool = Array.from({ length: 400 }, () => scoredMeasurement(rng))
-  const owners = [benchId, ...userIds]
+  const star = memberId(STAR_MEMBER)
   const benchRows: string[] = []
   await insertInBatches(
     spec.measurements,
     (i) => {
-      const ownerId = i < BENCH_COLLECTION ? benchId : (owners[1 + (i % (owners.length - 1))] as string)
-      const row = measurementRow(rng, pick(rng, pool), ownerId, now)
+      const ownerId =
+        i < BENCH_COLLECTION
+          ? benchId
+          : i < BENCH_COLLECTION + STAR_POSTS
+            ? star
+            : (approvedIds[i % approvedIds.length] as string)
+      const hidden = ownerId !== benchId && rng() < 0.002
+      const row = measurementRow(rng, pick(rng, pool), ownerId, now, hidden)
       if (ownerId === benchId) benchRows.push(row.id)
       return row
     },
     (rows) => db.insert(measurements).values(rows),
   )
+  console.log(`  measurements: ${seconds(measured)}`)
+  // Photos: two for each of the bench member's, one for everyone else's and a second for a quarter of them, so
+  // the feed carries photos as it will.
+  const photographed = performance.now()
   await insertInBatches(
     benchRows.length * 2,
     (i) => ({
@@ -204,10 +314,17 @@ export async function seed(name: DatasetName): Promise<void> {
     }),
     (rows) => db.insert(photos).values(rows),
   )
-  await handle.close()
-  console.log(
-    `seeded ${name} (${spec.backend}): ${spec.users} users, ${spec.sessions} sessions, ${spec.betaRequests} requests, ${spec.measurements} measurements in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  )
+  await db.execute(sql`
+    insert into photos (id, user_id, measurement_id, position, width, height, storage_key, bytes, created_at)
+    select gen_random_uuid(), m.user_id, m.id, p.position, 2048, 1536, 'bench/' || m.id || '/' || p.position, 180000,
+      m.created_at
+    from measurements m, (values (0), (1)) as p(position)
+    where m.user_id <> ${benchId} and (p.position = 0 or get_byte(uuid_send(m.id), 15) % 4 = 0)`)
+  console.log(`  photos: ${seconds(photographed)}`)
 }
 
-if (import.meta.main) await seed(datasetArg())
+if (import.meta.main) {
+  const name = datasetArg()
+  if (process.argv.includes('--community')) await reseedCommunity(name)
+  else await seed(name)
+}
