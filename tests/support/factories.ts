@@ -266,3 +266,29 @@ export function postReport(t: TestApp, cookie: string, body: CreateReport) {
     payload: body,
   })
 }
+
+// Likes, comments and notifications (issue 5).
+
+/** PUT /api/measurements/:id/like (or DELETE, to take it back) as the member of `cookie`. */
+export function sendLike(t: TestApp, cookie: string, measurementId: string, method: 'PUT' | 'DELETE' = 'PUT') {
+  return t.app.inject({
+    method,
+    url: `/api/measurements/${measurementId}/like`,
+    headers: browserHeaders(cookie, t.config.baseUrl),
+  })
+}
+
+/** POST /api/measurements/:id/comments as the member of `cookie`. */
+export function postComment(t: TestApp, cookie: string, measurementId: string, body: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/measurements/${measurementId}/comments`,
+    headers: browserHeaders(cookie, t.config.baseUrl),
+    payload: { body },
+  })
+}
+
+/** GET /api/notifications as the member of `cookie`. */
+export function getNotifications(t: TestApp, cookie: string) {
+  return t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })
+}

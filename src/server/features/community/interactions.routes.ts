@@ -1,8 +1,133 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import {
+  CommentPageSchema,
+  CommentParamsSchema,
+  CommentSchema,
+  CreateCommentSchema,
+  CursorQuerySchema,
+  LikeStateSchema,
+  MeasurementParamsSchema,
+} from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import type { RateLimits } from '../../plugins/security.ts'
+import { requireApproved } from '../../plugins/auth-session.ts'
+import { type RateLimits, type RateRule, rateLimitConfig } from '../../plugins/security.ts'
+import { createComment, deleteComment, listComments } from './comments.service.ts'
+import { likeMeasurement, unlikeMeasurement } from './interactions.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
-/** Likes and comments (with mentions). */
-export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (_app, _options) => {}
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
+
+/** The signed-in member; requireApproved has run, so there is one. */
+function member(req: FastifyRequest): AuthUser {
+  const user = req.sessionUser
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return user
+}
+
+/** Counted per member, after sign-in is checked (this preHandler runs after requireApproved). */
+function perMember(rule: RateRule) {
+  return {
+    rateLimit: {
+      ...rateLimitConfig(rule).rateLimit,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
+    },
+  }
+}
+
+/**
+ * Likes and comments (with mentions) on a measurement the member may see (others 404, 'Measurement not found').
+ * Comment bodies are JSON text, never HTML.
+ */
+export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
+  const like = {
+    preHandler: requireApproved,
+    config: perMember(rateLimits.communityWrite),
+  }
+  app.put(
+    '/api/measurements/:id/like',
+    {
+      ...like,
+      schema: {
+        summary: 'Likes a measurement (idempotent); its owner is notified of the first like',
+        tags: ['community'],
+        params: MeasurementParamsSchema,
+        response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
+      },
+    },
+    async (req) => likeMeasurement(db, member(req), req.params.id),
+  )
+
+  app.delete(
+    '/api/measurements/:id/like',
+    {
+      ...like,
+      schema: {
+        summary: 'Takes a like back (idempotent)',
+        tags: ['community'],
+        params: MeasurementParamsSchema,
+        response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
+      },
+    },
+    async (req) => unlikeMeasurement(db, member(req), req.params.id),
+  )
+
+  app.get(
+    '/api/measurements/:id/comments',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Comments on a measurement, oldest first (keyset pages)',
+        description:
+          'Comments hidden by a moderator are listed only for their author and admins (hidden: true); comments ' +
+          'across a block are left out. total is the measurement’s count of comments nobody hid.',
+        tags: ['community'],
+        params: MeasurementParamsSchema,
+        querystring: CursorQuerySchema,
+        response: { 200: CommentPageSchema, ...errors },
+      },
+    },
+    async (req) => listComments(db, member(req), req.params.id, req.query),
+  )
+
+  app.post(
+    '/api/measurements/:id/comments',
+    {
+      preHandler: requireApproved,
+      config: perMember(rateLimits.commentCreate),
+      schema: {
+        summary: 'Comments on a measurement; the owner and the members it mentions are notified',
+        description:
+          'Mentions are written @[Name](userId); at most 10 members are notified per comment, and only approved ' +
+          'members who may see the measurement. The body is stored as sent (trimmed), as text.',
+        tags: ['community'],
+        params: MeasurementParamsSchema,
+        body: CreateCommentSchema,
+        response: { 201: CommentSchema, ...errors, 429: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createComment(db, member(req), req.params.id, req.body.body)),
+  )
+
+  app.delete(
+    '/api/measurements/:id/comments/:commentId',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Deletes a comment: its author or an admin (others 404)',
+        tags: ['community'],
+        params: CommentParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await deleteComment(db, member(req), req.params.id, req.params.commentId)
+      return reply.code(204).send(null)
+    },
+  )
+}
