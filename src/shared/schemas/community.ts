@@ -1,26 +1,23 @@
 import { z } from 'zod'
+import { COMMUNITY_LIMITS, FEED_TABS, REPORT_REASONS, REPORT_TARGETS } from '../community/constants.ts'
 import { MeasurementOwnerSchema, MeasurementSchema, UNIT_SYSTEMS, VISIBILITIES } from './measurements.ts'
+
+// The constants without zod live in ../community/constants.ts, so pages that need only them stay free of zod.
+export {
+  COMMUNITY_LIMITS,
+  FEED_TABS,
+  type FeedTab,
+  MENTION_PATTERN,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  type ReportReason,
+  type ReportTarget,
+} from '../community/constants.ts'
 
 // The community (issue 5): posts (a non-private measurement is a post, DESIGN.md §2), likes, comments with
 // mentions, follows, profiles, notifications, member size checks, reports and blocks. The server validates every
 // body with these schemas and the client reads its answers through them.
-
-export const COMMUNITY_LIMITS = {
-  commentChars: 2000,
-  bioChars: 500,
-  nameChars: 60,
-  regionChars: 80,
-  reportDetailsChars: 1000,
-  checkNoteChars: 1000,
-  checkReplyChars: 1000,
-  /** posts per feed page; members, comments and followers per page */
-  pageSize: 20,
-  maxPageSize: 50,
-  /** notification groups in the bell */
-  notificationGroups: 30,
-  /** mentions notified per comment */
-  mentionsPerComment: 10,
-} as const
 
 const uuid = (field: string) => z.string().uuid(`${field} must be a UUID`)
 /** better-auth user ids: 32 url-safe characters; anything else is not a member. */
@@ -120,9 +117,6 @@ export type SizeChecks = z.infer<typeof SizeChecksSchema>
 // ---------------------------------------------------------------------------------------------------------------
 // Posts and the feed
 
-export const FEED_TABS = ['following', 'everyone'] as const
-export type FeedTab = (typeof FEED_TABS)[number]
-
 export const FeedQuerySchema = CursorQuerySchema.extend({
   tab: z.enum(FEED_TABS, { error: `tab must be one of ${FEED_TABS.join(', ')}` }).default('everyone'),
 })
@@ -149,8 +143,6 @@ export type LikeState = z.infer<typeof LikeStateSchema>
 // ---------------------------------------------------------------------------------------------------------------
 // Comments. A mention is written `@[Display Name](userId)` (the composer inserts it from the member picker); the
 // server notifies each mentioned member and the client renders it as a link, never as HTML.
-
-export const MENTION_PATTERN = /@\[([^\]\n]{1,80})\]\(([A-Za-z0-9_-]{1,64})\)/g
 
 export const CreateCommentSchema = z.object({ body: text('body', COMMUNITY_LIMITS.commentChars, 1) })
 
@@ -280,21 +272,8 @@ export const NotificationEventSchema = z.object({ unreadCount: z.number() })
 // ---------------------------------------------------------------------------------------------------------------
 // Moderation
 
-export const REPORT_TARGETS = ['measurement', 'comment', 'user'] as const
-export type ReportTarget = (typeof REPORT_TARGETS)[number]
-export const REPORT_REASONS = ['spam', 'harassment', 'location', 'false-size', 'inappropriate', 'other'] as const
-export type ReportReason = (typeof REPORT_REASONS)[number]
 export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
-
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment or abuse',
-  location: 'Reveals a location',
-  'false-size': 'False size or score',
-  inappropriate: 'Inappropriate content',
-  other: 'Something else',
-}
 
 export const CreateReportSchema = z.object({
   targetType: z.enum(REPORT_TARGETS, { error: `targetType must be one of ${REPORT_TARGETS.join(', ')}` }),
