@@ -1,8 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import { FeedQuerySchema, MeasurementParamsSchema, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
+import { requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
+import { notFound } from '../measurements/measurements.service.ts'
+import { feedPage, PostBodies, postFigures } from './feed.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
+export const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
+
+/** The signed-in member; requireApproved has run, so there is one. */
+export function member(req: FastifyRequest): AuthUser {
+  const user = req.sessionUser
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return user
+}
+
+/**
+ * A body already serialized as JSON (assembled from cached parts). Fastify sends a string with a JSON content type
+ * as it is; the route's response schema still documents it and the API tests check bodies against the schemas.
+ */
+export function sendJson<T>(reply: FastifyReply, body: string): T {
+  reply.type('application/json; charset=utf-8').send(body)
+  return reply as unknown as T
+}
+
 /** The feed (Following, Everyone) and one post. */
-export const feedRoutes: FastifyPluginAsyncZod<Options> = async (_app, _options) => {}
+export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+  const bodies = new PostBodies()
+
+  app.get(
+    '/api/feed',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'The feed: posts of other members, newest first (keyset pages)',
+        description:
+          'everyone: public posts, and followers-only posts of the members you follow; following: public and ' +
+          "followers-only posts of the members you follow. Never your own, hidden or private posts, nor a blocked member's.",
+        tags: ['community'],
+        querystring: FeedQuerySchema,
+        response: { 200: PostPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = member(req)
+      const page = await feedPage(db, user, req.query)
+      return sendJson(reply, await bodies.pageJson(db, user, page))
+    },
+  )
+
+  app.get(
+    '/api/measurements/:id/post',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'One post: the measurement with its figures and community figures, if the member may see it',
+        description: 'Hidden posts only for their author and admins (hidden: true); others 404.',
+        tags: ['community'],
+        params: MeasurementParamsSchema,
+        response: { 200: PostSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = member(req)
+      const figures = await postFigures(db, user, req.params.id)
+      if (!figures?.visible) throw notFound()
+      const body = await bodies.postJson(db, user, figures)
+      if (body === undefined) throw notFound()
+      return sendJson(reply, body)
+    },
+  )
+}

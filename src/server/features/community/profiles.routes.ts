@@ -1,8 +1,220 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  BlockStateSchema,
+  CursorQuerySchema,
+  FollowStateSchema,
+  MemberListSchema,
+  MemberPageSchema,
+  MemberSearchQuerySchema,
+  PostPageSchema,
+  ProfileSchema,
+  UpdateProfileSchema,
+  UserIdParamsSchema,
+} from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import type { RateLimits } from '../../plugins/security.ts'
+import { requireApproved } from '../../plugins/auth-session.ts'
+import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
+import { publishEvent } from '../notifications/notify.ts'
+import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
+import { errors, member, sendJson } from './feed.routes.ts'
+import { memberPostsPage, PostBodies } from './feed.service.ts'
+import { followMember, unfollowMember } from './follows.service.ts'
+import {
+  canSeeProfile,
+  getProfile,
+  listFollows,
+  memberNotFound,
+  relationOf,
+  searchMembers,
+  standingOf,
+  updateProfile,
+} from './profiles.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
 /** Profiles, follows, blocks, the member picker and one's own profile. */
-export const profileRoutes: FastifyPluginAsyncZod<Options> = async (_app, _options) => {}
+export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
+  const bodies = new PostBodies()
+  // Follows, blocks and profile changes: per member, counted after sign-in is checked.
+  const write = {
+    preHandler: requireApproved,
+    config: {
+      rateLimit: {
+        ...rateLimitConfig(rateLimits.communityWrite).rateLimit,
+        hook: 'preHandler' as const,
+        keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
+      },
+    },
+  }
+  const tags = ['community']
+
+  app.get(
+    '/api/members',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Members whose first, last or full name starts with q (the @mention picker)',
+        description: 'Approved members ordered by name; never yourself, a blocked member or a hidden profile.',
+        tags,
+        querystring: MemberSearchQuerySchema,
+        response: { 200: MemberListSchema, ...errors },
+      },
+    },
+    async (req) => searchMembers(db, member(req), req.query),
+  )
+
+  app.get(
+    '/api/profiles/:userId',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: "A member's profile with the counts the viewer may see",
+        description:
+          'Not found for a member who blocked you, and for a hidden profile (but for its member and admins). ' +
+          'When you blocked them: blockedByMe, no bio, region or counts.',
+        tags,
+        params: UserIdParamsSchema,
+        response: { 200: ProfileSchema, ...errors },
+      },
+    },
+    async (req) => getProfile(db, member(req), req.params.userId),
+  )
+
+  app.get(
+    '/api/profiles/:userId/measurements',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: "A member's posts the viewer may see, newest first (keyset pages)",
+        description: 'The member sees all of their own, private and hidden ones included.',
+        tags,
+        params: UserIdParamsSchema,
+        querystring: CursorQuerySchema,
+        response: { 200: PostPageSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = member(req)
+      const standing = await standingOf(db, user, req.params.userId)
+      if (!canSeeProfile(user, standing)) throw memberNotFound()
+      const page = await memberPostsPage(db, user, standing.id, relationOf(standing), req.query)
+      return sendJson(reply, await bodies.pageJson(db, user, page))
+    },
+  )
+
+  for (const side of ['followers', 'following'] as const) {
+    app.get(
+      `/api/profiles/:userId/${side}`,
+      {
+        preHandler: requireApproved,
+        schema: {
+          summary:
+            side === 'followers' ? "A member's followers, newest first" : 'The members a member follows, newest first',
+          tags,
+          params: UserIdParamsSchema,
+          querystring: CursorQuerySchema,
+          response: { 200: MemberPageSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = member(req)
+        const standing = await standingOf(db, user, req.params.userId)
+        if (!canSeeProfile(user, standing) || (standing.blockedByMe && standing.id !== user.id)) throw memberNotFound()
+        return listFollows(db, user, standing.id, side, req.query)
+      },
+    )
+  }
+
+  app.put(
+    '/api/follows/:userId',
+    {
+      ...write,
+      schema: {
+        summary: 'Follows a member (idempotent); they are notified once',
+        tags,
+        params: UserIdParamsSchema,
+        response: { 200: FollowStateSchema, ...errors },
+      },
+    },
+    async (req) => followMember(db, member(req), req.params.userId),
+  )
+
+  app.delete(
+    '/api/follows/:userId',
+    {
+      ...write,
+      schema: {
+        summary: 'Stops following a member (idempotent)',
+        tags,
+        params: UserIdParamsSchema,
+        response: { 200: FollowStateSchema, ...errors },
+      },
+    },
+    async (req) => unfollowMember(db, member(req), req.params.userId),
+  )
+
+  app.get(
+    '/api/blocks',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'The members you blocked, latest first',
+        tags,
+        response: { 200: MemberListSchema, ...errors },
+      },
+    },
+    async (req) => listBlocked(db, member(req)),
+  )
+
+  app.put(
+    '/api/blocks/:userId',
+    {
+      ...write,
+      schema: {
+        summary: 'Blocks a member (idempotent): neither sees the other; follows between you end',
+        tags,
+        params: UserIdParamsSchema,
+        response: { 200: BlockStateSchema, ...errors },
+      },
+    },
+    async (req) => blockMember(db, member(req), req.params.userId),
+  )
+
+  app.delete(
+    '/api/blocks/:userId',
+    {
+      ...write,
+      schema: {
+        summary: 'Unblocks a member (idempotent)',
+        tags,
+        params: UserIdParamsSchema,
+        response: { 200: BlockStateSchema, ...errors },
+      },
+    },
+    async (req) => unblockMember(db, member(req), req.params.userId),
+  )
+
+  app.patch(
+    '/api/profile',
+    {
+      ...write,
+      schema: {
+        summary: 'Changes your own profile: name, bio, region, picture, units and default visibility',
+        description: "'' clears bio and region; photoId null removes the picture.",
+        tags,
+        body: UpdateProfileSchema,
+        response: { 200: ProfileSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = member(req)
+      await updateProfile(db, user, req.body)
+      // The name and picture come with the session (GET /api/auth/user): drop this member's cached sessions here,
+      // and tell the other processes.
+      app.sessionCache.invalidateUser(user.id)
+      await publishEvent(db, { type: 'user-changed', userId: user.id })
+      return getProfile(db, user, user.id)
+    },
+  )
+}

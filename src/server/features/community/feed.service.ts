@@ -1,0 +1,341 @@
+import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { CheckState, FeedTab } from '#shared/schemas/community.ts'
+import type { Db } from '../../db/client.ts'
+import { VersionedCache } from '../../lib/versioned-cache.ts'
+import { users } from '../auth/auth.tables.ts'
+import {
+  type Audience,
+  cursorText,
+  decodeCursor,
+  encodeCursor,
+  listColumns,
+  type PhotoRow,
+  photosOf,
+  toMeasurement,
+} from '../measurements/measurements.service.ts'
+import { measurements } from '../measurements/measurements.tables.ts'
+import { blockedSql, canView, followsSql, type Relation } from '../measurements/visibility.ts'
+import { likes } from './community.tables.ts'
+
+// Posts (DESIGN.md §2): the feed, one post, a member's posts on their profile. A page is ONE query that finds the
+// posts with their community figures (counts, the viewer's like) and a version; each post's measurement body is
+// kept serialized per version (lib/versioned-cache.ts), so a warm page costs that query alone. Bodies missing from
+// the cache cost one more query for the rows and one for their photos.
+
+/** What a page query returns per post: all but the measurement body, which depends only on `version`. */
+export type PostFigures = {
+  id: string
+  userId: string
+  cursorAt: string
+  /** the measurement's and its owner's updated_at: the body changes with nothing else */
+  version: string
+  likeCount: number
+  commentCount: number
+  confirmed: number
+  plausible: number
+  disputed: number
+  checkState: CheckState
+  hidden: boolean
+  likedByMe: boolean
+}
+
+export type PageQuery = { cursor?: string | undefined; limit: number }
+
+type RawFigures = {
+  id: string
+  user_id: string
+  cursor_at: string
+  version: string
+  like_count: number
+  comment_count: number
+  confirmed_count: number
+  plausible_count: number
+  disputed_count: number
+  check_state: CheckState
+  hidden: boolean
+  liked: boolean
+}
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = await db.execute(query)
+  return (result as unknown as { rows: T[] }).rows
+}
+
+function toFigures(row: RawFigures): PostFigures {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    cursorAt: row.cursor_at,
+    version: row.version,
+    likeCount: Number(row.like_count),
+    commentCount: Number(row.comment_count),
+    confirmed: Number(row.confirmed_count),
+    plausible: Number(row.plausible_count),
+    disputed: Number(row.disputed_count),
+    checkState: row.check_state,
+    hidden: row.hidden === true,
+    likedByMe: row.liked === true,
+  }
+}
+
+/** The figures of the measurements in `page` (a CTE of ids and created_at), newest first. */
+function figuresOf(viewerId: string): SQL {
+  return sql`select ${measurements.id} as id, ${measurements.userId} as user_id, ${cursorText} as cursor_at,
+      ${measurements.updatedAt}::text || '|' || ${users.updatedAt}::text as version,
+      ${measurements.likeCount} as like_count, ${measurements.commentCount} as comment_count,
+      ${measurements.confirmedCount} as confirmed_count, ${measurements.plausibleCount} as plausible_count,
+      ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state,
+      ${measurements.hiddenAt} is not null as hidden,
+      exists (select 1 from ${likes} where ${likes.measurementId} = ${measurements.id} and ${likes.userId} = ${viewerId}) as liked
+    from page
+    join ${measurements} on ${measurements.id} = page.id
+    join ${users} on ${users.id} = ${measurements.userId}
+    order by ${measurements.createdAt} desc, ${measurements.id} desc`
+}
+
+/** Keyset condition on the measurements of the subquery it is written in. */
+function afterCursor(cursor: string | undefined): SQL {
+  if (!cursor) return sql``
+  const after = decodeCursor(cursor)
+  return sql` and (${measurements.createdAt}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+}
+
+/** The members on the other side of a block with the viewer, either way. */
+function blockedCte(viewerId: string): SQL {
+  return sql`blocked as (
+      select blocked_id as user_id from blocks where blocker_id = ${viewerId}
+      union all
+      select blocker_id from blocks where blocked_id = ${viewerId})`
+}
+
+/**
+ * Newest first: posts of the members the viewer follows, one index range per followee
+ * (measurements_user_created_idx), `limit` each, merged. `visibilities` are those the tab shows of them.
+ */
+function followeesPosts(viewerId: string, visibilities: SQL, cursor: SQL, take: number): SQL {
+  return sql`select x.id, x.created_at
+      from follows
+      cross join lateral (
+        select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
+        where ${measurements.userId} = follows.followee_id and ${measurements.visibility} in (${visibilities})
+          and ${measurements.hiddenAt} is null${cursor}
+        order by ${measurements.createdAt} desc, ${measurements.id} desc
+        limit ${take}) x
+      where follows.follower_id = ${viewerId} and follows.followee_id not in (select user_id from blocked)`
+}
+
+/**
+ * GET /api/feed. Never the viewer's own, never hidden, never private, never across a block.
+ * - everyone: public posts of others (the partial index measurements_public_created_idx, whose predicate the WHERE
+ *   repeats) and followers-only posts of the members the viewer follows;
+ * - following: public and followers-only posts of the members the viewer follows.
+ */
+export async function feedPage(
+  db: Db,
+  viewer: AuthUser,
+  query: PageQuery & { tab: FeedTab },
+): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
+  const take = query.limit + 1
+  const cursor = afterCursor(query.cursor)
+  const page =
+    query.tab === 'following'
+      ? sql`${followeesPosts(viewer.id, sql`'public', 'followers'`, cursor, take)}
+          order by created_at desc, id desc limit ${take}`
+      : sql`(select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
+            where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
+              and ${measurements.userId} <> ${viewer.id}
+              and ${measurements.userId} not in (select user_id from blocked)${cursor}
+            order by ${measurements.createdAt} desc, ${measurements.id} desc
+            limit ${take})
+          union all
+          (${followeesPosts(viewer.id, sql`'followers'`, cursor, take)})
+          order by created_at desc, id desc limit ${take}`
+  const rows = await rowsOf<RawFigures>(
+    db,
+    sql`with ${blockedCte(viewer.id)}, page as (${page}) ${figuresOf(viewer.id)}`,
+  )
+  return pageOf(rows.map(toFigures), query.limit)
+}
+
+function pageOf(figures: PostFigures[], limit: number): { figures: PostFigures[]; nextCursor: string | null } {
+  const items = figures.slice(0, limit)
+  const last = items.at(-1)
+  return { figures: items, nextCursor: figures.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null }
+}
+
+/**
+ * GET /api/profiles/:userId/measurements: a member's posts as the viewer may see them (canView, in SQL): the owner
+ * all of them; others public and, when following, followers-only ones, not hidden; admins also hidden ones that are
+ * not private. The caller has checked the profile itself (blocks, hidden profile).
+ */
+export async function memberPostsPage(
+  db: Db,
+  viewer: AuthUser,
+  ownerId: string,
+  relation: Relation,
+  query: PageQuery,
+): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
+  if (viewer.id !== ownerId && relation.blocked) return { figures: [], nextCursor: null }
+  const visible = viewer.id === ownerId ? sql`` : sql` and ${visibleToOthers(viewer, relation)}`
+  const rows = await rowsOf<RawFigures>(
+    db,
+    sql`with page as (
+        select ${measurements.id} as id from ${measurements}
+        where ${measurements.userId} = ${ownerId}${visible}${afterCursor(query.cursor)}
+        order by ${measurements.createdAt} desc, ${measurements.id} desc
+        limit ${query.limit + 1})
+      ${figuresOf(viewer.id)}`,
+  )
+  return pageOf(rows.map(toFigures), query.limit)
+}
+
+/** canView for a viewer who is not the owner and not blocked, as SQL over measurements. */
+function visibleToOthers(viewer: AuthUser, relation: Relation): SQL {
+  const shown = relation.follows ? sql`in ('public', 'followers')` : sql`= 'public'`
+  const normal = sql`(${measurements.hiddenAt} is null and ${measurements.visibility} ${shown})`
+  if (!viewer.isAdmin) return normal
+  return sql`(${normal} or (${measurements.hiddenAt} is not null and ${measurements.visibility} <> 'private'))`
+}
+
+/** GET /api/measurements/:id/post: the figures and whether the viewer may see it; undefined when it does not exist. */
+export async function postFigures(
+  db: Db,
+  viewer: AuthUser,
+  id: string,
+): Promise<(PostFigures & { visible: boolean }) | undefined> {
+  const [row] = await rowsOf<
+    RawFigures & { visibility: 'private' | 'followers' | 'public'; follows: boolean; blocked: boolean }
+  >(
+    db,
+    sql`with page as (select ${id}::uuid as id)
+      select f.*, ${measurements.visibility} as visibility,
+        ${followsSql(viewer.id, measurements.userId)} as follows,
+        ${blockedSql(viewer.id, measurements.userId)} as blocked
+      from (${figuresOf(viewer.id)}) f join ${measurements} on ${measurements.id} = f.id`,
+  )
+  if (!row) return undefined
+  const relation = { follows: row.follows === true, blocked: row.blocked === true }
+  const hiddenAt = row.hidden ? 'hidden' : null
+  const visible = canView(viewer, { userId: row.user_id, visibility: row.visibility, hiddenAt }, relation)
+  return { ...toFigures(row), visible }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bodies
+
+type BodyRow = typeof measurements.$inferSelect & {
+  ownerFirstName: string | null
+  ownerLastName: string | null
+  ownerImage: string | null
+  ownerHidden: boolean
+}
+
+/** The measurements' bodies as the audience sees them; `full` with the engine's result (one post's page). */
+async function measurementBodies(
+  db: Db,
+  ids: readonly string[],
+  audience: Audience,
+  full: boolean,
+): Promise<Map<string, string>> {
+  const owner = {
+    ownerFirstName: users.firstName,
+    ownerLastName: users.lastName,
+    ownerImage: users.image,
+    ownerHidden: sql<boolean>`${users.hiddenAt} is not null`,
+  }
+  const [rows, photoRows] = await Promise.all([
+    db
+      .select(full ? { ...getTableColumns(measurements), ...owner } : { ...listColumns, ...owner })
+      .from(measurements)
+      .innerJoin(users, eq(users.id, measurements.userId))
+      .where(inArray(measurements.id, [...ids])),
+    photosOf(db, ids),
+  ])
+  const photosBy = new Map<string, PhotoRow[]>()
+  for (const photo of photoRows) {
+    const list = photosBy.get(photo.measurementId ?? '') ?? []
+    list.push(photo)
+    photosBy.set(photo.measurementId ?? '', list)
+  }
+  const bodies = new Map<string, string>()
+  for (const row of rows as BodyRow[]) {
+    // A profile a moderator hid keeps its posts but not its picture, for everyone but the member.
+    const image = row.ownerHidden && audience !== 'owner' ? null : row.ownerImage
+    const owner = { id: row.userId, firstName: row.ownerFirstName, lastName: row.ownerLastName, profileImageUrl: image }
+    const measurement = toMeasurement(
+      { ...row, result: full ? row.result : null },
+      owner,
+      photosBy.get(row.id) ?? [],
+      audience,
+    )
+    bodies.set(row.id, JSON.stringify(measurement))
+  }
+  return bodies
+}
+
+function postJson(figures: PostFigures, body: string): string {
+  return (
+    `{"measurement":${body},"likeCount":${figures.likeCount},"commentCount":${figures.commentCount},` +
+    `"likedByMe":${figures.likedByMe},"checkState":${JSON.stringify(figures.checkState)},` +
+    `"checkCounts":{"confirmed":${figures.confirmed},"plausible":${figures.plausible},"disputed":${figures.disputed}},` +
+    `"hidden":${figures.hidden}}`
+  )
+}
+
+/**
+ * Serialized measurement bodies per (measurement, audience), valid while the measurement's and its owner's
+ * updated_at are unchanged; the figures are added per request. One per route plugin.
+ */
+export class PostBodies {
+  readonly #list = new VersionedCache({ maxEntries: 20_000 })
+  readonly #full = new VersionedCache({ maxEntries: 5_000 })
+
+  /** PostPage JSON for these figures (page order kept). */
+  async pageJson(
+    db: Db,
+    viewer: AuthUser,
+    page: { figures: PostFigures[]; nextCursor: string | null },
+  ): Promise<string> {
+    const items = await this.#posts(db, viewer, page.figures, false)
+    return `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`
+  }
+
+  /** Post JSON of one measurement with the engine's result; undefined if it was deleted meanwhile. */
+  async postJson(db: Db, viewer: AuthUser, figures: PostFigures): Promise<string | undefined> {
+    const [item] = await this.#posts(db, viewer, [figures], true)
+    return item
+  }
+
+  async #posts(db: Db, viewer: AuthUser, figures: PostFigures[], full: boolean): Promise<string[]> {
+    const cache = full ? this.#full : this.#list
+    const audienceOf = (f: PostFigures): Audience => (f.userId === viewer.id ? 'owner' : 'member')
+    const keyOf = (f: PostFigures) => `${f.id}|${audienceOf(f)}`
+    const bodies = new Map<string, string>()
+    for (const f of figures) {
+      const cached = cache.get(keyOf(f), f.version)
+      if (cached !== undefined) bodies.set(keyOf(f), cached)
+    }
+    for (const audience of ['owner', 'member'] as const) {
+      const missing = figures.filter((f) => audienceOf(f) === audience && !bodies.has(keyOf(f)))
+      if (missing.length === 0) continue
+      const fresh = await measurementBodies(
+        db,
+        missing.map((f) => f.id),
+        audience,
+        full,
+      )
+      for (const f of missing) {
+        const body = fresh.get(f.id)
+        if (body === undefined) continue
+        cache.set(keyOf(f), f.version, body)
+        bodies.set(keyOf(f), body)
+      }
+    }
+    // A measurement deleted between the two queries is left out.
+    return figures.flatMap((f) => {
+      const body = bodies.get(keyOf(f))
+      return body === undefined ? [] : [postJson(f, body)]
+    })
+  }
+}

@@ -1,0 +1,283 @@
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { Member, MemberPage, Profile, UpdateProfileSchema } from '#shared/schemas/community.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { users } from '../auth/auth.tables.ts'
+import { fieldError } from '../measurements/compute.ts'
+import { photos } from '../measurements/measurements.tables.ts'
+import { getSettings, saveSettings } from '../measurements/settings.ts'
+import { blockedSql, type Relation } from '../measurements/visibility.ts'
+import { avatarUrl } from '../photos/photos.service.ts'
+import { follows } from './community.tables.ts'
+
+// Profiles (issue 5): a member's page, their followers and following, the @mention picker and one's own profile.
+// A profile is not found when the member does not exist or is not approved, when they blocked the viewer, and
+// when a moderator hid it (except for the member and admins). The viewer who blocked them sees only the way back.
+
+export const MEMBER_NOT_FOUND = 'Member not found'
+export const memberNotFound = () => new AppError('NOT_FOUND', MEMBER_NOT_FOUND)
+
+/** A member as the viewer stands to them, in one query. */
+export type Standing = {
+  id: string
+  firstName: string | null
+  lastName: string | null
+  image: string | null
+  approved: boolean
+  hidden: boolean
+  isFollowing: boolean
+  followsYou: boolean
+  blockedByMe: boolean
+  blockedMe: boolean
+}
+
+type Executor = Db | Tx
+
+const memberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  image: users.image,
+  hidden: sql<boolean>`${users.hiddenAt} is not null`,
+}
+
+// Drizzle leaves columns of a one-table select unqualified, even inside subqueries of its fields; these subqueries
+// therefore name their tables with aliases and the member as "users"."id".
+const theMember = sql.raw('"users"."id"')
+
+/** SQL: `follower` follows `followee` (a value or the member). */
+const followSql = (follower: string | SQL, followee: string | SQL) =>
+  sql<boolean>`exists (select 1 from follows f where f.follower_id = ${follower} and f.followee_id = ${followee})`
+
+/** SQL: `blocker` blocked `blocked` (a value or the member). */
+const blockSql = (blocker: string | SQL, blocked: string | SQL) =>
+  sql<boolean>`exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`
+
+function standingColumns(viewerId: string) {
+  return {
+    ...memberColumns,
+    approved: sql<boolean>`(${users.betaApproved} or ${users.isAdmin})`,
+    isFollowing: followSql(viewerId, theMember),
+    followsYou: followSql(theMember, viewerId),
+    blockedByMe: blockSql(viewerId, theMember),
+    blockedMe: blockSql(theMember, viewerId),
+  }
+}
+
+export async function standingOf(db: Executor, viewer: AuthUser, userId: string): Promise<Standing | undefined> {
+  const [row] = await db.select(standingColumns(viewer.id)).from(users).where(eq(users.id, userId))
+  return row
+}
+
+/** The profile (and its lists) exist for the viewer. */
+export function canSeeProfile(viewer: AuthUser, standing: Standing | undefined): standing is Standing {
+  if (!standing) return false
+  if (standing.id === viewer.id) return true
+  return standing.approved && !standing.blockedMe && (!standing.hidden || viewer.isAdmin)
+}
+
+export function relationOf(standing: Standing): Relation {
+  return { follows: standing.isFollowing, blocked: standing.blockedByMe || standing.blockedMe }
+}
+
+/** A member in a list: a hidden profile's picture only for the member and admins. */
+export function toMember(
+  row: { id: string; firstName: string | null; lastName: string | null; image: string | null; hidden: boolean },
+  viewer: AuthUser,
+): Member {
+  const showImage = !row.hidden || row.id === viewer.id || viewer.isAdmin
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: showImage ? row.image : null }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/profiles/:userId
+
+type Counted = { n: number; trophies: number; species: number }
+
+/** GET /api/profiles/:userId, in one query: the member, how the viewer stands to them, and the counts. */
+export async function getProfile(db: Db, viewer: AuthUser, userId: string): Promise<Profile> {
+  const isSelf = viewer.id === userId
+  // What the viewer may see of their measurements (own: all of them).
+  const seen = isSelf
+    ? sql``
+    : sql` and m.hidden_at is null and (m.visibility = 'public' or (m.visibility = 'followers' and ${followSql(viewer.id, userId)}))`
+  const [row] = await db
+    .select({
+      ...standingColumns(viewer.id),
+      bio: users.bio,
+      region: users.region,
+      memberSince: users.createdAt,
+      counted: sql<Counted>`(select json_build_object('n', count(*),
+          'trophies', count(*) filter (where m.trophy_class in ('trophy', 'record')),
+          'species', count(distinct m.species_id))
+        from measurements m where m.user_id = ${userId}${seen})`,
+      followers: sql<number>`(select count(*) from follows f where f.followee_id = ${userId})`.mapWith(Number),
+      following: sql<number>`(select count(*) from follows f where f.follower_id = ${userId})`.mapWith(Number),
+      achievementPoints: sql<number>`(select coalesce(sum(a.points), 0) from user_achievements ua
+          join achievements a on a.id = ua.achievement_id where ua.user_id = ${userId})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!canSeeProfile(viewer, row)) throw memberNotFound()
+  const counted = (typeof row.counted === 'string' ? JSON.parse(row.counted) : row.counted) as Counted
+  // Blocked by the viewer: only the way to unblock; nothing of theirs.
+  const shut = !isSelf && row.blockedByMe
+  return {
+    user: {
+      ...toMember(row, viewer),
+      bio: shut ? null : row.bio,
+      region: shut ? null : row.region,
+      memberSince: row.memberSince.toISOString(),
+    },
+    counts: {
+      measurements: shut ? 0 : Number(counted.n),
+      trophies: shut ? 0 : Number(counted.trophies),
+      species: shut ? 0 : Number(counted.species),
+      followers: shut ? 0 : row.followers,
+      following: shut ? 0 : row.following,
+      achievementPoints: shut ? 0 : row.achievementPoints,
+    },
+    isSelf,
+    isFollowing: !isSelf && row.isFollowing,
+    followsYou: !isSelf && row.followsYou,
+    blockedByMe: shut,
+    hidden: row.hidden,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Followers and following: newest follow first, keyset pages over (follows.created_at, the other member's id).
+
+const MEMBER_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([A-Za-z0-9_-]{1,64})$/
+
+function encodeMemberCursor(at: string, id: string): string {
+  return Buffer.from(`${at}|${id}`, 'utf8').toString('base64url')
+}
+
+function decodeMemberCursor(cursor: string): { at: string; id: string } {
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
+  const match = MEMBER_CURSOR.exec(text)
+  if (!match || Number.isNaN(Date.parse(match[1] ?? ''))) {
+    throw fieldError('cursor', 'Invalid cursor; load the list again from the start')
+  }
+  return { at: match[1] as string, id: match[2] as string }
+}
+
+/**
+ * GET /api/profiles/:userId/followers|following. Leaves out members blocked either way with the viewer, and hidden
+ * profiles (but for admins).
+ */
+export async function listFollows(
+  db: Db,
+  viewer: AuthUser,
+  userId: string,
+  side: 'followers' | 'following',
+  query: { cursor?: string | undefined; limit: number },
+): Promise<MemberPage> {
+  const [self, other] =
+    side === 'followers' ? [follows.followeeId, follows.followerId] : [follows.followerId, follows.followeeId]
+  const after = query.cursor ? decodeMemberCursor(query.cursor) : undefined
+  const rows = await db
+    .select({
+      ...memberColumns,
+      cursorAt: sql<string>`to_char(${follows.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, other))
+    .where(
+      and(
+        eq(self, userId),
+        sql`not ${blockedSql(viewer.id, users.id)}`,
+        viewer.isAdmin ? undefined : or(isNull(users.hiddenAt), eq(users.id, viewer.id)),
+        after ? sql`(${follows.createdAt}, ${other}) < (${after.at}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(follows.createdAt), desc(other))
+    .limit(query.limit + 1)
+  const page = rows.slice(0, query.limit)
+  const last = page.at(-1)
+  return {
+    items: page.map((row) => toMember(row, viewer)),
+    nextCursor: rows.length > query.limit && last ? encodeMemberCursor(last.cursorAt, last.id) : null,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/members?q: the @mention picker
+
+/**
+ * Approved members whose first name, last name or full name starts with `q` (any case), ordered by name; never the
+ * viewer, a member blocked either way, or a hidden profile. A prefix ILIKE over users without an index on names
+ * (no migration in issue 5): a scan of the users table, bounded by LIMIT only once sorted.
+ */
+export async function searchMembers(
+  db: Db,
+  viewer: AuthUser,
+  query: { q: string; limit: number },
+): Promise<{ items: Member[] }> {
+  const prefix = `${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .where(
+      and(
+        sql`(${users.betaApproved} or ${users.isAdmin})`,
+        isNull(users.hiddenAt),
+        sql`${users.id} <> ${viewer.id}`,
+        sql`(${users.firstName} ilike ${prefix} or ${users.lastName} ilike ${prefix} or ${users.name} ilike ${prefix}
+          or concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${prefix})`,
+        sql`not ${blockSql(viewer.id, theMember)} and not ${blockSql(theMember, viewer.id)}`,
+      ),
+    )
+    .orderBy(sql`lower(${users.name})`, users.id)
+    .limit(query.limit)
+  return { items: rows.map((row) => toMember(row, viewer)) }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PATCH /api/profile
+
+export type UpdateProfileBody = z.output<typeof UpdateProfileSchema>
+
+/**
+ * Changes the member's own profile. Names also set better-auth's `name`; '' clears bio and region; the picture is
+ * one of the member's photos not attached to a measurement (null removes it); units and the default visibility go
+ * to the member's settings. users.updated_at moves, which refreshes every cached body that shows the member.
+ */
+export async function updateProfile(db: Db, viewer: AuthUser, body: UpdateProfileBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    const set: Partial<typeof users.$inferInsert> = {}
+    if (body.firstName !== undefined || body.lastName !== undefined) {
+      const [current] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, viewer.id))
+      const firstName = body.firstName ?? current?.firstName ?? ''
+      const lastName = body.lastName ?? current?.lastName ?? ''
+      Object.assign(set, { firstName, lastName, name: `${firstName} ${lastName}`.trim() })
+    }
+    if (body.bio !== undefined) set.bio = body.bio === '' ? null : body.bio
+    if (body.region !== undefined) set.region = body.region === '' ? null : body.region
+    if (body.photoId === null) set.image = null
+    if (typeof body.photoId === 'string') {
+      const [photo] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.id, body.photoId), eq(photos.userId, viewer.id), isNull(photos.measurementId)))
+        .for('update')
+      if (!photo) throw fieldError('photoId', 'photo not found')
+      set.image = avatarUrl(photo.id)
+    }
+    if (body.units !== undefined || body.defaultVisibility !== undefined) {
+      const settings = await getSettings(tx as unknown as Db, viewer.id)
+      await saveSettings(tx as unknown as Db, viewer.id, {
+        ...settings,
+        ...(body.units !== undefined ? { units: body.units } : {}),
+        ...(body.defaultVisibility !== undefined ? { defaultVisibility: body.defaultVisibility } : {}),
+      })
+    }
+    if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, viewer.id))
+  })
+}
