@@ -142,9 +142,15 @@ describe('GET /api/profiles/:userId', () => {
 describe('GET /api/profiles/:userId/followers and /following', () => {
   it('lists the newest follow first, in pages, without members blocked either way', async () => {
     const [star, viewer] = await Promise.all([member(), member()])
-    const fans = await Promise.all(Array.from({ length: 5 }, () => member()))
+    const [blockedByViewer, blockerOfViewer, third, fourth, fifth] = await Promise.all([
+      member(),
+      member(),
+      member(),
+      member(),
+      member(),
+    ])
+    const fans = [blockedByViewer, blockerOfViewer, third, fourth, fifth]
     for (const fan of fans) expect((await send('PUT', `/api/follows/${star.id}`, fan)).statusCode).toBe(200)
-    const [blockedByViewer, blockerOfViewer, , another] = fans as [SignedInUser, SignedInUser, SignedInUser, SignedInUser]
     await send('PUT', `/api/blocks/${blockedByViewer.id}`, viewer)
     await send('PUT', `/api/blocks/${viewer.id}`, blockerOfViewer)
 
@@ -165,7 +171,7 @@ describe('GET /api/profiles/:userId/followers and /following', () => {
         .reverse(),
     )
 
-    const following = MemberPageSchema.parse((await get(`/api/profiles/${another.id}/following`, viewer)).json())
+    const following = MemberPageSchema.parse((await get(`/api/profiles/${fourth.id}/following`, viewer)).json())
     expect(following).toEqual({
       items: [{ id: star.id, firstName: star.firstName, lastName: star.lastName, profileImageUrl: null }],
       nextCursor: null,
