@@ -113,26 +113,27 @@ function NotificationLine({ group, onOpen }: { group: NotificationGroup; onOpen:
   )
 }
 
-/** The latest actor's picture, with the second one behind it when several acted; a badge for an achievement. */
+/** The latest actor's picture, with '+N' for the others; a badge for an achievement. */
 function Actors({ group }: { group: NotificationGroup }) {
-  if (group.kind === 'achievement' || group.actors.length === 0) {
+  const [first] = group.actors
+  if (group.kind === 'achievement' || !first) {
     return (
       <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-900">
         <Award className="size-5" aria-hidden="true" />
       </span>
     )
   }
-  const [first, second] = group.actors
+  const others = Math.max(group.actorCount, group.actors.length) - 1
   return (
     <span className="relative size-9 shrink-0">
-      {second ? (
-        <Avatar user={{ ...second, email: null }} className="absolute -top-1 -left-1 size-7 opacity-90" />
-      ) : null}
-      {first ? (
-        <Avatar
-          user={{ ...first, email: null }}
-          className={second ? 'absolute right-0 bottom-0 size-7 ring-2 ring-white' : 'size-9'}
-        />
+      <Avatar user={{ ...first, email: null }} className="size-9" />
+      {others > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -right-1.5 -bottom-1 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-stone-700 px-1 text-[0.625rem] leading-none font-bold text-white ring-2 ring-white"
+        >
+          +{Math.min(others, 99)}
+        </span>
       ) : null}
     </span>
   )

@@ -65,6 +65,10 @@ function optionsFor(measurement: Measurement, mine: SizeCheck | null): Option[] 
   return options.length > 0 ? options : [{ field: 'length', label: 'Length', reportedIn: null }]
 }
 
+/** Antler and horn lengths follow the curve (main beams, horns); a fish or a spread is measured straight. */
+const alongCurve = (m: Measurement, field: string) =>
+  field === 'length' && m.sheet !== null && m.sheet.system !== 'fish'
+
 const ownerName = (m: Measurement) => m.owner.firstName?.trim() || m.owner.lastName?.trim() || 'the owner'
 
 function CheckSizeForm({
@@ -237,7 +241,7 @@ function CheckSizeForm({
           open={measuring}
           onOpenChange={setMeasuring}
           image={apiPaths.photo(photo.id, 'display')}
-          target={{ field: option.field, label: option.label, suggestCurve: option.field === 'length' }}
+          target={{ field: option.field, label: option.label, suggestCurve: alongCurve(measurement, option.field) }}
           onMeasured={(m) => {
             setTaken({ value: m.valueIn, unit: 'in', uncertainty: m.uncertaintyIn, source: 'photo-tool' })
             setMeasuring(false)

@@ -46,7 +46,7 @@ export function SizeCheckItem({ check, measurement, units }: Props) {
           <span className="truncate">{check.isMine ? `${checker} (you)` : checker}</span>
         </Link>
         <VerdictBadge verdict={check.verdict} />
-        <time dateTime={check.updatedAt} className="ml-auto text-xs text-stone-600">
+        <time dateTime={check.updatedAt} className="ml-auto text-xs whitespace-nowrap text-stone-600">
           {formatDate(check.updatedAt)}
         </time>
       </div>
@@ -141,7 +141,7 @@ function OwnerReply({ check, measurement }: { check: SizeCheck; measurement: Mea
           <p className="font-semibold text-stone-900">
             Reply from {measurement.isOwner ? 'you' : nameOf(measurement.owner)}
             {check.repliedAt ? (
-              <time dateTime={check.repliedAt} className="ml-2 text-xs font-normal text-stone-600">
+              <time dateTime={check.repliedAt} className="ml-2 text-xs font-normal whitespace-nowrap text-stone-600">
                 {formatDate(check.repliedAt)}
               </time>
             ) : null}
