@@ -154,7 +154,7 @@ function OwnerReply({ check, measurement }: { check: SizeCheck; measurement: Mea
           variant="ghost"
           size="sm"
           className="mt-2 -ml-2"
-          aria-label={`${check.reply ? 'Edit your reply' : 'Reply'} to ${nameOf(check.checker)}`}
+          aria-label={`${check.reply ? 'Edit reply' : 'Reply'} to ${nameOf(check.checker)}`}
           onClick={() => setEditing(true)}
         >
           {check.reply ? 'Edit reply' : 'Reply'}

@@ -131,9 +131,14 @@ function ConfirmResolve({ pending, busy, onConfirm, onClose }: ConfirmProps) {
         <DialogTitle>{hiding ? `Hide this ${what}?` : `Restore this ${what}?`}</DialogTitle>
         <DialogDescription>
           {hiding
-            ? `Nobody but its author and admins will see it. You can restore it later from Resolved.`
-            : `Every member allowed to see it will see it again.`}
+            ? 'Nobody but its author and admins will see it. You can restore it later from Resolved.'
+            : 'Every member allowed to see it will see it again.'}
         </DialogDescription>
+        {shown?.report.target.text ? (
+          <blockquote className="mt-4 line-clamp-3 rounded-lg bg-stone-100 p-3 text-sm break-words whitespace-pre-line text-stone-900">
+            {shown.report.target.text}
+          </blockquote>
+        ) : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
