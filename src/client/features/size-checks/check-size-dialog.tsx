@@ -1,13 +1,7 @@
 import Ruler from 'lucide-react/icons/ruler'
 import { useId, useState } from 'react'
-import {
-  COMMUNITY_LIMITS,
-  type Estimate,
-  type SaveSizeCheck,
-  type SizeCheck,
-  VERDICTS,
-  type Verdict,
-} from '#shared/schemas/community.ts'
+import { COMMUNITY_LIMITS } from '#shared/community/constants.ts'
+import type { Estimate, SaveSizeCheck, SizeCheck, Verdict } from '#shared/schemas/community.ts'
 import type { Measurement } from '#shared/schemas/measurements.ts'
 import { apiPaths } from '../../app/paths.ts'
 import { Button } from '../../components/button.tsx'
@@ -28,6 +22,7 @@ import {
   estimateValueText,
   VERDICT_LABELS,
   VERDICT_MEANINGS,
+  VERDICT_ORDER,
 } from './estimate.ts'
 
 type Props = {
@@ -181,7 +176,7 @@ function CheckSizeForm({
             <>
               <fieldset className="grid gap-2">
                 <legend className="mb-1 text-sm font-medium text-stone-800">Your verdict</legend>
-                {VERDICTS.map((value) => (
+                {VERDICT_ORDER.map((value) => (
                   <label
                     key={value}
                     className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-[:checked]:border-pine-600 has-[:checked]:bg-pine-50"

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { MeasurementSummary } from '#shared/schemas/measurements.ts'
-import { checkableValues, comparisonText, countsText, estimateValueText, reportedFor } from './estimate.ts'
+import {
+  checkableValues,
+  comparisonText,
+  countsText,
+  estimateValueText,
+  reportedFor,
+  VERDICT_ORDER,
+} from './estimate.ts'
 
 const summary = (overrides: Partial<MeasurementSummary> = {}): MeasurementSummary => ({
   lengthIn: null,
@@ -67,4 +74,9 @@ describe('comparisonText', () => {
 
 it('countsText writes the three counts in the order of the verdicts', () => {
   expect(countsText({ confirmed: 2, plausible: 0, disputed: 1 })).toBe('2 confirmed · 0 plausible · 1 disputed')
+})
+
+it('VERDICT_ORDER lists the verdicts of the contract', async () => {
+  const { VERDICTS } = await import('#shared/schemas/community.ts')
+  expect([...VERDICT_ORDER].sort()).toEqual([...VERDICTS].sort())
 })

@@ -5,6 +5,9 @@ import { formatLength, formatUncertainty, formatWeight } from '../../lib/units.t
 // The words and numbers of the member size check (DESIGN.md §2): verdicts, states, estimates and how an estimate
 // compares with the size the owner reported.
 
+/** The verdicts from the best to the worst for the owner (the schema's VERDICTS, without loading zod). */
+export const VERDICT_ORDER: readonly Verdict[] = ['confirmed', 'plausible', 'disputed']
+
 export const VERDICT_LABELS: Record<Verdict, string> = {
   confirmed: 'Confirmed',
   plausible: 'Plausible',

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
-import { COMMUNITY_LIMITS, type SizeCheck, type Verdict } from '#shared/schemas/community.ts'
+import { COMMUNITY_LIMITS } from '#shared/community/constants.ts'
+import type { SizeCheck, Verdict } from '#shared/schemas/community.ts'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { paths } from '../../app/paths.ts'
 import { Avatar } from '../../components/avatar.tsx'

@@ -1,6 +1,7 @@
 import ExternalLink from 'lucide-react/icons/arrow-up-right'
 import { Link } from 'wouter'
-import { type Member, REPORT_REASON_LABELS, type Report } from '#shared/schemas/community.ts'
+import { REPORT_REASON_LABELS } from '#shared/community/constants.ts'
+import type { Member, Report } from '#shared/schemas/community.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { Button } from '../../../components/button.tsx'
 import { formatDateTime } from '../../../lib/format.ts'
