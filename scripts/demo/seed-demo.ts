@@ -1,6 +1,8 @@
-// npm run seed:demo — fills the app's database (PGlite in DATA_DIR, or DATABASE_URL) with a few members and their
-// measurements, so a newcomer sees a living app within a minute. Everything goes through the real API in-process
-// (app.inject): photos through the upload pipeline, scores computed by the server. Running it again adds nothing.
+// npm run seed:demo — fills the app's database (PGlite in DATA_DIR, or DATABASE_URL) with a few members, their
+// measurements and what they do with each other's (follows, likes, comments with a mention, size checks), so a
+// newcomer sees a living app within a minute. Everything goes through the real API in-process (app.inject): photos
+// through the upload pipeline, scores computed by the server, notifications made by the routes. Running it again
+// adds nothing.
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,8 +14,15 @@ import { lockDataDir } from '../../src/server/db/lock.ts'
 import { accounts, userSettings, users } from '../../src/server/db/schema.ts'
 import { loadConfig } from '../../src/server/env.ts'
 import { createMailer } from '../../src/server/lib/mailer.ts'
-import type { CreateMeasurement, LocationPrecision, Visibility } from '../../src/shared/schemas/measurements.ts'
+import type { NotificationList, SizeChecks } from '../../src/shared/schemas/community.ts'
+import type {
+  CreateMeasurement,
+  LocationPrecision,
+  Measurement,
+  Visibility,
+} from '../../src/shared/schemas/measurements.ts'
 import { getSpecies } from '../../src/shared/species/catalogue.ts'
+import { type DemoPost, planCommunity } from './community.ts'
 import { createRng, generateMeasurement, pick, type Rng } from './generate.ts'
 import { demoPhoto, photoKindFor } from './photos.ts'
 
@@ -129,40 +138,100 @@ async function main() {
   const origin = new URL(config.baseUrl).origin
   const started = performance.now()
   let made = 0
+  let waiting = 0
   try {
     // Members in parallel: sharp works on libuv's threads, so the photos of two members encode side by side.
-    const counts = await Promise.all(
-      DEMO_MEMBERS.map(async (member, index) => {
+    const created = await Promise.all(
+      DEMO_MEMBERS.map(async (member, index): Promise<CreatedMember | null> => {
         const existing = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, member.email))
         if (existing.length > 0) {
           console.log(`${member.email} already exists: left as it is`)
-          return 0
+          return null
         }
         const userId = await createMember(handle, member)
         const cookie = await signIn(app, origin, member.email)
         const rng = createRng(42 + index)
-        let count = 0
+        const posts: DemoPost[] = []
         for (const [speciesId, times] of member.catches) {
           for (let i = 0; i < times; i++) {
-            await recordCatch(app, { origin, cookie }, rng, member, speciesId, i / Math.max(1, times - 1))
-            count += 1
+            const m = await recordCatch(app, { origin, cookie }, rng, member, speciesId, i / Math.max(1, times - 1))
+            posts.push({
+              id: m.id,
+              owner: index,
+              species: m.species,
+              visibility: m.visibility,
+              photoCount: m.photos.length,
+              summary: m.summary,
+            })
           }
         }
         await handle.db.insert(userSettings).values({ userId, defaultVisibility: 'public' }).onConflictDoNothing()
-        return count
+        return { id: userId, cookie, posts, ...member }
       }),
     )
-    made = counts.reduce((a, b) => a + b, 0)
+    made = created.reduce((sum, c) => sum + (c?.posts.length ?? 0), 0)
+    const fresh = created.filter((c): c is CreatedMember => c !== null)
+    if (fresh.length === DEMO_MEMBERS.length) {
+      waiting = await actTogether(app, origin, fresh)
+    } else if (fresh.length > 0) {
+      console.log('Some demo members existed already: no follows, likes, comments or size checks were added.')
+    }
   } finally {
     await app.close()
     await handle.close()
     unlock()
   }
   console.log(`\nDemo data: ${made} measurements in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
+  if (waiting > 0) console.log(`${DEMO_MEMBERS[0]?.firstName} has ${waiting} unread notifications waiting.`)
   console.log(`Start the app (npm start) and sign in at ${config.baseUrl}/sign-in as any of:`)
   for (const m of DEMO_MEMBERS) console.log(`  ${m.email}  (${m.firstName} ${m.lastName}, ${m.region})`)
   console.log(`with the password: ${DEMO_PASSWORD}`)
   if (config.alphaPassword) console.log('The alpha password gate is already passed for these members.')
+}
+
+type CreatedMember = DemoMember & { id: string; cookie: string; posts: DemoPost[] }
+
+/**
+ * The community between the demo members (community.ts plans it): follows, likes, comments with a mention, two
+ * confirmations that make one of the first member's measurements community verified, its owner's reply and a
+ * plausible verdict. Each goes through its route, which also notifies. Returns the first member's unread count.
+ */
+async function actTogether(app: App, origin: string, members: CreatedMember[]): Promise<number> {
+  const plan = planCommunity(
+    createRng(7),
+    members,
+    members.flatMap((m) => m.posts),
+  )
+  const as = (member: number) => ({ origin, cookie: (members[member] as CreatedMember).cookie })
+  const call = async (member: number, method: 'PUT' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url, headers: as(member), ...(payload ? { payload } : {}) })
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
+    return res
+  }
+  for (const [follower, followee] of plan.follows) {
+    await call(follower, 'PUT', `/api/follows/${(members[followee] as CreatedMember).id}`)
+  }
+  for (const like of plan.likes) await call(like.member, 'PUT', `/api/measurements/${like.postId}/like`)
+  for (const c of plan.comments) {
+    await call(c.member, 'POST', `/api/measurements/${c.postId}/comments`, { body: c.body })
+  }
+  const checkIds = new Map<string, string>()
+  for (const { member, postId, ...verdict } of plan.checks) {
+    const res = await call(member, 'PUT', `/api/measurements/${postId}/size-check`, verdict)
+    const mine = (res.json() as SizeChecks).checks.find((c) => c.isMine)
+    if (mine) checkIds.set(`${member}:${postId}`, mine.id)
+  }
+  const reply = plan.reply
+  const checkId = reply && checkIds.get(`${reply.checker}:${reply.postId}`)
+  if (reply && checkId) {
+    const owner = members.findIndex((m) => m.posts.some((p) => p.id === reply.postId))
+    await call(owner, 'POST', `/api/measurements/${reply.postId}/size-checks/${checkId}/reply`, { reply: reply.body })
+  }
+  const res = await app.inject({ method: 'GET', url: '/api/notifications', headers: as(0) })
+  console.log(
+    `Community: ${plan.follows.length} follows, ${plan.likes.length} likes, ${plan.comments.length} comments, ${plan.checks.length} size checks.`,
+  )
+  return res.statusCode === 200 ? (res.json() as NotificationList).unreadCount : 0
 }
 
 /** An approved, verified member past the alpha gate, with a password account. */
@@ -213,7 +282,7 @@ async function recordCatch(
   member: DemoMember,
   speciesId: string,
   rank: number,
-) {
+): Promise<Measurement> {
   const species = getSpecies(speciesId)
   if (!species) throw new Error(`unknown species ${speciesId}`)
   // From an ordinary one to one over the book line: the scores cross the record-book minimums.
@@ -247,6 +316,7 @@ async function recordCatch(
   }
   const res = await app.inject({ method: 'POST', url: '/api/measurements', headers, payload: input })
   if (res.statusCode !== 201) throw new Error(`measurement failed: ${res.statusCode} ${res.body}`)
+  return res.json() as Measurement
 }
 
 await main()
