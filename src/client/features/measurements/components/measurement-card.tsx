@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { paths } from '../../../app/paths.ts'
@@ -14,21 +15,38 @@ type Props = {
   /** The heading level of the species name, so the page's outline stays right (h3 under a section's h2). */
   headingLevel?: 2 | 3
   eager?: boolean
+  /** Above the photo: a post's author (community). */
+  header?: ReactNode
+  /** Below the rows: a post's caption and check state. */
+  children?: ReactNode
+  /** Below the evidence and Share: a post's likes and comments. */
+  footer?: ReactNode
+  testId?: string
 }
 
 /**
  * Spec §2 measurement card: photo (placeholder when missing or broken), species, relative age, trophy class
  * badge, the rows present, the evidence level, and the Share button with its menu.
  */
-export function MeasurementCard({ measurement, units, headingLevel = 3, eager = false }: Props) {
+export function MeasurementCard({
+  measurement,
+  units,
+  headingLevel = 3,
+  eager = false,
+  header,
+  children,
+  footer,
+  testId = 'measurement-card',
+}: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const rows = measurementRows(measurement, units)
   const href = paths.measurement.href(measurement.id)
   return (
     <article
-      data-testid="measurement-card"
+      data-testid={testId}
       className="flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
+      {header}
       <div className="relative">
         <Link href={href} tabIndex={-1} aria-hidden="true" className="block">
           <MeasurementPhoto
@@ -51,11 +69,13 @@ export function MeasurementCard({ measurement, units, headingLevel = 3, eager = 
           <CardAge takenAt={measurement.takenAt} />
         </div>
         {rows.length > 0 ? <CardRows rows={rows} /> : <p className="mt-3 text-sm text-stone-600">No sizes recorded.</p>}
+        {children}
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
           <EvidenceChip evidence={measurement.evidence} />
           <ShareControls item={measurement} units={units} />
         </div>
       </div>
+      {footer}
     </article>
   )
 }
