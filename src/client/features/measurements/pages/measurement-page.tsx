@@ -1,8 +1,12 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left'
+import Flag from 'lucide-react/icons/flag'
+import Heart from 'lucide-react/icons/heart'
+import MessageCircle from 'lucide-react/icons/message-circle'
 import Pencil from 'lucide-react/icons/pencil'
 import Trash2 from 'lucide-react/icons/trash-2'
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
+import type { Post } from '#shared/schemas/community.ts'
 import type { Measurement } from '#shared/schemas/measurements.ts'
 import { type Chart, getChart } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
@@ -13,7 +17,16 @@ import { NotFound } from '../../../components/not-found.tsx'
 import { toast } from '../../../components/toast-store.ts'
 import { ApiError, errorMessage } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { formatCount } from '../../../lib/format.ts'
 import { formatDate } from '../../../lib/relative-age.ts'
+import { usePost } from '../../community/api.ts'
+import { CommentsSection } from '../../community/components/comments-section.tsx'
+import { LikeButton } from '../../community/components/like-button.tsx'
+import { MoreMenu } from '../../community/components/more-menu.tsx'
+import { PostAuthor } from '../../community/components/post-author.tsx'
+import { LazyReportDialog, type ReportSubject } from '../../community/components/report-launcher.tsx'
+import { memberName } from '../../community/member-name.ts'
+import { SizeCheckPanel } from '../../size-checks/size-check-panel.tsx'
 import { ScoreBreakdown } from '../../species/calculator/score-breakdown.tsx'
 import { ScoreSummary } from '../../species/calculator/score-summary.tsx'
 import { useDeleteMeasurement, useMeasurement } from '../api.ts'
@@ -70,6 +83,13 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
   const remove = useDeleteMeasurement()
   const chart = useMemo(() => chartOf(measurement), [measurement])
   const species = getSpecies(measurement.speciesId)
+  // The community figures (likes, comments, the size check's state) come with the post.
+  const post = usePost(measurement.id).data
+  const [reporting, setReporting] = useState<ReportSubject | null>(null)
+  const ownerName = memberName(measurement.owner)
+  // A private measurement is nobody else's business: its community parts show only if it has some (made private later).
+  const checks = post ? post.checkCounts.confirmed + post.checkCounts.plausible + post.checkCounts.disputed : 0
+  const social = post && (measurement.visibility !== 'private' || post.likeCount + post.commentCount + checks > 0)
 
   const confirmDelete = () =>
     remove.mutate(measurement.id, {
@@ -107,13 +127,31 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
               <span className="rounded-md bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
                 {VISIBILITY_LABELS[measurement.visibility]}
               </span>
-            ) : (
-              <span>by {[measurement.owner.firstName, measurement.owner.lastName].filter(Boolean).join(' ')}</span>
-            )}
+            ) : null}
           </p>
+          {measurement.isOwner ? null : <PostAuthor owner={measurement.owner} region={null} className="mt-3" />}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {post && social ? <PostFigures post={post} /> : null}
           <ShareControls item={measurement} units={units} showViewDetails={false} />
+          {measurement.isOwner ? null : (
+            <MoreMenu
+              label={`More actions for ${ownerName}'s ${measurement.species}`}
+              items={[
+                {
+                  label: 'Report',
+                  icon: Flag,
+                  tone: 'danger',
+                  onSelect: () =>
+                    setReporting({
+                      targetType: 'measurement',
+                      targetId: measurement.id,
+                      what: `${ownerName}'s ${measurement.species}`,
+                    }),
+                },
+              ]}
+            />
+          )}
           {measurement.isOwner ? (
             <>
               <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
@@ -176,6 +214,18 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
         </div>
       </div>
 
+      {post && social ? <SizeCheckPanel measurementId={measurement.id} post={post} /> : null}
+
+      {post && social ? (
+        <CommentsSection
+          id="comments"
+          measurementId={measurement.id}
+          headingLevel={2}
+          className="scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+        />
+      ) : null}
+      <LazyReportDialog subject={reporting} onClose={() => setReporting(null)} />
+
       {measurement.isOwner ? (
         <>
           <AddMeasurementDialog open={editing} onOpenChange={setEditing} mode="edit" measurement={measurement} />
@@ -196,6 +246,32 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
           />
         </>
       ) : null}
+    </div>
+  )
+}
+
+/** Likes and comments: the heart for other members; the owner sees the counts. The comment count leads to them. */
+function PostFigures({ post }: { post: Post }) {
+  const likes = post.likeCount === 1 ? 'like' : 'likes'
+  return (
+    <div className="flex items-center gap-1">
+      {post.measurement.isOwner ? (
+        <span className="inline-flex h-9 items-center gap-1.5 px-2 text-sm font-semibold text-stone-700 tabular-nums">
+          <Heart className="size-5" aria-hidden="true" />
+          {formatCount(post.likeCount)}
+          <span className="sr-only"> {likes}</span>
+        </span>
+      ) : (
+        <LikeButton post={post} />
+      )}
+      <a
+        href="#comments"
+        className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-stone-700 tabular-nums hover:bg-stone-100"
+      >
+        <MessageCircle className="size-5" aria-hidden="true" />
+        {formatCount(post.commentCount)}
+        <span className="sr-only"> {post.commentCount === 1 ? 'comment' : 'comments'}</span>
+      </a>
     </div>
   )
 }
