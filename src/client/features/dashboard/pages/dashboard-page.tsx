@@ -1,4 +1,6 @@
+import { lazy, Suspense, useRef } from 'react'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { useSeen } from '../../../lib/use-seen.ts'
 import { useMeasurementPages, useMeasurementStats } from '../../measurements/api.ts'
 import type { AddMeasurementStart } from '../../measurements/components/add-measurement-dialog.tsx'
 import type { MeasuredValue } from '../../measuring/index.ts'
@@ -7,11 +9,14 @@ import { DashboardHero } from '../components/dashboard-hero.tsx'
 import { DASHBOARD_RECENT, RecentMeasurements } from '../components/recent-measurements.tsx'
 import { StatisticsSkeleton, YourStatistics } from '../components/your-statistics.tsx'
 
+// Community Highlights (issue 5): its code and its request wait until the lower half of the dashboard is in view.
+const CommunityHighlights = lazy(() => import('../components/community-highlights.tsx'))
+
 type Props = { onAddMeasurement: (start?: AddMeasurementStart) => void }
 
 /**
- * Spec §2 dashboard: the hero, Recent Measurements, the calibration panel and, once there is something to
- * count, Your Statistics. 'Community Highlights' arrives with the community issue.
+ * Spec §2 dashboard: the hero, Recent Measurements, the calibration panel, once there is something to count
+ * Your Statistics, and Community Highlights when other members have posted.
  */
 export function DashboardPage({ onAddMeasurement }: Props) {
   useDocumentTitle('Dashboard')
@@ -23,6 +28,8 @@ export function DashboardPage({ onAddMeasurement }: Props) {
   const total = stats.data?.total ?? recent.data?.pages[0]?.total
   const hasMeasurements = total === undefined ? !(stats.isError && recent.isError) : total > 0
   const addFirst = () => onAddMeasurement()
+  const lower = useRef<HTMLDivElement>(null)
+  const lowerSeen = useSeen(lower)
   // The measuring tool's 'Record a measurement': the new measurement starts with that photo and its value.
   const record = (measured: MeasuredValue) =>
     onAddMeasurement({
@@ -36,7 +43,7 @@ export function DashboardPage({ onAddMeasurement }: Props) {
     <div className="grid grid-cols-1 gap-6">
       <DashboardHero onAddMeasurement={onAddMeasurement} />
       {hasMeasurements && <RecentMeasurements onAddMeasurement={addFirst} />}
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+      <div ref={lower} className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="min-w-0 lg:col-span-2">
           {!hasMeasurements ? (
             <RecentMeasurements onAddMeasurement={addFirst} />
@@ -48,6 +55,11 @@ export function DashboardPage({ onAddMeasurement }: Props) {
         </div>
         <CalibrationPanel onRecord={record} />
       </div>
+      {lowerSeen ? (
+        <Suspense fallback={null}>
+          <CommunityHighlights />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
