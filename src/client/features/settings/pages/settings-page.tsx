@@ -13,6 +13,7 @@ import {
   VISIBILITY_LABELS,
   VISIBILITY_MEANINGS,
 } from '../../measurements/components/labels.ts'
+import { BlockedMembers } from '../components/blocked-members.tsx'
 
 const UNIT_MEANINGS = {
   imperial: 'Lengths in inches and eighths (24 2/8 in), weights in pounds.',
@@ -74,7 +75,10 @@ function RadioCards<T extends string>({
   )
 }
 
-/** /settings: units, the default visibility and the default location precision of new measurements. */
+/**
+ * /settings: units, the default visibility and the default location precision of new measurements; the members
+ * the viewer blocked.
+ */
 export default function SettingsPage() {
   useDocumentTitle('Settings')
   const settings = useSettings()
@@ -89,7 +93,12 @@ export default function SettingsPage() {
       </div>
     )
   }
-  return <SettingsForm saved={settings.data} />
+  return (
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
+      <SettingsForm saved={settings.data} />
+      <BlockedMembers />
+    </div>
+  )
 }
 
 function SettingsForm({ saved }: { saved: Settings }) {
@@ -107,7 +116,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   }
 
   return (
-    <form onSubmit={submit} className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
+    <form onSubmit={submit} className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-3xl font-bold text-stone-900">Settings</h1>
         <p className="mt-1 text-stone-700">How sizes are shown to you, and who sees what you record.</p>
