@@ -52,7 +52,7 @@ export function ProfilePosts({ userId, isSelf, name }: { userId: string; isSelf:
       <ul aria-label="Measurements" className="grid items-start gap-5 md:grid-cols-2 xl:grid-cols-3">
         {items.map((post, i) => (
           <li key={post.measurement.id}>
-            <PostCard post={post} units={units} headingLevel={3} eager={i < 3} showAuthor={false} />
+            <PostCard post={post} units={units} eager={i < 3} showAuthor={false} />
           </li>
         ))}
       </ul>
