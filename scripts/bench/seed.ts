@@ -2,7 +2,7 @@
 // --community starts only the community part (likes, follows, comments, size checks, notifications) over, on the
 // members and measurements already there.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { hashPassword } from 'better-auth/crypto'
 import { sql } from 'drizzle-orm'
@@ -122,6 +122,7 @@ export type SeedState = 'complete' | 'base' | 'missing'
 const markerFile = (name: DatasetName) => join(datasetLocation(name).dataDir, 'seed.json')
 
 function writeMarker(name: DatasetName, community: boolean) {
+  mkdirSync(datasetLocation(name).dataDir, { recursive: true })
   writeFileSync(markerFile(name), `${JSON.stringify({ version: SEED_VERSION, community })}\n`)
 }
 
