@@ -20,14 +20,14 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled
 }
 
-type Props = { measurementId: string; autoFocus?: boolean }
+type Props = { measurementId: string }
 
 /**
  * Writing a comment: up to 2,000 characters, Ctrl+Enter or ⌘+Enter sends. Typing '@' and a few letters lists
  * matching members; Arrow keys move through them, Enter or Tab picks one, Escape closes the list. The pick goes
  * into the text as `@[First Last](id)`, which the comment shows as a link and the server turns into a notification.
  */
-export function CommentComposer({ measurementId, autoFocus = false }: Props) {
+export function CommentComposer({ measurementId }: Props) {
   const id = useId()
   const textarea = useRef<HTMLTextAreaElement>(null)
   const caretAfter = useRef<number | null>(null)
@@ -129,8 +129,6 @@ export function CommentComposer({ measurementId, autoFocus = false }: Props) {
           rows={2}
           value={body}
           placeholder="Write a comment… Type @ to mention a member"
-          // biome-ignore lint/a11y/noAutofocus: the member opened the comments to write one
-          autoFocus={autoFocus}
           readOnly={create.isPending}
           aria-busy={create.isPending || undefined}
           onChange={(e) => {

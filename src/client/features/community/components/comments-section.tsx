@@ -19,13 +19,11 @@ type Props = {
   /** the section's own id (the comment button of a card controls it) */
   id?: string
   headingLevel?: 2 | 3
-  /** the composer takes the focus when the section opens from the comment button */
-  autoFocus?: boolean
   className?: string
 }
 
 /** A post's comments, oldest first, 'Show more comments' for the next page, and the composer. */
-export function CommentsSection({ measurementId, id, headingLevel = 3, autoFocus, className = '' }: Props) {
+export function CommentsSection({ measurementId, id, headingLevel = 3, className = '' }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const viewerId = useAuth().user?.id
   const comments = useComments(measurementId)
@@ -90,7 +88,7 @@ export function CommentsSection({ measurementId, id, headingLevel = 3, autoFocus
           {comments.isFetchingNextPage ? 'Loading…' : 'Show more comments'}
         </button>
       ) : null}
-      <CommentComposer measurementId={measurementId} autoFocus={autoFocus} />
+      <CommentComposer measurementId={measurementId} />
 
       {confirming ? (
         <Suspense fallback={null}>

@@ -113,7 +113,6 @@ export function PostCard({ post, units, headingLevel = 2, eager = false, showAut
               <CommentsSection
                 id={commentsId}
                 measurementId={m.id}
-                autoFocus
                 className="border-t border-stone-100 px-4 pt-3 pb-4"
               />
             ) : null}

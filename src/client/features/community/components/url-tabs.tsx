@@ -12,6 +12,8 @@ type Props<T extends string> = {
   hrefOf: (tab: T) => string
   /** ids: `{idBase}-tab-{value}` and the panel `{idBase}-panel` */
   idBase: string
+  /** the selected tab was pressed again (the feed goes back to its top and reads its first page again) */
+  onReselect?: () => void
 }
 
 export const tabId = (idBase: string, value: string) => `${idBase}-tab-${value}`
@@ -21,7 +23,7 @@ export const panelId = (idBase: string) => `${idBase}-panel`
  * Tabs whose choice lives in the URL (Back returns to the previous tab). The ARIA tabs pattern: one tab in the
  * Tab order, arrow keys, Home and End move between tabs and open them.
  */
-export function UrlTabs<T extends string>({ label, tabs, value, hrefOf, idBase }: Props<T>) {
+export function UrlTabs<T extends string>({ label, tabs, value, hrefOf, idBase, onReselect }: Props<T>) {
   const [, navigate] = useLocation()
   const list = useRef<HTMLDivElement>(null)
   const values = tabs.map((t) => t.value)
@@ -53,7 +55,7 @@ export function UrlTabs<T extends string>({ label, tabs, value, hrefOf, idBase }
             aria-selected={selected}
             aria-controls={selected ? panelId(idBase) : undefined}
             tabIndex={selected ? 0 : -1}
-            onClick={() => (selected ? undefined : navigate(hrefOf(tab.value)))}
+            onClick={() => (selected ? onReselect?.() : navigate(hrefOf(tab.value)))}
             className={`h-9 flex-1 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors ${
               selected ? 'bg-white text-stone-950 shadow-sm' : 'text-stone-700 hover:bg-white/60 hover:text-stone-950'
             }`}

@@ -29,13 +29,18 @@ export const feedHref = (tab: FeedTab) => tabHref(paths.community, tab, DEFAULT_
 export default function CommunityPage() {
   useDocumentTitle('Community')
   const tab = tabFromSearch(useSearch(), FEED_TABS, DEFAULT_TAB)
+  const queryClient = useQueryClient()
+  const backToTop = () => {
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+    void refreshFeed(queryClient, tab)
+  }
   return (
     <div className="mx-auto grid max-w-xl grid-cols-1 gap-5">
       <div>
         <h1 className="text-3xl font-bold text-stone-900">Community</h1>
         <p className="mt-1 text-stone-700">Trophies and catches members share, newest first.</p>
       </div>
-      <UrlTabs label="Feed" tabs={TABS} value={tab} hrefOf={feedHref} idBase={ID} />
+      <UrlTabs label="Feed" tabs={TABS} value={tab} hrefOf={feedHref} idBase={ID} onReselect={backToTop} />
       <div role="tabpanel" id={panelId(ID)} aria-labelledby={tabId(ID, tab)}>
         <Feed key={tab} tab={tab} />
       </div>
