@@ -108,6 +108,7 @@ export function PostCard({ post, units, headingLevel = 2, eager = false, showAut
                   </span>
                 </Link>
               ) : null}
+              {showAuthor ? null : <div className={canCheck ? '' : 'ml-auto'}>{menu}</div>}
             </div>
             {commentsOpen ? (
               <CommentsSection
