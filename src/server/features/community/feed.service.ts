@@ -91,8 +91,14 @@ function figuresOf(viewerId: string): SQL {
     from page
     join ${measurements} on ${measurements.id} = page.id
     join ${users} on ${users.id} = ${measurements.userId}
-    order by ${measurements.createdAt} desc, ${measurements.id} desc`
+    order by ${newestFirst}`
 }
+
+/**
+ * The order of measurements_user_created_idx and measurements_public_created_idx: drizzle writes `.desc()` as
+ * DESC NULLS LAST, and PostgreSQL's plain DESC means NULLS FIRST, which these indexes cannot give without a sort.
+ */
+const newestFirst = sql`${measurements.createdAt} desc nulls last, ${measurements.id} desc nulls last`
 
 /** Keyset condition on the measurements of the subquery it is written in. */
 function afterCursor(cursor: string | undefined): SQL {
@@ -101,35 +107,38 @@ function afterCursor(cursor: string | undefined): SQL {
   return sql` and (${measurements.createdAt}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
 }
 
-/** The members on the other side of a block with the viewer, either way. */
-function blockedCte(viewerId: string): SQL {
+/** The members the viewer follows, leaving out any across a block (either way). */
+function followeesCte(viewerId: string): SQL {
   return sql`blocked as (
       select blocked_id as user_id from blocks where blocker_id = ${viewerId}
       union all
-      select blocker_id from blocks where blocked_id = ${viewerId})`
+      select blocker_id from blocks where blocked_id = ${viewerId}),
+    followees as (
+      select followee_id as user_id from follows
+      where follower_id = ${viewerId} and followee_id not in (select user_id from blocked))`
 }
 
 /**
- * Newest first: posts of the members the viewer follows, one index range per followee
- * (measurements_user_created_idx), `limit` each, merged. `visibilities` are those the tab shows of them.
+ * One member's posts of these visibilities, not hidden, after the cursor and not older than `floor` (when there is
+ * one), newest first: a range of measurements_user_created_idx.
  */
-function followeesPosts(viewerId: string, visibilities: SQL, cursor: SQL, take: number): SQL {
-  return sql`select x.id, x.created_at
-      from follows
-      cross join lateral (
-        select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
-        where ${measurements.userId} = follows.followee_id and ${measurements.visibility} in (${visibilities})
-          and ${measurements.hiddenAt} is null${cursor}
-        order by ${measurements.createdAt} desc, ${measurements.id} desc
-        limit ${take}) x
-      where follows.follower_id = ${viewerId} and follows.followee_id not in (select user_id from blocked)`
+function postsOf(member: SQL, visibilities: SQL, cursor: SQL, floor: boolean, take: number): SQL {
+  const bounded = floor ? sql` and ${measurements.createdAt} >= coalesce((select at from floor), '-infinity')` : sql``
+  return sql`select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
+    where ${measurements.userId} = ${member} and ${measurements.visibility} in (${visibilities})
+      and ${measurements.hiddenAt} is null${cursor}${bounded}
+    order by ${newestFirst}
+    limit ${take}`
 }
 
 /**
- * GET /api/feed. Never the viewer's own, never hidden, never private, never across a block.
+ * GET /api/feed. Never the viewer's own, never hidden, never private, never across a block. Newest first.
  * - everyone: public posts of others (the partial index measurements_public_created_idx, whose predicate the WHERE
- *   repeats) and followers-only posts of the members the viewer follows;
- * - following: public and followers-only posts of the members the viewer follows.
+ *   repeats), and followers-only posts of the members the viewer follows. Those can only enter the page when not
+ *   older than the page's public posts (`floor`), so each followee costs one short index range.
+ * - following: public and followers-only posts of the members the viewer follows. `newest` holds each followee's
+ *   newest post; the `take`-th newest of those is a floor (there are `take` posts at least that new), so only the
+ *   followees whose newest post reaches it are read further, one index range each (measurements_user_created_idx).
  */
 export async function feedPage(
   db: Db,
@@ -138,22 +147,35 @@ export async function feedPage(
 ): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
   const take = query.limit + 1
   const cursor = afterCursor(query.cursor)
-  const page =
+  const shown = query.tab === 'following' ? sql`'public', 'followers'` : sql`'followers'`
+  const ctes =
     query.tab === 'following'
-      ? sql`${followeesPosts(viewer.id, sql`'public', 'followers'`, cursor, take)}
-          order by created_at desc, id desc limit ${take}`
-      : sql`(select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
-            where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
-              and ${measurements.userId} <> ${viewer.id}
-              and ${measurements.userId} not in (select user_id from blocked)${cursor}
-            order by ${measurements.createdAt} desc, ${measurements.id} desc
-            limit ${take})
+      ? sql`newest as (
+          select followees.user_id, x.created_at from followees
+          cross join lateral (${postsOf(sql`followees.user_id`, shown, cursor, false, 1)}) x),
+        floor as (select created_at as at from newest order by created_at desc nulls last offset ${take - 1} limit 1),
+        page as (
+          select x.id, x.created_at from newest
+          cross join lateral (${postsOf(sql`newest.user_id`, shown, cursor, true, take)}) x
+          where newest.created_at >= coalesce((select at from floor), '-infinity')
+          order by created_at desc nulls last, id desc nulls last limit ${take})`
+      : sql`public_posts as (
+          select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
+          where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
+            and ${measurements.userId} <> ${viewer.id}
+            and ${measurements.userId} not in (select user_id from blocked)${cursor}
+          order by ${newestFirst}
+          limit ${take}),
+        floor as (select min(created_at) as at from public_posts having count(*) = ${take}),
+        page as (
+          select id, created_at from public_posts
           union all
-          (${followeesPosts(viewer.id, sql`'followers'`, cursor, take)})
-          order by created_at desc, id desc limit ${take}`
+          select x.id, x.created_at from followees
+          cross join lateral (${postsOf(sql`followees.user_id`, shown, cursor, true, take)}) x
+          order by created_at desc nulls last, id desc nulls last limit ${take})`
   const rows = await rowsOf<RawFigures>(
     db,
-    sql`with ${blockedCte(viewer.id)}, page as (${page}) ${figuresOf(viewer.id)}`,
+    sql`with ${followeesCte(viewer.id)}, ${ctes} ${figuresOf(viewer.id)}`,
   )
   return pageOf(rows.map(toFigures), query.limit)
 }
@@ -183,7 +205,7 @@ export async function memberPostsPage(
     sql`with page as (
         select ${measurements.id} as id from ${measurements}
         where ${measurements.userId} = ${ownerId}${visible}${afterCursor(query.cursor)}
-        order by ${measurements.createdAt} desc, ${measurements.id} desc
+        order by ${newestFirst}
         limit ${query.limit + 1})
       ${figuresOf(viewer.id)}`,
   )

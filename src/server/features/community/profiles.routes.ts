@@ -15,7 +15,6 @@ import {
 import type { Db } from '../../db/client.ts'
 import { requireApproved } from '../../plugins/auth-session.ts'
 import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
-import { publishEvent } from '../notifications/notify.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
 import { errors, member, sendJson } from './feed.routes.ts'
 import { memberPostsPage, PostBodies } from './feed.service.ts'
@@ -210,10 +209,9 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     async (req) => {
       const user = member(req)
       await updateProfile(db, user, req.body)
-      // The name and picture come with the session (GET /api/auth/user): drop this member's cached sessions here,
-      // and tell the other processes.
+      // The name and picture come with the session (GET /api/auth/user): drop this member's cached sessions (the
+      // event hub passes this on to the other server processes).
       app.sessionCache.invalidateUser(user.id)
-      await publishEvent(db, { type: 'user-changed', userId: user.id })
       return getProfile(db, user, user.id)
     },
   )
