@@ -173,10 +173,7 @@ export async function feedPage(
           select x.id, x.created_at from followees
           cross join lateral (${postsOf(sql`followees.user_id`, shown, cursor, true, take)}) x
           order by created_at desc nulls last, id desc nulls last limit ${take})`
-  const rows = await rowsOf<RawFigures>(
-    db,
-    sql`with ${followeesCte(viewer.id)}, ${ctes} ${figuresOf(viewer.id)}`,
-  )
+  const rows = await rowsOf<RawFigures>(db, sql`with ${followeesCte(viewer.id)}, ${ctes} ${figuresOf(viewer.id)}`)
   return pageOf(rows.map(toFigures), query.limit)
 }
 
