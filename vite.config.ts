@@ -115,9 +115,11 @@ function pwa() {
           },
         },
         {
-          // The member's own data: fresh when the network answers within 3 s, the last copy otherwise.
+          // The member's data and what they last read of the community (posts, comments, size checks, profiles, the
+          // feed): fresh when the network answers within 3 s, the last copy otherwise.
           urlPattern: ({ url, sameOrigin }) =>
-            sameOrigin && /^\/api\/(measurements(\/.*)?|auth\/user|settings)$/.test(url.pathname),
+            sameOrigin &&
+            /^\/api\/(measurements(\/.*)?|auth\/user|settings|feed|profiles\/[^/]+(\/[a-z]+)?)$/.test(url.pathname),
           handler: 'NetworkFirst',
           options: {
             cacheName: API_CACHE,
