@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { Db } from './db/client.ts'
+import type { Db, Listen } from './db/client.ts'
 import type { Config } from './env.ts'
 import { accessRoutes } from './features/access/access.routes.ts'
 import { adminRoutes } from './features/admin/admin.routes.ts'
@@ -21,6 +21,7 @@ import { interactionRoutes } from './features/community/interactions.routes.ts'
 import { profileRoutes } from './features/community/profiles.routes.ts'
 import { measurementRoutes } from './features/measurements/measurements.routes.ts'
 import { moderationRoutes } from './features/moderation/moderation.routes.ts'
+import { EventHub } from './features/notifications/events.ts'
 import { notificationRoutes } from './features/notifications/notifications.routes.ts'
 import { photosRoutes } from './features/photos/photos.routes.ts'
 import { sizeCheckRoutes } from './features/size-checks/size-checks.routes.ts'
@@ -47,6 +48,11 @@ export type AppDeps = {
   clientDir?: string
   /** Photo files; default: S3 when config.s3 is set, else `{config.dataDir}/photos`. */
   storage?: PhotoStorage
+  /**
+   * LISTEN on the database (DbHandle.listen): live notifications and session changes from every server process.
+   * Without it, events stay within this process (features/notifications/events.ts).
+   */
+  listen?: Listen
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024
@@ -92,6 +98,10 @@ export async function buildApp(deps: AppDeps) {
     onUserChanged: (userId) => app.sessionCache.invalidateUser(userId),
   })
   await app.register(authSession, { auth, gateEnabled: config.alphaPassword !== undefined })
+  const events = await EventHub.start({ db, listen: deps.listen, log: app.log })
+  app.decorate('events', events)
+  app.addHook('onClose', () => events.close())
+  events.shareSessionInvalidations(app.sessionCache)
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }))
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -35,6 +35,7 @@ const mailer = createMailer({
 
 const app = await buildApp({
   db: handle.db,
+  listen: handle.listen,
   config,
   mailer,
   logger: log,

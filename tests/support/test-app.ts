@@ -35,6 +35,8 @@ export type TestAppOverrides = {
   storage?: PhotoStorage
   /** A built client to serve (index.html and assets); default none, the API only. */
   clientDir?: string
+  /** LISTEN on the database (live notifications); createTestApp passes its database's. */
+  listen?: DbHandle['listen']
 }
 
 export type TestApp = {
@@ -129,7 +131,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   const { handle, close: closeDb } = await openTestDatabase()
   try {
     await handle.migrate()
-    const t = await startTestApp(handle.db, overrides)
+    const t = await startTestApp(handle.db, { listen: handle.listen, ...overrides })
     return {
       ...t,
       close: async () => {
@@ -156,6 +158,7 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
     rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
     storage,
     ...(overrides.clientDir ? { clientDir: overrides.clientDir } : {}),
+    ...(overrides.listen ? { listen: overrides.listen } : {}),
   }
   const app = await buildApp(deps)
   await app.ready()

@@ -19,8 +19,21 @@ export type DbHandle = {
   kind: 'pglite' | 'postgres'
   /** Applies the committed migrations in ./drizzle (resolved from the working directory: stack-notes G8). */
   migrate: () => Promise<void>
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel` (from any process on this database), delivered once the
+   * notifying transaction commits. Resolves once listening; the returned function stops. PostgreSQL: a dedicated
+   * connection (not from the pool) that reconnects after an error, calling `onReconnect` since events sent while
+   * it was away are lost. PGlite: its own `listen`.
+   */
+  listen: Listen
   close: () => Promise<void>
 }
+
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>
 
 const migrationsFolder = () => join(process.cwd(), 'drizzle')
 
@@ -34,6 +47,13 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() })
+    },
+    // One connection: NOTIFY inside a transaction reaches the callback after COMMIT, never after a ROLLBACK.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload)
+      return async () => {
+        if (!client.closed) await stop()
+      }
     },
     close: () => client.close(),
   }
@@ -52,12 +72,97 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max })
   pool.on('error', onIdleError)
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  const listeners = new Set<() => Promise<void>>()
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() })
     },
-    close: () => pool.end(),
+    listen: async (channel, onPayload, onReconnect) => {
+      const stop = await listenPostgres(url, channel, onPayload, onReconnect, onIdleError)
+      const unlisten = async () => {
+        listeners.delete(unlisten)
+        await stop()
+      }
+      listeners.add(unlisten)
+      return unlisten
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((unlisten) => unlisten()))
+      await pool.end()
+    },
+  }
+}
+
+const RECONNECT_FIRST_MS = 500
+const RECONNECT_MAX_MS = 30_000
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When the server ends it (a
+ * restart, a failover), it reconnects with a growing pause and calls `onReconnect`.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let pause = RECONNECT_FIRST_MS
+
+  const lost = (client: pg.Client) => {
+    if (stopped || current !== client) return
+    current = undefined
+    client.end().catch(() => {})
+    timer = setTimeout(reconnect, pause)
+  }
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url })
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload)
+    })
+    client.on('error', (error) => {
+      if (current === client) onError(error)
+      lost(client)
+    })
+    client.on('end', () => lost(client))
+    try {
+      await client.connect()
+      await client.query(`listen ${client.escapeIdentifier(channel)}`)
+    } catch (error) {
+      client.end().catch(() => {})
+      throw error
+    }
+    if (stopped) {
+      await client.end()
+      return
+    }
+    current = client
+  }
+  const reconnect = async () => {
+    timer = undefined
+    try {
+      await connect()
+      pause = RECONNECT_FIRST_MS
+      if (!stopped) onReconnect?.()
+    } catch (error) {
+      if (stopped) return
+      onError(error as Error)
+      pause = Math.min(pause * 2, RECONNECT_MAX_MS)
+      timer = setTimeout(reconnect, pause)
+    }
+  }
+
+  await connect()
+  return async () => {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    const client = current
+    current = undefined
+    await client?.end()
   }
 }

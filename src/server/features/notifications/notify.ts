@@ -36,8 +36,13 @@ export function groupKeyOf(input: NotifyInput): string {
   }
 }
 
-/** An event for the processes' listeners: a member's notifications changed. */
-export type ServerEvent = { type: 'notifications'; userId: string } | { type: 'user-changed'; userId: string }
+/**
+ * An event for the processes' listeners (events.ts): a member's notifications changed; a user's access or profile
+ * changed (each process drops its cached sessions of that user; `origin` is the process that sent it).
+ */
+export type ServerEvent =
+  | { type: 'notifications'; userId: string }
+  | { type: 'user-changed'; userId: string; origin?: string }
 
 export async function publishEvent(db: Db | Tx, event: ServerEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)

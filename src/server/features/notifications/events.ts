@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db, Listen } from '../../db/client.ts'
+import type { SessionCache } from '../../plugins/session-cache.ts'
+import { EVENTS_CHANNEL, publishEvent, type ServerEvent } from './notify.ts'
+
+// The processes' event hub. notify() and publishEvent() send events with pg_notify on EVENTS_CHANNEL inside the
+// transaction of the change; every server process on the database LISTENs there (DbHandle.listen: a dedicated
+// connection on PostgreSQL, the embedded database's own listen on PGlite) and hands each event to the parts of
+// this process that asked for it: the notification streams of a member (SSE), and the session cache.
+// Without `listen` (an app built on a bare Db) the hub hears nothing from the database: streams still answer
+// with the count on connect, and session changes stay within the process, as before.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventHub
+  }
+}
+
+type Options = { db: Db; listen?: Listen | undefined; log: FastifyBaseLogger }
+
+export class EventHub {
+  /** This process: its own 'user-changed' events come back through the database and are skipped. */
+  readonly #origin = randomUUID()
+  readonly #db: Db
+  readonly #log: FastifyBaseLogger
+  readonly #members = new Map<string, Set<() => void>>()
+  readonly #anyMember = new Set<(userId: string) => void>()
+  readonly #userChanged = new Set<(userId: string) => void>()
+  readonly #reconnected = new Set<() => void>()
+  readonly #publishing = new Set<Promise<void>>()
+  #unlisten: (() => Promise<void>) | undefined
+  #closed = false
+
+  private constructor(options: Options) {
+    this.#db = options.db
+    this.#log = options.log
+  }
+
+  static async start(options: Options): Promise<EventHub> {
+    const hub = new EventHub(options)
+    if (options.listen) {
+      hub.#unlisten = await options.listen(
+        EVENTS_CHANNEL,
+        (payload) => hub.#receive(payload),
+        () => hub.#afterReconnect(),
+      )
+    }
+    return hub
+  }
+
+  /** Listening to the database (events of every process arrive). */
+  get live(): boolean {
+    return this.#unlisten !== undefined
+  }
+
+  /** Calls `onChange` whenever the member's notifications change (in any process). Returns the unsubscribe. */
+  subscribe(userId: string, onChange: () => void): () => void {
+    let set = this.#members.get(userId)
+    if (!set) {
+      set = new Set()
+      this.#members.set(userId, set)
+    }
+    set.add(onChange)
+    return () => {
+      set.delete(onChange)
+      if (set.size === 0 && this.#members.get(userId) === set) this.#members.delete(userId)
+    }
+  }
+
+  /** Calls `onChange` with the member whenever any member's notifications change. Returns the unsubscribe. */
+  onNotifications(onChange: (userId: string) => void): () => void {
+    this.#anyMember.add(onChange)
+    return () => this.#anyMember.delete(onChange)
+  }
+
+  /**
+   * This process committed a change to the member's notifications: its response caches learn it now, without
+   * waiting for the database's event (which tells every process's streams, this one's included). Without a
+   * listening hub there is no such event, and the streams are told here too.
+   */
+  announce(userId: string): void {
+    if (this.#closed) return
+    if (this.live) for (const fn of this.#anyMember) this.#call(() => fn(userId))
+    else this.#changed(userId)
+  }
+
+  /** Events may have been missed while the connection was away: listeners refresh what they show. */
+  onReconnect(fn: () => void): () => void {
+    this.#reconnected.add(fn)
+    return () => this.#reconnected.delete(fn)
+  }
+
+  /**
+   * The session cache of every process drops a user's checked sessions when one process invalidates them (an
+   * approval, the gate, sign-out, a profile change), instead of keeping them up to its time to live.
+   */
+  shareSessionInvalidations(cache: SessionCache): void {
+    if (!this.live) return
+    const invalidateHere = cache.invalidateUser.bind(cache)
+    cache.invalidateUser = (userId: string) => {
+      invalidateHere(userId)
+      this.#publish({ type: 'user-changed', userId, origin: this.#origin })
+    }
+    this.#userChanged.add(invalidateHere)
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    const unlisten = this.#unlisten
+    this.#unlisten = undefined
+    await Promise.allSettled([...this.#publishing])
+    try {
+      await unlisten?.()
+    } catch (err) {
+      this.#log.warn({ err }, 'event listener did not close cleanly')
+    }
+    this.#members.clear()
+    this.#anyMember.clear()
+    this.#userChanged.clear()
+    this.#reconnected.clear()
+  }
+
+  #publish(event: ServerEvent) {
+    if (this.#closed) return
+    const sent = publishEvent(this.#db, event).catch((err: unknown) => {
+      this.#log.error({ err, event }, 'event not published')
+    })
+    this.#publishing.add(sent)
+    void sent.finally(() => this.#publishing.delete(sent))
+  }
+
+  #receive(payload: string) {
+    const event = parseEvent(payload)
+    if (!event || this.#closed) return
+    if (event.type === 'notifications') this.#changed(event.userId)
+    else if (event.origin !== this.#origin) {
+      for (const fn of this.#userChanged) this.#call(() => fn(event.userId))
+    }
+  }
+
+  /**
+   * Response caches at once (a counter each, before the request that made the change answers, on PGlite); the
+   * streams a little later, since PGlite calls back while it finishes the query that committed.
+   */
+  #changed(userId: string) {
+    for (const fn of this.#anyMember) this.#call(() => fn(userId))
+    if (!this.#members.has(userId)) return
+    setImmediate(() => {
+      for (const fn of this.#members.get(userId) ?? []) this.#call(fn)
+    })
+  }
+
+  #afterReconnect() {
+    for (const fn of this.#reconnected) this.#call(fn)
+  }
+
+  #call(fn: () => void) {
+    try {
+      fn()
+    } catch (err) {
+      this.#log.error({ err }, 'event listener failed')
+    }
+  }
+}
+
+function parseEvent(payload: string): ServerEvent | undefined {
+  try {
+    const event = JSON.parse(payload) as Partial<ServerEvent>
+    if (typeof event.userId !== 'string') return undefined
+    if (event.type === 'notifications') return { type: 'notifications', userId: event.userId }
+    if (event.type === 'user-changed') {
+      return { type: 'user-changed', userId: event.userId, origin: String(event.origin ?? '') }
+    }
+  } catch {
+    // not ours
+  }
+  return undefined
+}
