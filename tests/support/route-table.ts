@@ -40,6 +40,8 @@ export type Row = {
   body?: () => Promise<{ payload: Buffer; contentType: string }>
   /** The call changes the caller itself (sign-out, gate): use a new caller of the same kind for it. */
   fresh?: boolean
+  /** An event stream (SSE) that never ends by itself: a 200 is closed once its headers arrive. */
+  stream?: true
   expect: Expected
 }
 

@@ -204,6 +204,13 @@ async function call(row: Row, caller: Caller): Promise<LightMyRequestResponse> {
   const cookie = await callerCookie(caller, row.fresh === true)
   const url = row.url ? await row.url() : path
   const body = row.body ? await row.body() : undefined
+  if (row.stream) {
+    const streamed = await t.app.inject({ method, url, headers: browserHeaders(cookie), payloadAsStream: true })
+    if (streamed.statusCode === 200) {
+      streamed.raw.res.destroy()
+      return streamed
+    }
+  }
   return t.app.inject({
     method,
     url,

@@ -10,7 +10,13 @@ import { measurements } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView } from '../measurements/visibility.ts'
 import { type NotifyInput, notify, publishEvent } from '../notifications/notify.ts'
 import { blocks, comments, follows, notifications } from './community.tables.ts'
-import { memberColumns, toMember, type VisibleMeasurement, visibleMeasurement } from './interactions.service.ts'
+import {
+  memberColumns,
+  type Outcome,
+  toMember,
+  type VisibleMeasurement,
+  visibleMeasurement,
+} from './interactions.service.ts'
 
 // Comments (issue 5): oldest first, on a measurement the viewer may see. A comment hidden by a moderator is shown
 // only to its author and admins; comments across a block are left out. The body is stored and returned as the
@@ -83,7 +89,12 @@ export async function listComments(
 }
 
 /** POST /api/measurements/:id/comments: the owner is notified, and every member the body mentions who may see it. */
-export async function createComment(db: Db, viewer: AuthUser, measurementId: string, body: string): Promise<Comment> {
+export async function createComment(
+  db: Db,
+  viewer: AuthUser,
+  measurementId: string,
+  body: string,
+): Promise<Outcome<Comment>> {
   return db.transaction(async (tx) => {
     const measurement = await visibleMeasurement(tx, viewer, measurementId)
     const [row] = await tx
@@ -101,7 +112,11 @@ export async function createComment(db: Db, viewer: AuthUser, measurementId: str
       inputs.push({ userId, actorId: viewer.id, kind: 'mention', ...about })
     }
     await notify(tx, inputs)
-    return toComment(row, { ...viewer, image: viewer.profileImageUrl }, viewer)
+    return {
+      result: toComment(row, { ...viewer, image: viewer.profileImageUrl }, viewer),
+      // notify() leaves out the author and blocks: announcing one more member only costs them a recount.
+      changed: [...new Set(inputs.map((input) => input.userId))].filter((id) => id !== viewer.id),
+    }
   })
 }
 
@@ -150,8 +165,13 @@ async function mentionRecipients(tx: Tx, measurement: VisibleMeasurement, body: 
  * DELETE /api/measurements/:id/comments/:commentId: its author or an admin; anyone else 404 (whether it exists is
  * not told). The measurement's count drops only for a comment it counted (not hidden).
  */
-export async function deleteComment(db: Db, viewer: AuthUser, measurementId: string, commentId: string) {
-  await db.transaction(async (tx) => {
+export async function deleteComment(
+  db: Db,
+  viewer: AuthUser,
+  measurementId: string,
+  commentId: string,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const [comment] = await tx
       .select({ userId: comments.userId, hiddenAt: comments.hiddenAt })
       .from(comments)
@@ -173,5 +193,6 @@ export async function deleteComment(db: Db, viewer: AuthUser, measurementId: str
         .where(eq(measurements.id, measurementId))
     }
     for (const { userId } of told) await publishEvent(tx, { type: 'notifications', userId })
+    return told.map(({ userId }) => userId)
   })
 }

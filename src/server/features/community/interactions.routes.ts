@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts'
 import { requireApproved } from '../../plugins/auth-session.ts'
 import { type RateLimits, type RateRule, rateLimitConfig } from '../../plugins/security.ts'
 import { createComment, deleteComment, listComments } from './comments.service.ts'
-import { likeMeasurement, unlikeMeasurement } from './interactions.service.ts'
+import { likeMeasurement, type Outcome, unlikeMeasurement } from './interactions.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
@@ -45,6 +45,11 @@ function perMember(rule: RateRule) {
  * Comment bodies are JSON text, never HTML.
  */
 export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
+  /** The change is committed: this process's bells and streams learn of it now (events.ts). */
+  const announced = <T>({ result, changed }: Outcome<T>): T => {
+    for (const userId of changed) app.events.announce(userId)
+    return result
+  }
   const like = {
     preHandler: requireApproved,
     config: perMember(rateLimits.communityWrite),
@@ -60,7 +65,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
-    async (req) => likeMeasurement(db, member(req), req.params.id),
+    async (req) => announced(await likeMeasurement(db, member(req), req.params.id)),
   )
 
   app.delete(
@@ -74,7 +79,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
-    async (req) => unlikeMeasurement(db, member(req), req.params.id),
+    async (req) => announced(await unlikeMeasurement(db, member(req), req.params.id)),
   )
 
   app.get(
@@ -111,7 +116,8 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 201: CommentSchema, ...errors, 429: ApiErrorSchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await createComment(db, member(req), req.params.id, req.body.body)),
+    async (req, reply) =>
+      reply.code(201).send(announced(await createComment(db, member(req), req.params.id, req.body.body))),
   )
 
   app.delete(
@@ -126,7 +132,8 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       },
     },
     async (req, reply) => {
-      await deleteComment(db, member(req), req.params.id, req.params.commentId)
+      const changed = await deleteComment(db, member(req), req.params.id, req.params.commentId)
+      announced({ result: null, changed })
       return reply.code(204).send(null)
     },
   )

@@ -68,8 +68,14 @@ export function toMember(row: MemberRow & { hiddenAt?: Date | null }, viewer: Vi
   }
 }
 
+/**
+ * The answer, and the members whose notifications it changed (the route announces them to this process's bells
+ * once committed; other processes hear of it from the database).
+ */
+export type Outcome<T> = { result: T; changed: string[] }
+
 /** PUT /api/measurements/:id/like: likes it once, however often it is called; the owner hears of the first. */
-export async function likeMeasurement(db: Db, viewer: AuthUser, id: string): Promise<LikeState> {
+export async function likeMeasurement(db: Db, viewer: AuthUser, id: string): Promise<Outcome<LikeState>> {
   return db.transaction(async (tx) => {
     const measurement = await visibleMeasurement(tx, viewer, id)
     const inserted = await tx
@@ -77,27 +83,30 @@ export async function likeMeasurement(db: Db, viewer: AuthUser, id: string): Pro
       .values({ measurementId: id, userId: viewer.id })
       .onConflictDoNothing()
       .returning({ userId: likes.userId })
-    if (inserted.length === 0) return { liked: true, likeCount: await likeCountOf(tx, id) }
+    if (inserted.length === 0) return { result: { liked: true, likeCount: await likeCountOf(tx, id) }, changed: [] }
     const [updated] = await tx
       .update(measurements)
       .set({ likeCount: sql`${measurements.likeCount} + 1` })
       .where(eq(measurements.id, id))
       .returning({ likeCount: measurements.likeCount })
     // notify() leaves out a like of one's own post and a like across a block.
-    await notify(tx, { userId: measurement.userId, actorId: viewer.id, kind: 'like', measurementId: id })
-    return { liked: true, likeCount: updated?.likeCount ?? measurement.likeCount + 1 }
+    const told = await notify(tx, { userId: measurement.userId, actorId: viewer.id, kind: 'like', measurementId: id })
+    return {
+      result: { liked: true, likeCount: updated?.likeCount ?? measurement.likeCount + 1 },
+      changed: told > 0 ? [measurement.userId] : [],
+    }
   })
 }
 
 /** DELETE /api/measurements/:id/like: idempotent; the owner's unread notification of this like goes with it. */
-export async function unlikeMeasurement(db: Db, viewer: AuthUser, id: string): Promise<LikeState> {
+export async function unlikeMeasurement(db: Db, viewer: AuthUser, id: string): Promise<Outcome<LikeState>> {
   return db.transaction(async (tx) => {
     const measurement = await visibleMeasurement(tx, viewer, id)
     const deleted = await tx
       .delete(likes)
       .where(and(eq(likes.measurementId, id), eq(likes.userId, viewer.id)))
       .returning({ userId: likes.userId })
-    if (deleted.length === 0) return { liked: false, likeCount: await likeCountOf(tx, id) }
+    if (deleted.length === 0) return { result: { liked: false, likeCount: await likeCountOf(tx, id) }, changed: [] }
     const [updated] = await tx
       .update(measurements)
       .set({ likeCount: sql`greatest(${measurements.likeCount} - 1, 0)` })
@@ -116,7 +125,10 @@ export async function unlikeMeasurement(db: Db, viewer: AuthUser, id: string): P
       )
       .returning({ id: notifications.id })
     if (withdrawn.length > 0) await publishEvent(tx, { type: 'notifications', userId: measurement.userId })
-    return { liked: false, likeCount: updated?.likeCount ?? 0 }
+    return {
+      result: { liked: false, likeCount: updated?.likeCount ?? 0 },
+      changed: withdrawn.length > 0 ? [measurement.userId] : [],
+    }
   })
 }
 

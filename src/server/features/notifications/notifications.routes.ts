@@ -1,8 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import { MarkReadSchema, NotificationEventSchema, NotificationListSchema } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
+import { requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
+import { NotificationLists } from './notifications.cache.ts'
+import { markRead } from './notifications.service.ts'
+import { NotificationStreams } from './stream.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
+
+/** The signed-in member; requireApproved has run, so there is one. */
+function member(req: FastifyRequest): AuthUser {
+  const user = req.sessionUser
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return user
+}
+
+/** Smaller bodies gain little from gzip. */
+const GZIP_FROM_BYTES = 1400
+
+function sendList<T>(reply: FastifyReply, { body, gzipped }: Awaited<ReturnType<NotificationLists['read']>>): T {
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-store')
+  const accepted = reply.request.headers['accept-encoding']
+  const encoded =
+    body.length > GZIP_FROM_BYTES && typeof accepted === 'string' && /\bgzip\b/.test(accepted) ? gzipped() : undefined
+  if (encoded) reply.header('content-encoding', 'gzip').send(encoded)
+  else reply.send(body)
+  return reply as unknown as T
+}
+
 /** The bell: grouped notifications, marking read, and the live stream (SSE). */
-export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (_app, _options) => {}
+export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+  const lists = new NotificationLists(db, app.events)
+  const streams = new NotificationStreams({
+    hub: app.events,
+    unreadCount: (user) => lists.unreadCount(user),
+    log: app.log,
+  })
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => streams.closeAll())
+
+  const listDescription =
+    'Grouped per item (group key `{kind}:{target}`), newest group first, at most 30 groups, from the member’s ' +
+    'latest 500 notifications. actors: the latest 3 distinct actors; actorCount: all of them (“Sam and 3 ' +
+    'others”). unreadCount counts unread groups (the badge). Notifications from blocked members and about ' +
+    'measurements the member can no longer see are left out.'
+
+  app.get(
+    '/api/notifications',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'The member’s notifications, grouped (the bell)',
+        description: listDescription,
+        tags: ['notifications'],
+        response: { 200: NotificationListSchema, ...errors },
+      },
+    },
+    async (req, reply) => sendList(reply, await lists.read(member(req))),
+  )
+
+  app.post(
+    '/api/notifications/read',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Marks one group (its key) or, without a key, every notification read; answers the new list',
+        tags: ['notifications'],
+        body: MarkReadSchema,
+        response: { 200: NotificationListSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = member(req)
+      await markRead(db, user.id, req.body.key)
+      app.events.announce(user.id)
+      return sendList(reply, await lists.read(user))
+    },
+  )
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Live unread count (Server-Sent Events)',
+        description:
+          'text/event-stream: `retry: 5000`, then `event: notification` with data {"unreadCount":N} on connect ' +
+          'and whenever the member’s notifications change (in any server process); a comment every 25 s. At most ' +
+          '5 streams per member and process: a sixth closes the oldest.',
+        tags: ['notifications'],
+        response: {
+          200: {
+            description: 'An event stream',
+            content: { 'text/event-stream': { schema: NotificationEventSchema } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => streams.open(member(req), reply),
+  )
+}
