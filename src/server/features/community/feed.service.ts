@@ -79,19 +79,27 @@ function toFigures(row: RawFigures): PostFigures {
   }
 }
 
-/** The figures of the measurements in `page` (a CTE of ids and created_at), newest first. */
+/**
+ * What a page query reads of each measurement, in the subquery that finds it (from the row the index led to, so the
+ * page needs no second look-up). The subquery names the table `measurements`.
+ */
+const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user_id,
+  ${measurements.createdAt} as created_at, ${cursorText} as cursor_at, ${measurements.updatedAt} as updated_at,
+  ${measurements.visibility} as visibility, ${measurements.hiddenAt} as hidden_at,
+  ${measurements.likeCount} as like_count, ${measurements.commentCount} as comment_count,
+  ${measurements.confirmedCount} as confirmed_count, ${measurements.plausibleCount} as plausible_count,
+  ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
+
+/** The figures of the measurements in `page` (a CTE of pageColumns), newest first, with the viewer's like. */
 function figuresOf(viewerId: string): SQL {
-  return sql`select ${measurements.id} as id, ${measurements.userId} as user_id, ${cursorText} as cursor_at,
-      ${measurements.updatedAt}::text || '|' || ${users.updatedAt}::text as version,
-      ${measurements.likeCount} as like_count, ${measurements.commentCount} as comment_count,
-      ${measurements.confirmedCount} as confirmed_count, ${measurements.plausibleCount} as plausible_count,
-      ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state,
-      ${measurements.hiddenAt} is not null as hidden,
-      exists (select 1 from ${likes} where ${likes.measurementId} = ${measurements.id} and ${likes.userId} = ${viewerId}) as liked
+  return sql`select page.id, page.user_id, page.cursor_at, page.visibility,
+      page.updated_at::text || '|' || ${users.updatedAt}::text as version,
+      page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
+      page.check_state, page.hidden_at is not null as hidden,
+      exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId}) as liked
     from page
-    join ${measurements} on ${measurements.id} = page.id
-    join ${users} on ${users.id} = ${measurements.userId}
-    order by ${newestFirst}`
+    join ${users} on ${users.id} = page.user_id
+    order by page.created_at desc nulls last, page.id desc nulls last`
 }
 
 /**
@@ -124,7 +132,7 @@ function followeesCte(viewerId: string): SQL {
  */
 function postsOf(member: SQL, visibilities: SQL, cursor: SQL, floor: boolean, take: number): SQL {
   const bounded = floor ? sql` and ${measurements.createdAt} >= coalesce((select at from floor), '-infinity')` : sql``
-  return sql`select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
+  return sql`select ${pageColumns} from ${measurements}
     where ${measurements.userId} = ${member} and ${measurements.visibility} in (${visibilities})
       and ${measurements.hiddenAt} is null${cursor}${bounded}
     order by ${newestFirst}
@@ -155,12 +163,12 @@ export async function feedPage(
           cross join lateral (${postsOf(sql`followees.user_id`, shown, cursor, false, 1)}) x),
         floor as (select created_at as at from newest order by created_at desc nulls last offset ${take - 1} limit 1),
         page as (
-          select x.id, x.created_at from newest
+          select x.* from newest
           cross join lateral (${postsOf(sql`newest.user_id`, shown, cursor, true, take)}) x
           where newest.created_at >= coalesce((select at from floor), '-infinity')
           order by created_at desc nulls last, id desc nulls last limit ${take})`
       : sql`public_posts as (
-          select ${measurements.id} as id, ${measurements.createdAt} as created_at from ${measurements}
+          select ${pageColumns} from ${measurements}
           where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
             and ${measurements.userId} <> ${viewer.id}
             and ${measurements.userId} not in (select user_id from blocked)${cursor}
@@ -168,9 +176,9 @@ export async function feedPage(
           limit ${take}),
         floor as (select min(created_at) as at from public_posts having count(*) = ${take}),
         page as (
-          select id, created_at from public_posts
+          select * from public_posts
           union all
-          select x.id, x.created_at from followees
+          select x.* from followees
           cross join lateral (${postsOf(sql`followees.user_id`, shown, cursor, true, take)}) x
           order by created_at desc nulls last, id desc nulls last limit ${take})`
   const rows = await rowsOf<RawFigures>(db, sql`with ${followeesCte(viewer.id)}, ${ctes} ${figuresOf(viewer.id)}`)
@@ -200,7 +208,7 @@ export async function memberPostsPage(
   const rows = await rowsOf<RawFigures>(
     db,
     sql`with page as (
-        select ${measurements.id} as id from ${measurements}
+        select ${pageColumns} from ${measurements}
         where ${measurements.userId} = ${ownerId}${visible}${afterCursor(query.cursor)}
         order by ${newestFirst}
         limit ${query.limit + 1})
@@ -227,11 +235,9 @@ export async function postFigures(
     RawFigures & { visibility: 'private' | 'followers' | 'public'; follows: boolean; blocked: boolean }
   >(
     db,
-    sql`with page as (select ${id}::uuid as id)
-      select f.*, ${measurements.visibility} as visibility,
-        ${followsSql(viewer.id, measurements.userId)} as follows,
-        ${blockedSql(viewer.id, measurements.userId)} as blocked
-      from (${figuresOf(viewer.id)}) f join ${measurements} on ${measurements.id} = f.id`,
+    sql`with page as (select ${pageColumns} from ${measurements} where ${measurements.id} = ${id})
+      select f.*, ${followsSql(viewer.id, sql`f.user_id`)} as follows, ${blockedSql(viewer.id, sql`f.user_id`)} as blocked
+      from (${figuresOf(viewer.id)}) f`,
   )
   if (!row) return undefined
   const relation = { follows: row.follows === true, blocked: row.blocked === true }
