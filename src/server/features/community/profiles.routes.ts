@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import {
   BlockStateSchema,
   CursorQuerySchema,
@@ -133,7 +134,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Follows a member (idempotent); they are notified once',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: FollowStateSchema, ...errors },
+        response: { 200: FollowStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
     async (req) => followMember(db, member(req), req.params.userId),
@@ -147,7 +148,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Stops following a member (idempotent)',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: FollowStateSchema, ...errors },
+        response: { 200: FollowStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
     async (req) => unfollowMember(db, member(req), req.params.userId),
@@ -174,7 +175,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Blocks a member (idempotent): neither sees the other; follows between you end',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: BlockStateSchema, ...errors },
+        response: { 200: BlockStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
     async (req) => blockMember(db, member(req), req.params.userId),
@@ -188,7 +189,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Unblocks a member (idempotent)',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: BlockStateSchema, ...errors },
+        response: { 200: BlockStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
     async (req) => unblockMember(db, member(req), req.params.userId),
@@ -203,7 +204,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         description: "'' clears bio and region; photoId null removes the picture.",
         tags,
         body: UpdateProfileSchema,
-        response: { 200: ProfileSchema, ...errors },
+        response: { 200: ProfileSchema, ...errors, 429: ApiErrorSchema },
       },
     },
     async (req) => {
