@@ -13,7 +13,6 @@ import {
   createBetaRequest,
   createMeasurement,
   createUser,
-  type SignedInUser,
   setAccessFlags,
   signUp,
   uniqueEmail,
