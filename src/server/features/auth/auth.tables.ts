@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 // The four tables better-auth needs (user, session, account, verification), with our access flags on users.
 // Column names are spelled out so the adapter and raw SQL agree whatever casing a query builder uses.
@@ -29,6 +29,9 @@ export const users = pgTable('users', {
   region: text('region'),
   /** A moderator hid the profile (bio and picture): only the member and admins see it. */
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  /** Kept in the transaction of each follow and unfollow (and a block ending follows), so a profile reads a row. */
+  followersCount: integer('followers_count').notNull().default(0),
+  followingCount: integer('following_count').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -100,6 +100,11 @@ export const measurements = pgTable(
     index('measurements_public_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`visibility = 'public' and hidden_at is null`),
+    // The Everyone feed's followers-only posts: read newest first down to the page's oldest public post, keeping
+    // those of members the viewer follows (far fewer entries than one index range per followee).
+    index('measurements_followers_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`visibility = 'followers' and hidden_at is null`),
   ],
 )
 
