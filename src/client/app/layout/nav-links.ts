@@ -15,6 +15,9 @@ export function navLinks(isAdmin: boolean): NavLink[] {
   return isAdmin ? [...links, { href: paths.admin, label: 'Admin' }] : links
 }
 
+/** The link of the section a location belongs to; members' profiles belong to the community. */
 export function isActive(href: string, location: string): boolean {
-  return href === paths.home ? location === paths.home : location === href || location.startsWith(`${href}/`)
+  if (href === paths.home) return location === paths.home
+  if (href === paths.community && location.startsWith('/profile/')) return true
+  return location === href || location.startsWith(`${href}/`)
 }
