@@ -5,10 +5,12 @@ import type { Member } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { blocks, follows } from './community.tables.ts'
+import { countFollow } from './follows.service.ts'
 import { memberNotFound, toMember } from './profiles.service.ts'
 
 // Blocks (issue 5): neither member sees the other's content, profile lists or notifications (visibility.ts,
-// notify.ts). Blocking ends the follows between them, both ways, in the same transaction. One row per pair.
+// notify.ts). Blocking ends the follows between them, both ways, in the same transaction (and the
+// members' follow counters with them). One row per pair.
 
 const BLOCKS_LISTED = 500
 
@@ -23,7 +25,7 @@ export async function blockMember(db: Db, viewer: AuthUser, userId: string): Pro
   if (!(await memberExists(db, userId))) throw memberNotFound()
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: viewer.id, blockedId: userId }).onConflictDoNothing()
-    await tx
+    const ended = await tx
       .delete(follows)
       .where(
         or(
@@ -31,6 +33,8 @@ export async function blockMember(db: Db, viewer: AuthUser, userId: string): Pro
           and(eq(follows.followerId, userId), eq(follows.followeeId, viewer.id)),
         ),
       )
+      .returning({ followerId: follows.followerId, followeeId: follows.followeeId })
+    for (const follow of ended) await countFollow(tx, follow.followerId, follow.followeeId, -1)
   })
   return { blocked: true }
 }

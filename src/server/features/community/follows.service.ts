@@ -3,18 +3,33 @@ import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { FollowState } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { users } from '../auth/auth.tables.ts'
 import { notify } from '../notifications/notify.ts'
 import { follows } from './community.tables.ts'
 import { canSeeProfile, memberNotFound, standingOf } from './profiles.service.ts'
 
 // Follows (issue 5): one row per pair (the primary key), so a double click or ten concurrent requests end with one
 // row and one notification: the insert does nothing on a conflict and only an inserted row notifies.
+// users.followers_count and following_count (migration 0004) stay equal to the rows: the transaction that inserts
+// or deletes a follow moves both members' counters, only when a row was inserted or deleted.
+
+/**
+ * Adds `delta` to the follower's following_count and the followee's followers_count. Raw SQL, not drizzle's update
+ * builder: its $onUpdate would move users.updated_at and so invalidate every cached body that shows the member.
+ * The two rows are locked in id order, so two members following each other at once cannot deadlock.
+ */
+export async function countFollow(tx: Tx, followerId: string, followeeId: string, delta: 1 | -1): Promise<void> {
+  const sides = [
+    { id: followerId, column: sql.raw('following_count') },
+    { id: followeeId, column: sql.raw('followers_count') },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1))
+  for (const side of sides) {
+    await tx.execute(sql`update users set ${side.column} = ${side.column} + ${delta} where id = ${side.id}`)
+  }
+}
 
 async function followerCount(db: Db | Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(follows)
-    .where(eq(follows.followeeId, userId))
+  const [row] = await db.select({ n: users.followersCount }).from(users).where(eq(users.id, userId))
   return row?.n ?? 0
 }
 
@@ -30,7 +45,10 @@ export async function followMember(db: Db, viewer: AuthUser, userId: string): Pr
       .values({ followerId: viewer.id, followeeId: userId })
       .onConflictDoNothing()
       .returning({ followeeId: follows.followeeId })
-    if (inserted.length > 0) await notify(tx, { userId, actorId: viewer.id, kind: 'follow' })
+    if (inserted.length > 0) {
+      await countFollow(tx, viewer.id, userId, 1)
+      await notify(tx, { userId, actorId: viewer.id, kind: 'follow' })
+    }
     return { following: true, followers: await followerCount(tx, userId) }
   })
 }
@@ -40,6 +58,12 @@ export async function unfollowMember(db: Db, viewer: AuthUser, userId: string): 
   if (userId === viewer.id) throw new AppError('BAD_REQUEST', 'You cannot follow yourself')
   const standing = await standingOf(db, viewer, userId)
   if (!standing || standing.blockedMe) throw memberNotFound()
-  await db.delete(follows).where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, userId)))
-  return { following: false, followers: await followerCount(db, userId) }
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(follows)
+      .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, userId)))
+      .returning({ followeeId: follows.followeeId })
+    if (deleted.length > 0) await countFollow(tx, viewer.id, userId, -1)
+    return { following: false, followers: await followerCount(tx, userId) }
+  })
 }

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { blocks, follows, notifications } from '#server/db/schema.ts'
+import { blocks, follows, notifications, users } from '#server/db/schema.ts'
 import { FollowStateSchema, MemberListSchema } from '#shared/schemas/community.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import { browserHeaders, createUser, type SignedInUser } from '#tests/support/factories.ts'
@@ -92,6 +92,90 @@ describe('PUT and DELETE /api/follows/:userId', () => {
     expectApiError(await call('PUT', `/api/follows/${a.id}`, b), 400, 'Unblock this member to follow them')
     expect(await followRows(a, b)).toHaveLength(0)
     expect(await followNotifications(b)).toHaveLength(0)
+  })
+})
+
+describe('users.followers_count and following_count', () => {
+  /** Each member's counters next to the real counts of follows rows, and updated_at (which must not move). */
+  async function counters(members: SignedInUser[]) {
+    const rows = await t.db
+      .select({
+        id: users.id,
+        followers: users.followersCount,
+        following: users.followingCount,
+        realFollowers: sql<number>`(select count(*) from follows f where f.followee_id = ${users.id})`.mapWith(Number),
+        realFollowing: sql<number>`(select count(*) from follows f where f.follower_id = ${users.id})`.mapWith(Number),
+        updatedAt: users.updatedAt,
+      })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          members.map((m) => m.id),
+        ),
+      )
+    return new Map(rows.map((row) => [row.id, row]))
+  }
+
+  it('stay equal to the follows rows through follows, unfollows, double clicks, races and a block', async () => {
+    const [a, b, c, d] = await Promise.all([one(), one(), one(), one()])
+    const all = [a, b, c, d]
+    const before = await counters(all)
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      [
+        'a follows b twice',
+        () => Promise.all([call('PUT', `/api/follows/${b.id}`, a), call('PUT', `/api/follows/${b.id}`, a)]),
+      ],
+      [
+        'c and d follow b, b follows a',
+        async () => {
+          await call('PUT', `/api/follows/${b.id}`, c)
+          await call('PUT', `/api/follows/${b.id}`, d)
+          await call('PUT', `/api/follows/${a.id}`, b)
+        },
+      ],
+      [
+        'ten concurrent follows of d by c while d follows c',
+        () =>
+          Promise.all([
+            ...Array.from({ length: 10 }, () => call('PUT', `/api/follows/${d.id}`, c)),
+            call('PUT', `/api/follows/${c.id}`, d),
+          ]),
+      ],
+      [
+        'a unfollows b twice at once',
+        () => Promise.all([call('DELETE', `/api/follows/${b.id}`, a), call('DELETE', `/api/follows/${b.id}`, a)]),
+      ],
+      ['b blocks d (d followed b, nobody else)', () => call('PUT', `/api/blocks/${d.id}`, b)],
+      ['c blocks d (both follow each other)', () => call('PUT', `/api/blocks/${d.id}`, c)],
+    ]
+    const expected = [
+      { a: [0, 1], b: [1, 0], c: [0, 0], d: [0, 0] },
+      { a: [1, 1], b: [3, 1], c: [0, 1], d: [0, 1] },
+      { a: [1, 1], b: [3, 1], c: [1, 2], d: [1, 2] },
+      { a: [1, 0], b: [2, 1], c: [1, 2], d: [1, 2] },
+      { a: [1, 0], b: [1, 1], c: [1, 2], d: [1, 1] },
+      { a: [1, 0], b: [1, 1], c: [0, 1], d: [0, 0] },
+    ]
+    for (const [index, [name, step]] of steps.entries()) {
+      await step()
+      const now = await counters(all)
+      const got = Object.fromEntries(
+        all.map((m, i) => {
+          const row = now.get(m.id)
+          expect(row, name).toBeDefined()
+          expect([row?.followers, row?.following], `${name}: ${'abcd'[i]}`).toEqual([
+            row?.realFollowers,
+            row?.realFollowing,
+          ])
+          // Raw SQL: users.updated_at (and so every cached body showing the member) does not move.
+          expect(row?.updatedAt, name).toEqual(before.get(m.id)?.updatedAt)
+          return ['abcd'[i], [row?.followers, row?.following]]
+        }),
+      )
+      expect(got, name).toEqual(expected[index])
+    }
+    expect((await call('PUT', `/api/follows/${b.id}`, a)).json()).toEqual({ following: true, followers: 2 })
   })
 })
 
