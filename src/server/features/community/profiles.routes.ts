@@ -14,6 +14,7 @@ import {
   UserIdParamsSchema,
 } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
+import { VersionedCache } from '../../lib/versioned-cache.ts'
 import { requireApproved } from '../../plugins/auth-session.ts'
 import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
@@ -36,6 +37,8 @@ type Options = { db: Db; rateLimits: RateLimits }
 /** Profiles, follows, blocks, the member picker and one's own profile. */
 export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
   const bodies = new PostBodies()
+  // A profile's measurement counts per (member, viewer class), while the member's measurements are unchanged.
+  const profileCounts = new VersionedCache({ maxEntries: 20_000 })
   // Follows, blocks and profile changes: per member, counted after sign-in is checked.
   const write = {
     preHandler: requireApproved,
@@ -78,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         response: { 200: ProfileSchema, ...errors },
       },
     },
-    async (req) => getProfile(db, member(req), req.params.userId),
+    async (req) => getProfile(db, member(req), req.params.userId, profileCounts),
   )
 
   app.get(
@@ -213,7 +216,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       // The name and picture come with the session (GET /api/auth/user): drop this member's cached sessions (the
       // event hub passes this on to the other server processes).
       app.sessionCache.invalidateUser(user.id)
-      return getProfile(db, user, user.id)
+      return getProfile(db, user, user.id, profileCounts)
     },
   )
 }

@@ -4,6 +4,7 @@ import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, MemberPage, Profile, UpdateProfileSchema } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import type { VersionedCache } from '../../lib/versioned-cache.ts'
 import { users } from '../auth/auth.tables.ts'
 import { fieldError } from '../measurements/compute.ts'
 import { photos } from '../measurements/measurements.tables.ts'
@@ -94,56 +95,112 @@ export function toMember(
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/profiles/:userId
 
-type Counted = { n: number; trophies: number; species: number }
+/** What the viewer may see of a member's measurements. */
+type Counted = { measurements: number; trophies: number; species: number }
 
-/** GET /api/profiles/:userId, in one query: the member, how the viewer stands to them, and the counts. */
-export async function getProfile(db: Db, viewer: AuthUser, userId: string): Promise<Profile> {
+type ProfileRow = {
+  id: string
+  first_name: string | null
+  last_name: string | null
+  image: string | null
+  approved: boolean
+  hidden: boolean
+  bio: string | null
+  region: string | null
+  member_since: string
+  followers: number
+  following: number
+  points: number
+  is_following: boolean
+  follows_you: boolean
+  blocked_by_me: boolean
+  blocked_me: boolean
+  version: string
+}
+
+/**
+ * The counts of measurements depend only on the member's measurements and on what the viewer may see of them (the
+ * member, an admin, a follower, an admin who follows, another member): cached per (member, viewer class) while
+ * their version holds (the count and latest updated_at of the member's measurements, read with the profile).
+ */
+function viewerClass(viewer: AuthUser, userId: string, following: boolean): string {
+  if (viewer.id === userId) return 'owner'
+  return `${viewer.isAdmin ? 'admin' : 'member'}${following ? '+follower' : ''}`
+}
+
+/** canView for a viewer who is not the member and not blocked, as SQL over measurements m. */
+function seenBy(viewer: AuthUser, following: boolean): SQL {
+  const shown = following ? sql`in ('public', 'followers')` : sql`= 'public'`
+  const normal = sql`(m.hidden_at is null and m.visibility ${shown})`
+  return viewer.isAdmin ? sql`(${normal} or (m.hidden_at is not null and m.visibility <> 'private'))` : normal
+}
+
+async function countMeasurements(db: Db, viewer: AuthUser, userId: string, following: boolean): Promise<Counted> {
+  const seen = viewer.id === userId ? sql`` : sql` and ${seenBy(viewer, following)}`
+  const result = await db.execute(sql`select count(*)::int as measurements,
+      (count(*) filter (where m.trophy_class in ('trophy', 'record')))::int as trophies,
+      count(distinct m.species_id)::int as species
+    from measurements m where m.user_id = ${userId}${seen}`)
+  const [row] = (result as unknown as { rows: Counted[] }).rows
+  return row ?? { measurements: 0, trophies: 0, species: 0 }
+}
+
+/**
+ * GET /api/profiles/:userId. One query reads the member, the counters kept on users (followers, following), how the
+ * viewer stands to them (primary-key probes), the achievement points and the version of their measurements; the
+ * measurement counts come from `counts` while that version holds (a second query otherwise).
+ */
+export async function getProfile(db: Db, viewer: AuthUser, userId: string, counts: VersionedCache): Promise<Profile> {
+  const result = await db.execute(sql`select u.id, u.first_name, u.last_name, u.image,
+      (u.beta_approved or u.is_admin) as approved, u.hidden_at is not null as hidden, u.bio, u.region,
+      to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as member_since,
+      u.followers_count as followers, u.following_count as following,
+      (select coalesce(sum(a.points), 0)::int from user_achievements ua
+        join achievements a on a.id = ua.achievement_id where ua.user_id = u.id) as points,
+      ${followSql(viewer.id, sql`u.id`)} as is_following,
+      ${followSql(sql`u.id`, viewer.id)} as follows_you,
+      ${blockSql(viewer.id, sql`u.id`)} as blocked_by_me,
+      ${blockSql(sql`u.id`, viewer.id)} as blocked_me,
+      (select count(*) || '|' || coalesce(max(m.updated_at)::text, '') from measurements m
+        where m.user_id = u.id) as version
+    from users u where u.id = ${userId}`)
+  const [row] = (result as unknown as { rows: ProfileRow[] }).rows
+  const standing = row && {
+    ...row,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isFollowing: row.is_following,
+    followsYou: row.follows_you,
+    blockedByMe: row.blocked_by_me,
+    blockedMe: row.blocked_me,
+  }
+  if (!canSeeProfile(viewer, standing)) throw memberNotFound()
   const isSelf = viewer.id === userId
-  // What the viewer may see of their measurements (own: all of them).
-  const seen = isSelf
-    ? sql``
-    : sql` and m.hidden_at is null and (m.visibility = 'public' or (m.visibility = 'followers' and ${followSql(viewer.id, userId)}))`
-  const [row] = await db
-    .select({
-      ...standingColumns(viewer.id),
-      bio: users.bio,
-      region: users.region,
-      memberSince: users.createdAt,
-      counted: sql<Counted>`(select json_build_object('n', count(*),
-          'trophies', count(*) filter (where m.trophy_class in ('trophy', 'record')),
-          'species', count(distinct m.species_id))
-        from measurements m where m.user_id = ${userId}${seen})`,
-      followers: sql<number>`(select count(*) from follows f where f.followee_id = ${userId})`.mapWith(Number),
-      following: sql<number>`(select count(*) from follows f where f.follower_id = ${userId})`.mapWith(Number),
-      achievementPoints: sql<number>`(select coalesce(sum(a.points), 0) from user_achievements ua
-          join achievements a on a.id = ua.achievement_id where ua.user_id = ${userId})`.mapWith(Number),
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-  if (!canSeeProfile(viewer, row)) throw memberNotFound()
-  const counted = (typeof row.counted === 'string' ? JSON.parse(row.counted) : row.counted) as Counted
   // Blocked by the viewer: only the way to unblock; nothing of theirs.
-  const shut = !isSelf && row.blockedByMe
+  const shut = !isSelf && standing.blockedByMe
+  const following = !isSelf && standing.isFollowing
+  const key = `${userId}|${viewerClass(viewer, userId, following)}`
+  const counted: Counted = shut
+    ? { measurements: 0, trophies: 0, species: 0 }
+    : JSON.parse(await counts.through(key, standing.version, () => countMeasurements(db, viewer, userId, following)))
   return {
     user: {
-      ...toMember(row, viewer),
-      bio: shut ? null : row.bio,
-      region: shut ? null : row.region,
-      memberSince: row.memberSince.toISOString(),
+      ...toMember(standing, viewer),
+      bio: shut ? null : standing.bio,
+      region: shut ? null : standing.region,
+      memberSince: standing.member_since,
     },
     counts: {
-      measurements: shut ? 0 : Number(counted.n),
-      trophies: shut ? 0 : Number(counted.trophies),
-      species: shut ? 0 : Number(counted.species),
-      followers: shut ? 0 : row.followers,
-      following: shut ? 0 : row.following,
-      achievementPoints: shut ? 0 : row.achievementPoints,
+      ...counted,
+      followers: shut ? 0 : standing.followers,
+      following: shut ? 0 : standing.following,
+      achievementPoints: shut ? 0 : standing.points,
     },
     isSelf,
-    isFollowing: !isSelf && row.isFollowing,
-    followsYou: !isSelf && row.followsYou,
+    isFollowing: following,
+    followsYou: !isSelf && standing.followsYou,
     blockedByMe: shut,
-    hidden: row.hidden,
+    hidden: standing.hidden,
   }
 }
 

@@ -102,6 +102,39 @@ describe('GET /api/profiles/:userId', () => {
     expect(Date.parse(profile.user.memberSince)).toBeLessThanOrEqual(Date.now())
   })
 
+  it('counts what an admin may see, and counts again once the measurements change', async () => {
+    const [author, admin, adminFollower, viewer] = await Promise.all([
+      member(),
+      member({ state: 'admin' }),
+      member({ state: 'admin' }),
+      member(),
+    ])
+    const made: string[] = []
+    for (const visibility of ['public', 'followers', 'private', 'public'] as const) {
+      made.push((await createMeasurement(t, author.cookie, { visibility })).id)
+    }
+    await send('PUT', `/api/follows/${author.id}`, adminFollower)
+    await t.db
+      .update(measurements)
+      .set({ hiddenAt: new Date() })
+      .where(eq(measurements.id, made[3] as string))
+    const seen = async () =>
+      Promise.all(
+        [author, admin, adminFollower, viewer].map(async (v) => (await profileOf(author.id, v)).counts.measurements),
+      )
+    // the member all; admins also hidden ones that are not private; followers-only ones for followers
+    expect(await seen()).toEqual([4, 2, 3, 1])
+    expect(await seen()).toEqual([4, 2, 3, 1])
+    // Same number of measurements, one changed: the counts follow.
+    await t.db
+      .update(measurements)
+      .set({ visibility: 'public' })
+      .where(eq(measurements.id, made[2] as string))
+    expect(await seen()).toEqual([4, 3, 4, 2])
+    await t.db.delete(measurements).where(eq(measurements.id, made[0] as string))
+    expect(await seen()).toEqual([3, 2, 3, 1])
+  })
+
   it('says who follows whom', async () => {
     expect(await profileOf(owner.id, follower)).toMatchObject({ isFollowing: true, followsYou: true })
     expect(await profileOf(owner.id, stranger)).toMatchObject({ isFollowing: false, followsYou: false })
