@@ -2,6 +2,7 @@ import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState, FeedTab } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
+import { preparedRows } from '../../db/prepared.ts'
 import { VersionedCache } from '../../lib/versioned-cache.ts'
 import { users } from '../auth/auth.tables.ts'
 import {
@@ -57,9 +58,13 @@ type RawFigures = {
   liked: boolean
 }
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = await db.execute(query)
-  return (result as unknown as { rows: T[] }).rows
+/**
+ * A page size or count as an SQL literal: the queries run as prepared statements with a generic plan (made without
+ * the values), which would have to guess a LIMIT given as a parameter.
+ */
+function literalCount(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${n}`)
+  return sql.raw(String(n))
 }
 
 function toFigures(row: RawFigures): PostFigures {
@@ -136,17 +141,22 @@ function postsOf(member: SQL, visibilities: SQL, cursor: SQL, floor: boolean, ta
     where ${measurements.userId} = ${member} and ${measurements.visibility} in (${visibilities})
       and ${measurements.hiddenAt} is null${cursor}${bounded}
     order by ${newestFirst}
-    limit ${take}`
+    limit ${literalCount(take)}`
 }
 
 /**
  * GET /api/feed. Never the viewer's own, never hidden, never private, never across a block. Newest first.
  * - everyone: public posts of others (the partial index measurements_public_created_idx, whose predicate the WHERE
- *   repeats), and followers-only posts of the members the viewer follows. Those can only enter the page when not
- *   older than the page's public posts (`floor`), so each followee costs one short index range.
+ *   repeats), and followers-only posts of the members the viewer follows: one range of the partial index
+ *   measurements_followers_created_idx (its predicate repeated too), newest first, keeping the followees' posts. Those
+ *   can only enter the page when not older than the page's public posts (`floor`), so the range is short. The
+ *   followee test is written `(… in (select …)) is true` so that it stays a hashed filter on that range: a plain IN
+ *   is turned into a join, and the generic plan (which guesses 6 followees) would probe each followee's posts
+ *   instead. `exists (select 1 from followees)` skips the range when there are none.
  * - following: public and followers-only posts of the members the viewer follows. `newest` holds each followee's
  *   newest post; the `take`-th newest of those is a floor (there are `take` posts at least that new), so only the
  *   followees whose newest post reaches it are read further, one index range each (measurements_user_created_idx).
+ * One prepared statement per tab and with/without cursor (db/prepared.ts): the plans are generic.
  */
 export async function feedPage(
   db: Db,
@@ -154,34 +164,42 @@ export async function feedPage(
   query: PageQuery & { tab: FeedTab },
 ): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
   const take = query.limit + 1
+  const limit = literalCount(take)
   const cursor = afterCursor(query.cursor)
-  const shown = query.tab === 'following' ? sql`'public', 'followers'` : sql`'followers'`
   const ctes =
     query.tab === 'following'
       ? sql`newest as (
           select followees.user_id, x.created_at from followees
-          cross join lateral (${postsOf(sql`followees.user_id`, shown, cursor, false, 1)}) x),
-        floor as (select created_at as at from newest order by created_at desc nulls last offset ${take - 1} limit 1),
+          cross join lateral (${postsOf(sql`followees.user_id`, sql`'public', 'followers'`, cursor, false, 1)}) x),
+        floor as (
+          select created_at as at from newest order by created_at desc nulls last offset ${literalCount(take - 1)} limit 1),
         page as (
           select x.* from newest
-          cross join lateral (${postsOf(sql`newest.user_id`, shown, cursor, true, take)}) x
+          cross join lateral (${postsOf(sql`newest.user_id`, sql`'public', 'followers'`, cursor, true, take)}) x
           where newest.created_at >= coalesce((select at from floor), '-infinity')
-          order by created_at desc nulls last, id desc nulls last limit ${take})`
+          order by created_at desc nulls last, id desc nulls last limit ${limit})`
       : sql`public_posts as (
           select ${pageColumns} from ${measurements}
           where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
             and ${measurements.userId} <> ${viewer.id}
             and ${measurements.userId} not in (select user_id from blocked)${cursor}
           order by ${newestFirst}
-          limit ${take}),
-        floor as (select min(created_at) as at from public_posts having count(*) = ${take}),
+          limit ${limit}),
+        floor as (select min(created_at) as at from public_posts having count(*) = ${limit}),
+        followers_posts as (
+          select ${pageColumns} from ${measurements}
+          where ${measurements.visibility} = 'followers' and ${measurements.hiddenAt} is null${cursor}
+            and ${measurements.createdAt} >= coalesce((select at from floor), '-infinity')
+            and exists (select 1 from followees)
+            and (${measurements.userId} in (select user_id from followees)) is true
+          order by ${newestFirst}
+          limit ${limit}),
         page as (
           select * from public_posts
           union all
-          select x.* from followees
-          cross join lateral (${postsOf(sql`followees.user_id`, shown, cursor, true, take)}) x
-          order by created_at desc nulls last, id desc nulls last limit ${take})`
-  const rows = await rowsOf<RawFigures>(db, sql`with ${followeesCte(viewer.id)}, ${ctes} ${figuresOf(viewer.id)}`)
+          select * from followers_posts
+          order by created_at desc nulls last, id desc nulls last limit ${limit})`
+  const rows = await preparedRows<RawFigures>(db, sql`with ${followeesCte(viewer.id)}, ${ctes} ${figuresOf(viewer.id)}`)
   return pageOf(rows.map(toFigures), query.limit)
 }
 
@@ -205,13 +223,13 @@ export async function memberPostsPage(
 ): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
   if (viewer.id !== ownerId && relation.blocked) return { figures: [], nextCursor: null }
   const visible = viewer.id === ownerId ? sql`` : sql` and ${visibleToOthers(viewer, relation)}`
-  const rows = await rowsOf<RawFigures>(
+  const rows = await preparedRows<RawFigures>(
     db,
     sql`with page as (
         select ${pageColumns} from ${measurements}
         where ${measurements.userId} = ${ownerId}${visible}${afterCursor(query.cursor)}
         order by ${newestFirst}
-        limit ${query.limit + 1})
+        limit ${literalCount(query.limit + 1)})
       ${figuresOf(viewer.id)}`,
   )
   return pageOf(rows.map(toFigures), query.limit)
@@ -231,7 +249,7 @@ export async function postFigures(
   viewer: AuthUser,
   id: string,
 ): Promise<(PostFigures & { visible: boolean }) | undefined> {
-  const [row] = await rowsOf<
+  const [row] = await preparedRows<
     RawFigures & { visibility: 'private' | 'followers' | 'public'; follows: boolean; blocked: boolean }
   >(
     db,
