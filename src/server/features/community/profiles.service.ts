@@ -4,6 +4,7 @@ import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, MemberPage, Profile, UpdateProfileSchema } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { preparedRows } from '../../db/prepared.ts'
 import type { VersionedCache } from '../../lib/versioned-cache.ts'
 import { users } from '../auth/auth.tables.ts'
 import { fieldError } from '../measurements/compute.ts'
@@ -56,19 +57,22 @@ const followSql = (follower: string | SQL, followee: string | SQL) =>
 const blockSql = (blocker: string | SQL, blocked: string | SQL) =>
   sql<boolean>`exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`
 
-function standingColumns(viewerId: string) {
-  return {
-    ...memberColumns,
-    approved: sql<boolean>`(${users.betaApproved} or ${users.isAdmin})`,
-    isFollowing: followSql(viewerId, theMember),
-    followsYou: followSql(theMember, viewerId),
-    blockedByMe: blockSql(viewerId, theMember),
-    blockedMe: blockSql(theMember, viewerId),
-  }
+/** SQL select list: a member `u` as the viewer stands to them (a Standing; primary-key probes of follows and blocks). */
+function standingSelect(viewerId: string): SQL {
+  return sql`u.id, u.first_name as "firstName", u.last_name as "lastName", u.image,
+    (u.beta_approved or u.is_admin) as approved, u.hidden_at is not null as hidden,
+    ${followSql(viewerId, sql`u.id`)} as "isFollowing",
+    ${followSql(sql`u.id`, viewerId)} as "followsYou",
+    ${blockSql(viewerId, sql`u.id`)} as "blockedByMe",
+    ${blockSql(sql`u.id`, viewerId)} as "blockedMe"`
 }
 
+/** How the viewer stands to a member, in one query (a prepared statement outside transactions). */
 export async function standingOf(db: Executor, viewer: AuthUser, userId: string): Promise<Standing | undefined> {
-  const [row] = await db.select(standingColumns(viewer.id)).from(users).where(eq(users.id, userId))
+  const [row] = await preparedRows<Standing>(
+    db as Db,
+    sql`select ${standingSelect(viewer.id)} from users u where u.id = ${userId}`,
+  )
   return row
 }
 
@@ -98,23 +102,13 @@ export function toMember(
 /** What the viewer may see of a member's measurements. */
 type Counted = { measurements: number; trophies: number; species: number }
 
-type ProfileRow = {
-  id: string
-  first_name: string | null
-  last_name: string | null
-  image: string | null
-  approved: boolean
-  hidden: boolean
+type ProfileRow = Standing & {
   bio: string | null
   region: string | null
-  member_since: string
+  memberSince: string
   followers: number
   following: number
   points: number
-  is_following: boolean
-  follows_you: boolean
-  blocked_by_me: boolean
-  blocked_me: boolean
   version: string
 }
 
@@ -151,29 +145,17 @@ async function countMeasurements(db: Db, viewer: AuthUser, userId: string, follo
  * measurement counts come from `counts` while that version holds (a second query otherwise).
  */
 export async function getProfile(db: Db, viewer: AuthUser, userId: string, counts: VersionedCache): Promise<Profile> {
-  const result = await db.execute(sql`select u.id, u.first_name, u.last_name, u.image,
-      (u.beta_approved or u.is_admin) as approved, u.hidden_at is not null as hidden, u.bio, u.region,
-      to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as member_since,
+  const [standing] = await preparedRows<ProfileRow>(
+    db,
+    sql`select ${standingSelect(viewer.id)}, u.bio, u.region,
+      to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "memberSince",
       u.followers_count as followers, u.following_count as following,
       (select coalesce(sum(a.points), 0)::int from user_achievements ua
         join achievements a on a.id = ua.achievement_id where ua.user_id = u.id) as points,
-      ${followSql(viewer.id, sql`u.id`)} as is_following,
-      ${followSql(sql`u.id`, viewer.id)} as follows_you,
-      ${blockSql(viewer.id, sql`u.id`)} as blocked_by_me,
-      ${blockSql(sql`u.id`, viewer.id)} as blocked_me,
       (select count(*) || '|' || coalesce(max(m.updated_at)::text, '') from measurements m
         where m.user_id = u.id) as version
-    from users u where u.id = ${userId}`)
-  const [row] = (result as unknown as { rows: ProfileRow[] }).rows
-  const standing = row && {
-    ...row,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isFollowing: row.is_following,
-    followsYou: row.follows_you,
-    blockedByMe: row.blocked_by_me,
-    blockedMe: row.blocked_me,
-  }
+    from users u where u.id = ${userId}`,
+  )
   if (!canSeeProfile(viewer, standing)) throw memberNotFound()
   const isSelf = viewer.id === userId
   // Blocked by the viewer: only the way to unblock; nothing of theirs.
@@ -188,7 +170,7 @@ export async function getProfile(db: Db, viewer: AuthUser, userId: string, count
       ...toMember(standing, viewer),
       bio: shut ? null : standing.bio,
       region: shut ? null : standing.region,
-      memberSince: standing.member_since,
+      memberSince: standing.memberSince,
     },
     counts: {
       ...counted,
