@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { literalOf, preparedRows } from './prepared.ts'
+import { literalOf, preparedRows, preparedStatement } from './prepared.ts'
 
 let t: TestApp
 
@@ -67,6 +67,29 @@ describe('preparedRows', () => {
     if (process.env.TEST_DB !== 'postgres') await expect(preparedRows(t.db, probe(attack))).rejects.toThrow(/inlined/)
     else expect(await preparedRows(t.db, probe(attack))).toEqual([])
     expect(await preparedRows<Probe>(t.db, probe(sql`true`))).toHaveLength(3)
+  })
+})
+
+describe('preparedStatement', () => {
+  const between = preparedStatement<Probe>(
+    probe(sql`n between ${sql.placeholder('low')} and ${sql.placeholder('high')}`),
+  )
+
+  it.each([
+    [1, 2, [1, 2]],
+    [2, 3, [2, 3]],
+    [3, 1, []],
+  ])('gives the rows for its values (%i to %i)', async (low, high, ns) => {
+    expect((await between.rows(t.db, { low, high })).map((r) => r.n)).toEqual(ns)
+  })
+
+  it('runs inside a transaction too', async () => {
+    const rows = await t.db.transaction((tx) => between.rows(tx, { low: 3, high: 3 }))
+    expect(rows.map((r) => r.label)).toEqual(['member_c-3'])
+  })
+
+  it('needs a value for each placeholder', async () => {
+    await expect(between.rows(t.db, { low: 1 })).rejects.toThrow(/high/)
   })
 })
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
-import type { SQL } from 'drizzle-orm'
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import type { Db } from './client.ts'
@@ -9,6 +9,11 @@ import type { Db } from './client.ts'
 // few CTEs costs about as much to plan as to run, so this halves the database time of a page.
 //
 //   const rows = await preparedRows<Row>(db, sql`select … where user_id = ${id} … limit ${sql.raw(String(take))}`)
+//
+// or, to skip building and rendering the query on every call, a statement made once with placeholders:
+//
+//   const byUser = preparedStatement<Row>(sql`select … where user_id = ${sql.placeholder('userId')} …`)
+//   const rows = await byUser.rows(db, { userId })
 //
 // - The statement is named after a hash of its text: the same text is the same statement, any other text another
 //   one. Build texts from a FEW shapes (values as parameters, never interpolated; a validated integer such as a page
@@ -79,15 +84,39 @@ function isPglite(client: unknown): client is PGlite {
   return typeof (client as PGlite).exec === 'function' && typeof (client as PGlite).describeQuery === 'function'
 }
 
-/** Runs `query` as a prepared statement (see above) and returns its rows. */
-export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query)
+/** The rendered text with these values as drizzle SQL again (for db.execute). */
+function withValues(text: string, params: unknown[]): SQL {
+  const chunks = text.split(/\$(\d+)/)
+  return sql.join(chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`)))
+}
+
+async function run<T>(db: Db, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client
-  const name = nameOf(text)
   if (client === undefined || name === undefined) {
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows
+    return ((await db.execute(withValues(text, params))) as unknown as { rows: T[] }).rows
   }
   if (isPglite(client)) return pgliteRows<T>(client, name, text, params)
   const result = await (client as pg.Pool).query({ name, text, values: params })
   return result.rows as T[]
+}
+
+/** Runs `query` as a prepared statement (see above) and returns its rows. */
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  return run<T>(db, nameOf(text), text, params)
+}
+
+export type PreparedStatement<T> = {
+  /** Its rows for these values of its placeholders (each placeholder needs one). */
+  rows: (db: Db, values?: Record<string, unknown>) => Promise<T[]>
+}
+
+/**
+ * A statement rendered once, from SQL whose values are `sql.placeholder(name)`: keep it (module level, or a Map of
+ * the few shapes a query takes) and call `rows(db, values)`. It counts as a statement for MAX_STATEMENTS too.
+ */
+export function preparedStatement<T>(query: SQL): PreparedStatement<T> {
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  const name = nameOf(text)
+  return { rows: async (db, values = {}) => run<T>(db, name, text, fillPlaceholders(params, values)) }
 }
