@@ -2,7 +2,7 @@ import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState, FeedTab } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import { preparedRows } from '../../db/prepared.ts'
+import { type PreparedStatement, preparedRows, preparedStatement } from '../../db/prepared.ts'
 import { VersionedCache } from '../../lib/versioned-cache.ts'
 import { users } from '../auth/auth.tables.ts'
 import {
@@ -96,7 +96,7 @@ const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user
   ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
 
 /** The figures of the measurements in `page` (a CTE of pageColumns), newest first, with the viewer's like. */
-function figuresOf(viewerId: string): SQL {
+function figuresOf(viewerId: Value): SQL {
   return sql`select page.id, page.user_id, page.cursor_at, page.visibility,
       page.updated_at::text || '|' || ${users.updatedAt}::text as version,
       page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
@@ -113,15 +113,17 @@ function figuresOf(viewerId: string): SQL {
  */
 const newestFirst = sql`${measurements.createdAt} desc nulls last, ${measurements.id} desc nulls last`
 
-/** Keyset condition on the measurements of the subquery it is written in. */
-function afterCursor(cursor: string | undefined): SQL {
-  if (!cursor) return sql``
-  const after = decodeCursor(cursor)
+/** A value in a query: itself, or a placeholder of a statement made once (db/prepared.ts). */
+type Value = string | ReturnType<typeof sql.placeholder>
+
+/** Keyset condition on the measurements of the subquery it is written in (createdAt, id: a decoded cursor). */
+function afterCursor(after: { createdAt: Value; id: Value } | undefined): SQL {
+  if (!after) return sql``
   return sql` and (${measurements.createdAt}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
 }
 
 /** The members the viewer follows, leaving out any across a block (either way). */
-function followeesCte(viewerId: string): SQL {
+function followeesCte(viewerId: Value): SQL {
   return sql`blocked as (
       select blocked_id as user_id from blocks where blocker_id = ${viewerId}
       union all
@@ -135,9 +137,16 @@ function followeesCte(viewerId: string): SQL {
  * One member's posts of these visibilities, not hidden, after the cursor and not older than `floor` (when there is
  * one), newest first: a range of measurements_user_created_idx.
  */
-function postsOf(member: SQL, visibilities: SQL, cursor: SQL, floor: boolean, take: number): SQL {
+function postsOf(
+  member: SQL,
+  visibilities: SQL,
+  cursor: SQL,
+  floor: boolean,
+  take: number,
+  columns = pageColumns,
+): SQL {
   const bounded = floor ? sql` and ${measurements.createdAt} >= coalesce((select at from floor), '-infinity')` : sql``
-  return sql`select ${pageColumns} from ${measurements}
+  return sql`select ${columns} from ${measurements}
     where ${measurements.userId} = ${member} and ${measurements.visibility} in (${visibilities})
       and ${measurements.hiddenAt} is null${cursor}${bounded}
     order by ${newestFirst}
@@ -156,21 +165,45 @@ function postsOf(member: SQL, visibilities: SQL, cursor: SQL, floor: boolean, ta
  * - following: public and followers-only posts of the members the viewer follows. `newest` holds each followee's
  *   newest post; the `take`-th newest of those is a floor (there are `take` posts at least that new), so only the
  *   followees whose newest post reaches it are read further, one index range each (measurements_user_created_idx).
- * One prepared statement per tab and with/without cursor (db/prepared.ts): the plans are generic.
+ * One prepared statement per tab, with or without a cursor, and page size, rendered once (db/prepared.ts); the plans
+ * are generic.
  */
 export async function feedPage(
   db: Db,
   viewer: AuthUser,
   query: PageQuery & { tab: FeedTab },
 ): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
-  const take = query.limit + 1
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined
+  const statement = feedStatement(query.tab, after !== undefined, query.limit + 1)
+  const rows = await statement.rows(db, { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id })
+  return pageOf(rows.map(toFigures), query.limit)
+}
+
+/** The feed's statements, one per tab, with or without a cursor, and page size. */
+const feedStatements = new Map<string, PreparedStatement<RawFigures>>()
+
+function feedStatement(tab: FeedTab, withCursor: boolean, take: number): PreparedStatement<RawFigures> {
+  const key = `${tab}|${withCursor}|${take}`
+  let statement = feedStatements.get(key)
+  if (!statement) {
+    statement = preparedStatement<RawFigures>(feedQuery(tab, withCursor, take))
+    feedStatements.set(key, statement)
+  }
+  return statement
+}
+
+/** The feed page's query; its values are the placeholders viewer, afterAt and afterId. */
+function feedQuery(tab: FeedTab, withCursor: boolean, take: number): SQL {
+  const viewerId = sql.placeholder('viewer')
   const limit = literalCount(take)
-  const cursor = afterCursor(query.cursor)
+  const cursor = afterCursor(
+    withCursor ? { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') } : undefined,
+  )
   const ctes =
-    query.tab === 'following'
+    tab === 'following'
       ? sql`newest as (
           select followees.user_id, x.created_at from followees
-          cross join lateral (${postsOf(sql`followees.user_id`, sql`'public', 'followers'`, cursor, false, 1)}) x),
+          cross join lateral (${postsOf(sql`followees.user_id`, sql`'public', 'followers'`, cursor, false, 1, sql`${measurements.createdAt} as created_at`)}) x),
         floor as (
           select created_at as at from newest order by created_at desc nulls last offset ${literalCount(take - 1)} limit 1),
         page as (
@@ -181,7 +214,7 @@ export async function feedPage(
       : sql`public_posts as (
           select ${pageColumns} from ${measurements}
           where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
-            and ${measurements.userId} <> ${viewer.id}
+            and ${measurements.userId} <> ${viewerId}
             and ${measurements.userId} not in (select user_id from blocked)${cursor}
           order by ${newestFirst}
           limit ${limit}),
@@ -199,8 +232,7 @@ export async function feedPage(
           union all
           select * from followers_posts
           order by created_at desc nulls last, id desc nulls last limit ${limit})`
-  const rows = await preparedRows<RawFigures>(db, sql`with ${followeesCte(viewer.id)}, ${ctes} ${figuresOf(viewer.id)}`)
-  return pageOf(rows.map(toFigures), query.limit)
+  return sql`with ${followeesCte(viewerId)}, ${ctes} ${figuresOf(viewerId)}`
 }
 
 function pageOf(figures: PostFigures[], limit: number): { figures: PostFigures[]; nextCursor: string | null } {
@@ -227,7 +259,7 @@ export async function memberPostsPage(
     db,
     sql`with page as (
         select ${pageColumns} from ${measurements}
-        where ${measurements.userId} = ${ownerId}${visible}${afterCursor(query.cursor)}
+        where ${measurements.userId} = ${ownerId}${visible}${afterCursor(query.cursor ? decodeCursor(query.cursor) : undefined)}
         order by ${newestFirst}
         limit ${literalCount(query.limit + 1)})
       ${figuresOf(viewer.id)}`,
