@@ -172,3 +172,25 @@ export const userAchievements = pgTable(
   },
   (t) => [unique('user_achievements_once').on(t.userId, t.achievementId)],
 )
+
+/**
+ * The Following feed, fanned out on write: one row per follower and post of a member they follow (public or
+ * followers-only). A new post is copied to its owner's followers, a follow copies the followee's posts, an
+ * unfollow (or a block) removes them, a post made private removes its rows. The feed reads one member's range
+ * newest first and still checks each post (hidden, private) when it reads it.
+ */
+export const feedInbox = pgTable(
+  'feed_inbox',
+  {
+    userId: userRef('user_id'),
+    /** the post's created_at, copied: the feed's order */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    measurementId: measurementRef(),
+    ownerId: userRef('owner_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.createdAt, t.measurementId] }),
+    index('feed_inbox_measurement_idx').on(t.measurementId),
+    index('feed_inbox_owner_idx').on(t.ownerId, t.userId),
+  ],
+)
