@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, MemberPage, Profile, UpdateProfileSchema } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { preparedRows } from '../../db/prepared.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import type { VersionedCache } from '../../lib/versioned-cache.ts'
 import { users } from '../auth/auth.tables.ts'
 import { fieldError } from '../measurements/compute.ts'
@@ -50,29 +50,31 @@ const memberColumns = {
 const theMember = sql.raw('"users"."id"')
 
 /** SQL: `follower` follows `followee` (a value or the member). */
-const followSql = (follower: string | SQL, followee: string | SQL) =>
+const followSql = (follower: string | SQL | Placeholder, followee: string | SQL | Placeholder) =>
   sql<boolean>`exists (select 1 from follows f where f.follower_id = ${follower} and f.followee_id = ${followee})`
 
 /** SQL: `blocker` blocked `blocked` (a value or the member). */
-const blockSql = (blocker: string | SQL, blocked: string | SQL) =>
+const blockSql = (blocker: string | SQL | Placeholder, blocked: string | SQL | Placeholder) =>
   sql<boolean>`exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`
 
+const viewerId = sql.placeholder('viewerId')
+const memberId = sql.placeholder('userId')
+
 /** SQL select list: a member `u` as the viewer stands to them (a Standing; primary-key probes of follows and blocks). */
-function standingSelect(viewerId: string): SQL {
-  return sql`u.id, u.first_name as "firstName", u.last_name as "lastName", u.image,
+const standingSelect = sql`u.id, u.first_name as "firstName", u.last_name as "lastName", u.image,
     (u.beta_approved or u.is_admin) as approved, u.hidden_at is not null as hidden,
     ${followSql(viewerId, sql`u.id`)} as "isFollowing",
     ${followSql(sql`u.id`, viewerId)} as "followsYou",
     ${blockSql(viewerId, sql`u.id`)} as "blockedByMe",
     ${blockSql(sql`u.id`, viewerId)} as "blockedMe"`
-}
+
+const standingStatement = preparedStatement<Standing>(
+  sql`select ${standingSelect} from users u where u.id = ${memberId}`,
+)
 
 /** How the viewer stands to a member, in one query (a prepared statement outside transactions). */
 export async function standingOf(db: Executor, viewer: AuthUser, userId: string): Promise<Standing | undefined> {
-  const [row] = await preparedRows<Standing>(
-    db as Db,
-    sql`select ${standingSelect(viewer.id)} from users u where u.id = ${userId}`,
-  )
+  const [row] = await standingStatement.rows(db as Db, { viewerId: viewer.id, userId })
   return row
 }
 
@@ -139,23 +141,24 @@ async function countMeasurements(db: Db, viewer: AuthUser, userId: string, follo
   return row ?? { measurements: 0, trophies: 0, species: 0 }
 }
 
-/**
- * GET /api/profiles/:userId. One query reads the member, the counters kept on users (followers, following), how the
- * viewer stands to them (primary-key probes), the achievement points and the version of their measurements; the
- * measurement counts come from `counts` while that version holds (a second query otherwise).
- */
-export async function getProfile(db: Db, viewer: AuthUser, userId: string, counts: VersionedCache): Promise<Profile> {
-  const [standing] = await preparedRows<ProfileRow>(
-    db,
-    sql`select ${standingSelect(viewer.id)}, u.bio, u.region,
+const profileStatement = preparedStatement<ProfileRow>(
+  sql`select ${standingSelect}, u.bio, u.region,
       to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "memberSince",
       u.followers_count as followers, u.following_count as following,
       (select coalesce(sum(a.points), 0)::int from user_achievements ua
         join achievements a on a.id = ua.achievement_id where ua.user_id = u.id) as points,
       (select count(*) || '|' || coalesce(max(m.updated_at)::text, '') from measurements m
         where m.user_id = u.id) as version
-    from users u where u.id = ${userId}`,
-  )
+    from users u where u.id = ${memberId}`,
+)
+
+/**
+ * GET /api/profiles/:userId. One query reads the member, the counters kept on users (followers, following), how the
+ * viewer stands to them (primary-key probes), the achievement points and the version of their measurements; the
+ * measurement counts come from `counts` while that version holds (a second query otherwise).
+ */
+export async function getProfile(db: Db, viewer: AuthUser, userId: string, counts: VersionedCache): Promise<Profile> {
+  const [standing] = await profileStatement.rows(db, { viewerId: viewer.id, userId })
   if (!canSeeProfile(viewer, standing)) throw memberNotFound()
   const isSelf = viewer.id === userId
   // Blocked by the viewer: only the way to unblock; nothing of theirs.
