@@ -5,12 +5,13 @@ import type { Member } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { blocks, follows } from './community.tables.ts'
+import { emptyInbox } from './feed-inbox.ts'
 import { countFollow } from './follows.service.ts'
 import { memberNotFound, toMember } from './profiles.service.ts'
 
 // Blocks (issue 5): neither member sees the other's content, profile lists or notifications (visibility.ts,
 // notify.ts). Blocking ends the follows between them, both ways, in the same transaction (and the
-// members' follow counters with them). One row per pair.
+// members' follow counters and the followers' Following feeds with them). One row per pair.
 
 const BLOCKS_LISTED = 500
 
@@ -34,7 +35,10 @@ export async function blockMember(db: Db, viewer: AuthUser, userId: string): Pro
         ),
       )
       .returning({ followerId: follows.followerId, followeeId: follows.followeeId })
-    for (const follow of ended) await countFollow(tx, follow.followerId, follow.followeeId, -1)
+    for (const follow of ended) {
+      await countFollow(tx, follow.followerId, follow.followeeId, -1)
+      await emptyInbox(tx, follow.followerId, follow.followeeId)
+    }
   })
   return { blocked: true }
 }

@@ -6,12 +6,14 @@ import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { notify } from '../notifications/notify.ts'
 import { follows } from './community.tables.ts'
+import { emptyInbox, fillInbox } from './feed-inbox.ts'
 import { canSeeProfile, memberNotFound, standingOf } from './profiles.service.ts'
 
 // Follows (issue 5): one row per pair (the primary key), so a double click or ten concurrent requests end with one
 // row and one notification: the insert does nothing on a conflict and only an inserted row notifies.
 // users.followers_count and following_count (migration 0004) stay equal to the rows: the transaction that inserts
-// or deletes a follow moves both members' counters, only when a row was inserted or deleted.
+// or deletes a follow moves both members' counters, only when a row was inserted or deleted, and fills or empties
+// the follower's Following feed (feed-inbox.ts) after them.
 
 /**
  * Adds `delta` to the follower's following_count and the followee's followers_count. Raw SQL, not drizzle's update
@@ -47,6 +49,7 @@ export async function followMember(db: Db, viewer: AuthUser, userId: string): Pr
       .returning({ followeeId: follows.followeeId })
     if (inserted.length > 0) {
       await countFollow(tx, viewer.id, userId, 1)
+      await fillInbox(tx, viewer.id, userId)
       await notify(tx, { userId, actorId: viewer.id, kind: 'follow' })
     }
     return { following: true, followers: await followerCount(tx, userId) }
@@ -63,7 +66,10 @@ export async function unfollowMember(db: Db, viewer: AuthUser, userId: string): 
       .delete(follows)
       .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, userId)))
       .returning({ followeeId: follows.followeeId })
-    if (deleted.length > 0) await countFollow(tx, viewer.id, userId, -1)
+    if (deleted.length > 0) {
+      await countFollow(tx, viewer.id, userId, -1)
+      await emptyInbox(tx, viewer.id, userId)
+    }
     return { following: false, followers: await followerCount(tx, userId) }
   })
 }

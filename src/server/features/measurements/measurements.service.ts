@@ -16,6 +16,7 @@ import type { TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
+import { deliverPost, reachesFollowers, withdrawPost } from '../community/feed-inbox.ts'
 import { toPhoto } from '../photos/photos.service.ts'
 import { type Computed, computeMeasurement, fieldError, type MeasurementBody } from './compute.ts'
 import { locationFor } from './location.ts'
@@ -175,6 +176,7 @@ export async function createMeasurement(
       return false
     }
     await attachPhotos(tx, user.id, body.id, body.photoIds)
+    if (reachesFollowers(values.visibility)) await deliverPost(tx, user.id, body.id)
     return true
   })
   const measurement = await readMeasurement(db, user, body.id)
@@ -233,6 +235,9 @@ export async function updateMeasurement(
       .update(measurements)
       .set({ ...set, evidence: effectiveEvidence(set.reportedEvidence, current.checkState) })
       .where(eq(measurements.id, id))
+    // The followers' Following feeds (feed_inbox) follow the visibility.
+    if (reachesFollowers(set.visibility)) await deliverPost(tx, current.userId, id)
+    else await withdrawPost(tx, current.userId, id)
     return removed.map((photo) => photo.storageKey)
   })
   const measurement = await readMeasurement(db, user, id)
