@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { follows, measurements } from '#server/db/schema.ts'
+import { fillAllInboxes } from '#server/features/community/feed-inbox.ts'
 import { type PostPage, PostPageSchema } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import { browserHeaders, createUser, type SignedInUser } from '#tests/support/factories.ts'
@@ -85,6 +86,7 @@ async function replacePosts(seeds: Seed[]): Promise<Row[]> {
         createdAt: r.createdAt,
       })),
     )
+    await fillAllInboxes(t.db) // inserted around the service that delivers posts to the followers' inboxes
   }
   return rows
 }

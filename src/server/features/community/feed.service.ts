@@ -17,7 +17,7 @@ import {
 } from '../measurements/measurements.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql, type Relation } from '../measurements/visibility.ts'
-import { likes } from './community.tables.ts'
+import { feedInbox, likes } from './community.tables.ts'
 
 // Posts (DESIGN.md §2): the feed, one post, a member's posts on their profile. A page is ONE query that finds the
 // posts with their community figures (counts, the viewer's like) and a version; each post's measurement body is
@@ -134,26 +134,6 @@ function followeesCte(viewerId: Value): SQL {
 }
 
 /**
- * One member's posts of these visibilities, not hidden, after the cursor and not older than `floor` (when there is
- * one), newest first: a range of measurements_user_created_idx.
- */
-function postsOf(
-  member: SQL,
-  visibilities: SQL,
-  cursor: SQL,
-  floor: boolean,
-  take: number,
-  columns = pageColumns,
-): SQL {
-  const bounded = floor ? sql` and ${measurements.createdAt} >= coalesce((select at from floor), '-infinity')` : sql``
-  return sql`select ${columns} from ${measurements}
-    where ${measurements.userId} = ${member} and ${measurements.visibility} in (${visibilities})
-      and ${measurements.hiddenAt} is null${cursor}${bounded}
-    order by ${newestFirst}
-    limit ${literalCount(take)}`
-}
-
-/**
  * GET /api/feed. Never the viewer's own, never hidden, never private, never across a block. Newest first.
  * - everyone: public posts of others (the partial index measurements_public_created_idx, whose predicate the WHERE
  *   repeats), and followers-only posts of the members the viewer follows: one range of the partial index
@@ -162,9 +142,10 @@ function postsOf(
  *   followee test is written `(… in (select …)) is true` so that it stays a hashed filter on that range: a plain IN
  *   is turned into a join, and the generic plan (which guesses 6 followees) would probe each followee's posts
  *   instead. `exists (select 1 from followees)` skips the range when there are none.
- * - following: public and followers-only posts of the members the viewer follows. `newest` holds each followee's
- *   newest post; the `take`-th newest of those is a floor (there are `take` posts at least that new), so only the
- *   followees whose newest post reaches it are read further, one index range each (measurements_user_created_idx).
+ * - following: public and followers-only posts of the members the viewer follows, from the viewer's feed_inbox
+ *   (feed-inbox.ts keeps it on every post, follow and block): one range of its primary key (user_id, created_at,
+ *   measurement_id) read backwards after the cursor, each row joined to its measurement by primary key and kept only
+ *   while still shown (not hidden, not private, not across a block), limit take: no per-followee probe, no sort.
  * One prepared statement per tab, with or without a cursor, and page size, rendered once (db/prepared.ts); the plans
  * are generic.
  */
@@ -199,19 +180,23 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number): SQL {
   const cursor = afterCursor(
     withCursor ? { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') } : undefined,
   )
-  const ctes =
-    tab === 'following'
-      ? sql`newest as (
-          select followees.user_id, x.created_at from followees
-          cross join lateral (${postsOf(sql`followees.user_id`, sql`'public', 'followers'`, cursor, false, 1, sql`${measurements.createdAt} as created_at`)}) x),
-        floor as (
-          select created_at as at from newest order by created_at desc nulls last offset ${literalCount(take - 1)} limit 1),
-        page as (
-          select x.* from newest
-          cross join lateral (${postsOf(sql`newest.user_id`, sql`'public', 'followers'`, cursor, true, take)}) x
-          where newest.created_at >= coalesce((select at from floor), '-infinity')
-          order by created_at desc nulls last, id desc nulls last limit ${limit})`
-      : sql`public_posts as (
+  if (tab === 'following') {
+    const after = withCursor
+      ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+      : sql``
+    return sql`with page as (
+        select ${pageColumns} from ${feedInbox} inbox
+        join ${measurements} on ${measurements.id} = inbox.measurement_id
+        where inbox.user_id = ${viewerId}${after}
+          and ${measurements.visibility} in ('public', 'followers') and ${measurements.hiddenAt} is null
+          and inbox.owner_id <> ${viewerId}
+          and not exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = inbox.owner_id)
+          and not exists (select 1 from blocks where blocker_id = inbox.owner_id and blocked_id = ${viewerId})
+        order by inbox.created_at desc, inbox.measurement_id desc
+        limit ${limit})
+      ${figuresOf(viewerId)}`
+  }
+  const ctes = sql`public_posts as (
           select ${pageColumns} from ${measurements}
           where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
             and ${measurements.userId} <> ${viewerId}

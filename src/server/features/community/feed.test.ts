@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { likes, measurements } from '#server/db/schema.ts'
+import { fillAllInboxes } from '#server/features/community/feed-inbox.ts'
 import { locationFor } from '#server/features/measurements/location.ts'
 import { type Post, type PostPage, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
 import type { LocationPrecision, Visibility } from '#shared/schemas/measurements.ts'
@@ -234,6 +235,7 @@ describe('pages', () => {
       createdAt: new Date(base + Math.floor(i / 5) * 1000),
     }))
     await t.db.insert(measurements).values(rows)
+    await fillAllInboxes(t.db) // inserted around the service that delivers posts
     return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((r) => r.id)
   }
 
