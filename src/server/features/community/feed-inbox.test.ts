@@ -136,6 +136,21 @@ describe('a follow', () => {
     expect(await inboxOf(follower)).toEqual(posts.sort())
   })
 
+  it('made or ended while the followee posts neither misses nor keeps a post', async () => {
+    const [owner, ...followers] = (await members(7)) as SignedInUser[]
+    const post = () => createMeasurement(t, owner?.cookie ?? '', { visibility: 'public' })
+    await Promise.all([...followers.map((f) => follow(f, owner as SignedInUser)), post(), post(), post()])
+    await Promise.all([
+      ...followers.slice(0, 3).map((f) => follow(f, owner as SignedInUser, 'DELETE')),
+      post(),
+      post(),
+      post(),
+    ])
+    // exactness is checked after each test; here, who holds all six
+    const full = await Promise.all(followers.map(async (f) => (await inboxOf(f)).length))
+    expect(full).toEqual([0, 0, 0, 6, 6, 6])
+  })
+
   it('ended by a block leaves both inboxes, and the block keeps the follow from coming back', async () => {
     const [a, b, c] = (await members(3)) as [SignedInUser, SignedInUser, SignedInUser]
     const ofA = (await createMeasurement(t, a.cookie, { visibility: 'public' })).id
