@@ -16,7 +16,7 @@ import {
   toMeasurement,
 } from '../measurements/measurements.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
-import { blockedSql, canView, followsSql, type Relation } from '../measurements/visibility.ts'
+import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import { feedInbox, likes } from './community.tables.ts'
 
 // Posts (DESIGN.md §2): the feed, one post, a member's posts on their profile. A page is ONE query that finds the
@@ -226,38 +226,66 @@ function pageOf(figures: PostFigures[], limit: number): { figures: PostFigures[]
   return { figures: items, nextCursor: figures.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null }
 }
 
+/** What memberPostsWithStanding needs of the profile's standing query: its select list over `users u`. */
+export type StandingColumns = (viewerId: Value) => SQL
+
+const memberPostsStatements = new Map<string, PreparedStatement<RawFigures & { standing: unknown }>>()
+
 /**
- * GET /api/profiles/:userId/measurements: a member's posts as the viewer may see them (canView, in SQL): the owner
- * all of them; others public and, when following, followers-only ones, not hidden; admins also hidden ones that are
- * not private. The caller has checked the profile itself (blocks, hidden profile).
+ * GET /api/profiles/:userId/measurements in ONE query: how the viewer stands to the member (`standing`, the select
+ * list of profiles.service.ts) and, in the same statement, the page of the member's posts the viewer may see given
+ * that standing: none when the profile is not theirs to see or a block stands between them; the member all of
+ * their own; others public ones and, when following, followers-only ones, not hidden (admins: hidden ones that are
+ * not private too). The same rules as canSeeProfile and canView, decided by the database. `standing` is the
+ * first row's (undefined when the member does not exist).
  */
-export async function memberPostsPage(
+export async function memberPostsWithStanding<S>(
   db: Db,
   viewer: AuthUser,
-  ownerId: string,
-  relation: Relation,
+  userId: string,
+  standing: StandingColumns,
   query: PageQuery,
-): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
-  if (viewer.id !== ownerId && relation.blocked) return { figures: [], nextCursor: null }
-  const visible = viewer.id === ownerId ? sql`` : sql` and ${visibleToOthers(viewer, relation)}`
-  const rows = await preparedRows<RawFigures>(
-    db,
-    sql`with page as (
-        select ${pageColumns} from ${measurements}
-        where ${measurements.userId} = ${ownerId}${visible}${afterCursor(query.cursor ? decodeCursor(query.cursor) : undefined)}
-        order by ${newestFirst}
-        limit ${literalCount(query.limit + 1)})
-      ${figuresOf(viewer.id)}`,
-  )
-  return pageOf(rows.map(toFigures), query.limit)
-}
-
-/** canView for a viewer who is not the owner and not blocked, as SQL over measurements. */
-function visibleToOthers(viewer: AuthUser, relation: Relation): SQL {
-  const shown = relation.follows ? sql`in ('public', 'followers')` : sql`= 'public'`
-  const normal = sql`(${measurements.hiddenAt} is null and ${measurements.visibility} ${shown})`
-  if (!viewer.isAdmin) return normal
-  return sql`(${normal} or (${measurements.hiddenAt} is not null and ${measurements.visibility} <> 'private'))`
+): Promise<{ standing: S | undefined; figures: PostFigures[]; nextCursor: string | null }> {
+  const take = query.limit + 1
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined
+  const key = `${viewer.isAdmin}|${after !== undefined}|${take}`
+  let statement = memberPostsStatements.get(key)
+  if (!statement) {
+    const viewerId = sql.placeholder('viewerId')
+    const hiddenToo = viewer.isAdmin
+      ? sql` or (${measurements.hiddenAt} is not null and ${measurements.visibility} <> 'private')`
+      : sql``
+    const seesProfile = viewer.isAdmin ? sql`true` : sql`not s.hidden`
+    statement = preparedStatement(
+      sql`with s as (select ${standing(viewerId)} from users u where u.id = ${sql.placeholder('userId')}),
+        page as (
+          select p.* from s cross join lateral (
+            select ${pageColumns} from ${measurements}
+            where ${measurements.userId} = s.id
+              and (s.id = ${viewerId}
+                or (s.approved and not s."blockedMe" and not s."blockedByMe" and ${seesProfile}
+                  and ((${measurements.hiddenAt} is null and (${measurements.visibility} = 'public'
+                    or (${measurements.visibility} = 'followers' and s."isFollowing")))${hiddenToo})))${afterCursor(
+                      after ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : undefined,
+                    )}
+            order by ${newestFirst}
+            limit ${literalCount(take)}) p)
+        select row_to_json(s.*) as standing, f.* from s left join (${figuresOf(viewerId)}) f on true`,
+    )
+    memberPostsStatements.set(key, statement)
+  }
+  const rows = await statement.rows(db, {
+    viewerId: viewer.id,
+    userId,
+    ...(after ? { cursorAt: after.createdAt, cursorId: after.id } : {}),
+  })
+  const first = rows[0]
+  if (!first) return { standing: undefined, figures: [], nextCursor: null }
+  const figures = rows
+    .filter((row) => row.id !== null)
+    .sort((a, b) => (a.cursor_at === b.cursor_at ? (a.id < b.id ? 1 : -1) : a.cursor_at < b.cursor_at ? 1 : -1))
+    .map(toFigures)
+  return { standing: first.standing as S, ...pageOf(figures, query.limit) }
 }
 
 /** GET /api/measurements/:id/post: the figures and whether the viewer may see it; undefined when it does not exist. */

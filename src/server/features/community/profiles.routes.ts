@@ -19,15 +19,16 @@ import { requireApproved } from '../../plugins/auth-session.ts'
 import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
 import { errors, member, sendJson } from './feed.routes.ts'
-import { memberPostsPage, PostBodies } from './feed.service.ts'
+import { memberPostsWithStanding, PostBodies } from './feed.service.ts'
 import { followMember, unfollowMember } from './follows.service.ts'
 import {
   canSeeProfile,
   getProfile,
   listFollows,
   memberNotFound,
-  relationOf,
+  type Standing,
   searchMembers,
+  standingColumns,
   standingOf,
   updateProfile,
 } from './profiles.service.ts'
@@ -99,9 +100,15 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     },
     async (req, reply) => {
       const user = member(req)
-      const standing = await standingOf(db, user, req.params.userId)
+      // One query: the standing decides both the 404 and which posts the page holds.
+      const { standing, ...page } = await memberPostsWithStanding<Standing>(
+        db,
+        user,
+        req.params.userId,
+        standingColumns,
+        req.query,
+      )
       if (!canSeeProfile(user, standing)) throw memberNotFound()
-      const page = await memberPostsPage(db, user, standing.id, relationOf(standing), req.query)
       return sendJson(reply, await bodies.pageJson(db, user, page))
     },
   )

@@ -61,12 +61,14 @@ const viewerId = sql.placeholder('viewerId')
 const memberId = sql.placeholder('userId')
 
 /** SQL select list: a member `u` as the viewer stands to them (a Standing; primary-key probes of follows and blocks). */
-const standingSelect = sql`u.id, u.first_name as "firstName", u.last_name as "lastName", u.image,
+export const standingColumns = (viewer: string | Placeholder) => sql`u.id, u.first_name as "firstName",
+    u.last_name as "lastName", u.image,
     (u.beta_approved or u.is_admin) as approved, u.hidden_at is not null as hidden,
-    ${followSql(viewerId, sql`u.id`)} as "isFollowing",
-    ${followSql(sql`u.id`, viewerId)} as "followsYou",
-    ${blockSql(viewerId, sql`u.id`)} as "blockedByMe",
-    ${blockSql(sql`u.id`, viewerId)} as "blockedMe"`
+    ${followSql(viewer, sql`u.id`)} as "isFollowing",
+    ${followSql(sql`u.id`, viewer)} as "followsYou",
+    ${blockSql(viewer, sql`u.id`)} as "blockedByMe",
+    ${blockSql(sql`u.id`, viewer)} as "blockedMe"`
+const standingSelect = standingColumns(viewerId)
 
 const standingStatement = preparedStatement<Standing>(
   sql`select ${standingSelect} from users u where u.id = ${memberId}`,
