@@ -1,6 +1,7 @@
 // The community part of a benchmark data set (BENCHMARKING.md): likes, follows, comments, size checks and the
 // notifications they made, generated inside the database (generate_series) from the members and measurements the
-// base seed made. Pairs are built by arithmetic that cannot repeat (a stride coprime with the number of members),
+// base seed made, with what the routes keep beside them (like and comment counts, verdict counts and state,
+// followers and following counts, the Following feed's inboxes). Pairs are built by arithmetic that cannot repeat (a stride coprime with the number of members),
 // so the totals are exact without a read-then-write. Running it again starts the community part over.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/client.ts'
@@ -13,6 +14,7 @@ import {
   memberId,
   STAR_MEMBER,
 } from './datasets.ts'
+import { seedInbox } from './inbox-seed.ts'
 
 /** The k-th approved member's id in SQL (members i with i % 10 = 0 await approval and never act). */
 const MEMBER_FN = `create or replace function bench_member(k bigint, approved bigint) returns text
@@ -40,6 +42,7 @@ export type CommunityCounts = {
   comments: number
   sizeChecks: number
   notifications: number
+  inbox: number
 }
 
 export async function seedCommunity(
@@ -69,7 +72,8 @@ export async function seedCommunity(
 
   await run(
     'start over',
-    `truncate likes, follows, comments, size_checks, notifications;
+    `truncate likes, follows, comments, size_checks, notifications, feed_inbox;
+     update users set followers_count = 0, following_count = 0 where followers_count <> 0 or following_count <> 0;
      update measurements set like_count = 0, comment_count = 0, confirmed_count = 0, plausible_count = 0,
        disputed_count = 0, check_state = 'unverified', evidence = reported_evidence
        where like_count <> 0 or comment_count <> 0 or confirmed_count + plausible_count + disputed_count <> 0;
@@ -99,13 +103,13 @@ export async function seedCommunity(
     `insert into follows (follower_id, followee_id, created_at)
        select ${bench}, bench_member(case when j = 0 then 0 else 50 + 83 * j end, ${approved}),
          now() - (j * 3 + 1) * interval '1 day'
-       from generate_series(0, ${BENCH_FOLLOWING - 1}) j;
+       from generate_series(0::bigint, ${BENCH_FOLLOWING - 1}) j;
      insert into follows (follower_id, followee_id, created_at)
        select bench_member(7 + 29 * j, ${approved}), ${bench}, now() - (j * 2 + 1) * interval '1 hour'
-       from generate_series(0, ${BENCH_FOLLOWERS - 1}) j;
+       from generate_series(0::bigint, ${BENCH_FOLLOWERS - 1}) j;
      insert into follows (follower_id, followee_id, created_at)
        select bench_member(j, ${approved}), ${star}, now() - ((j * 37) % 525600) * interval '1 minute'
-       from generate_series(1, ${spec.starFollowers}) j;`,
+       from generate_series(1::bigint, ${spec.starFollowers}) j;`,
   )
   const generalFollows = spec.follows - (await count('follows'))
   await run(
@@ -113,10 +117,18 @@ export async function seedCommunity(
     `insert into follows (follower_id, followee_id, created_at)
        select bench_member(f, ${approved}), bench_member(e, ${approved}),
          now() - ((g * 13) % 525600) * interval '1 minute'
-       from generate_series(0, ${Math.ceil(generalFollows * 1.05)}) g,
+       from generate_series(0::bigint, ${Math.ceil(generalFollows * 1.05)}) g,
          lateral (select g % ${approved} as f, (g % ${approved} * 31 + 1 + (g / ${approved}) * 7907) % ${approved} as e) p
        where e <> f and e <> 0
        limit ${generalFollows};`,
+  )
+
+  await run(
+    'follow counts',
+    `update users u set followers_count = c.n
+       from (select followee_id as id, count(*)::int as n from follows group by followee_id) c where u.id = c.id;
+     update users u set following_count = c.n
+       from (select follower_id as id, count(*)::int as n from follows group by follower_id) c where u.id = c.id;`,
   )
 
   // Likes: the bench member's and the star's posts 20–100 each, the bench member likes a third of what it
@@ -126,7 +138,7 @@ export async function seedCommunity(
     `insert into likes (measurement_id, user_id, created_at)
        select s.id, bench_member(s.n * 131 + k * 7, ${approved}),
          least(now(), s.created_at + ((s.n * 17 + k * 97) % 10080) * interval '1 minute')
-       from bench_seed_special s, generate_series(0, case when s.mine then 20 + (s.n * 37) % 61 else 30 + (s.n * 53) % 71 end - 1) k
+       from bench_seed_special s, generate_series(0::bigint, case when s.mine then 20 + (s.n * 37) % 61 else 30 + (s.n * 53) % 71 end - 1) k
        where bench_member(s.n * 131 + k * 7, ${approved}) <> s.user_id;
      insert into likes (measurement_id, user_id, created_at)
        select m.id, ${bench}, least(now(), m.created_at + interval '3 hours')
@@ -138,7 +150,7 @@ export async function seedCommunity(
     'likes (members)',
     `insert into likes (measurement_id, user_id, created_at)
        select p.id, l.liker, least(now(), p.created_at + ((g * 7) % 20160) * interval '1 minute')
-       from generate_series(0, ${Math.ceil(generalLikes * 1.02) + 100}) g
+       from generate_series(0::bigint, ${Math.ceil(generalLikes * 1.02) + 100}) g
          join bench_seed_posts p on p.n = g % ${posts},
          lateral (select bench_member(p.n * 7919 + (g / ${posts}) * 104729, ${approved}) as liker) l
        where l.liker <> p.user_id
@@ -155,7 +167,7 @@ export async function seedCommunity(
        select gen_random_uuid(), s.id, bench_member(s.n * 97 + k * 11 + 5, ${approved}),
          ${bodies}[1 + (s.n + k) % ${COMMENTS.length}],
          least(now(), s.created_at + ((s.n * 29 + k * 131) % 10080 + 30) * interval '1 minute')
-       from bench_seed_special s, generate_series(0, case when s.mine then 5 + s.n % 11 else 3 + s.n % 6 end - 1) k
+       from bench_seed_special s, generate_series(0::bigint, case when s.mine then 5 + s.n % 11 else 3 + s.n % 6 end - 1) k
        where bench_member(s.n * 97 + k * 11 + 5, ${approved}) <> s.user_id;
      insert into comments (id, measurement_id, user_id, body, created_at)
        select gen_random_uuid(), m.id, ${bench}, ${bodies}[1 + get_byte(uuid_send(m.id), 14) % ${COMMENTS.length}],
@@ -170,7 +182,7 @@ export async function seedCommunity(
        select gen_random_uuid(), p.id, c.author,
          case when g % 400 = 7 then ${mention} else ${bodies}[1 + g % ${COMMENTS.length}] end,
          least(now(), p.created_at + ((g * 11) % 20160 + 30) * interval '1 minute')
-       from generate_series(0, ${Math.ceil(generalComments * 1.02) + 100}) g
+       from generate_series(0::bigint, ${Math.ceil(generalComments * 1.02) + 100}) g
          join bench_seed_posts p on p.n = (g * 7919) % ${posts},
          lateral (select bench_member(g * 31 + 3, ${approved}) as author) c
        where c.author <> p.user_id
@@ -194,7 +206,7 @@ export async function seedCommunity(
          lateral (select case when m.length_in is not null then 'length' else 'spread' end as field,
                          case when m.length_in is not null then 'Length' else 'Spread' end as label,
                          coalesce(m.length_in, m.spread_in) as value) f,
-         generate_series(0, case when s.r % 3 = 1 then 1 else 2 end) k,
+         generate_series(0::bigint, case when s.r % 3 = 1 then 1 else 2 end) k,
          lateral (select f.field, f.label, f.value,
                          case when s.r % 3 = 0 then 'confirmed'
                               when s.r % 3 = 1 then (array['confirmed', 'plausible'])[k + 1]
@@ -251,6 +263,9 @@ export async function seedCommunity(
      update notifications set read_at = null
        where id in (select id from notifications where user_id = ${bench} order by created_at desc limit 40);`,
   )
+  const inbox = performance.now()
+  await seedInbox(db)
+  log(`  feed inboxes: ${((performance.now() - inbox) / 1000).toFixed(1)} s`)
   await run('clean up', 'drop table bench_seed_posts, bench_seed_special; drop function bench_member(bigint, bigint);')
   await run('vacuum analyze', 'vacuum analyze')
   const counts: CommunityCounts = {
@@ -259,6 +274,7 @@ export async function seedCommunity(
     comments: await count('comments'),
     sizeChecks: await count('size_checks'),
     notifications: await count('notifications'),
+    inbox: await count('feed_inbox'),
   }
   return counts
 }
