@@ -116,7 +116,7 @@ describe('literalOf', () => {
     ['back\\slash'],
     ['$1'],
     ['new\nline'],
-    ['x'.repeat(201)],
+    ['x'.repeat(4001)],
     [1.5],
     [Number.NaN],
     [2 ** 60],

@@ -47,13 +47,15 @@ function nameOf(text: string): string | undefined {
 }
 
 const SAFE_STRING = /^[A-Za-z0-9 _:.+-]*$/
+/** Long enough for a list of ids separated by spaces (the bell's 30 groups), short enough to stay a value. */
+const MAX_LITERAL = 4000
 
 /** A value as an SQL literal for EXECUTE; throws for anything that is not of a harmless format. */
 export function literalOf(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
-  if (typeof value === 'string' && value.length <= 200 && SAFE_STRING.test(value)) {
+  if (typeof value === 'string' && value.length <= MAX_LITERAL && SAFE_STRING.test(value)) {
     return `'${value.replaceAll("'", "''")}'`
   }
   throw new Error(`preparedRows: a value of this format cannot be inlined (${typeof value})`)

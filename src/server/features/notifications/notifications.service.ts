@@ -4,6 +4,7 @@ import type { Member, NotificationGroup, NotificationList } from '#shared/schema
 import { COMMUNITY_LIMITS } from '#shared/schemas/community.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db } from '../../db/client.ts'
+import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
 import { users } from '../auth/auth.tables.ts'
 import { achievements, blocks, comments, follows, notifications } from '../community/community.tables.ts'
 import { memberColumns, toMember } from '../community/interactions.service.ts'
@@ -189,7 +190,29 @@ export async function notificationsVersion(
   own: 'full' | 'latest' = 'full',
 ): Promise<string> {
   const { measurementIds, commentIds } = dependencies
+  const shape = `${own}|${measurementIds.length > 0}|${commentIds.length > 0}`
+  let statement = versionStatements.get(shape)
+  if (!statement) {
+    statement = preparedStatement<{ version: string | null }>(
+      versionQuery(own, measurementIds.length > 0, commentIds.length > 0),
+    )
+    versionStatements.set(shape, statement)
+  }
+  // Ids travel as one space-separated value, so one statement serves any number of them.
+  const [row] = await statement.rows(db, {
+    userId,
+    ...(measurementIds.length > 0 ? { measurementIds: measurementIds.join(' ') } : {}),
+    ...(commentIds.length > 0 ? { commentIds: commentIds.join(' ') } : {}),
+  })
+  return row?.version ?? ''
+}
+
+/** The version statements by shape (own part, with measurements, with comments): prepared once each. */
+const versionStatements = new Map<string, PreparedStatement<{ version: string | null }>>()
+
+function versionQuery(own: 'full' | 'latest', withMeasurements: boolean, withComments: boolean): SQL {
   const n = notifications
+  const userId = sql.placeholder('userId')
   const parts: SQL[] = [
     own === 'full'
       ? sql`(select count(*) || '|' || coalesce(max(${n.createdAt})::text, '') from ${n} where ${n.userId} = ${userId})`
@@ -199,21 +222,21 @@ export async function notificationsVersion(
   if (own === 'full') {
     parts.push(sql`(select count(*)::text from ${n} where ${n.userId} = ${userId} and ${n.readAt} is null)`)
   }
-  if (measurementIds.length > 0) {
+  if (withMeasurements) {
+    const ids = sql`string_to_array(${sql.placeholder('measurementIds')}::text, ' ')::uuid[]`
     parts.push(
       sql`(select count(*) || '|' || coalesce(max(${follows.createdAt})::text, '') from ${follows} where ${follows.followerId} = ${userId})`,
-      sql`(select count(*) || '|' || count(${measurements.hiddenAt}) || '|' || coalesce(max(${measurements.updatedAt})::text, '') from ${measurements} where ${inArray(measurements.id, measurementIds)})`,
+      sql`(select count(*) || '|' || count(${measurements.hiddenAt}) || '|' || coalesce(max(${measurements.updatedAt})::text, '') from ${measurements} where ${measurements.id} = any(${ids}))`,
     )
   }
-  if (commentIds.length > 0) {
+  if (withComments) {
+    const ids = sql`string_to_array(${sql.placeholder('commentIds')}::text, ' ')::uuid[]`
     parts.push(
-      sql`(select count(*) || '|' || count(${comments.hiddenAt}) from ${comments} where ${inArray(comments.id, commentIds)})`,
+      sql`(select count(*) || '|' || count(${comments.hiddenAt}) from ${comments} where ${comments.id} = any(${ids}))`,
     )
   }
   // One statement without a table of its own: every part is an index probe or a short index range.
-  const result = await db.execute(sql`select concat_ws('#', ${sql.join(parts, sql`, `)}) as version`)
-  const [row] = (result as unknown as { rows: { version: string | null }[] }).rows
-  return row?.version ?? ''
+  return sql`select concat_ws('#', ${sql.join(parts, sql`, `)}) as version`
 }
 
 /** POST /api/notifications/read: marks one group (its key) or all of the member's notifications read. */
