@@ -3,33 +3,46 @@
 // empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
-import { BENCH_SECRET, BENCH_USER, DATASETS, type DatasetName, datasetArg, datasetLocation } from './datasets.ts'
+import {
+  BENCH_SECRET,
+  BENCH_USER,
+  DATASETS,
+  datasetArg,
+  datasetLocation,
+  describeDataset,
+  memberId,
+  STAR_MEMBER,
+} from './datasets.ts'
 import { twelveMegapixelPhoto } from './photo-fixture.ts'
-import { seed } from './seed.ts'
+import { migrateDataset, reseedCommunity, seed, seedState } from './seed.ts'
 import { startServer } from './server-process.ts'
 
 const CONNECTIONS = 50
 const DURATION_S = 10
 const WARMUP_S = 2
+/** The deep feed page: reached by following nextCursor from the first. */
+const FEED_DEPTH = 5
 
 type Row = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
-async function load(url: string, cookie: string | undefined, seconds: number): Promise<Row> {
+/** A route under load: its URL path, the name the report gives it, and whether it is asked as the bench member. */
+type Target = { path: string; name: string; auth: boolean }
+
+async function load(base: string, target: Target, cookie: string | undefined, seconds: number): Promise<Row> {
   const result = await autocannon({
-    url,
+    url: base + target.path,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: cookie ? { cookie } : {},
+    headers: target.auth && cookie ? { cookie } : {},
   })
   return {
-    route: routeName(url),
+    route: target.name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -38,29 +51,73 @@ async function load(url: string, cookie: string | undefined, seconds: number): P
   }
 }
 
-/** The path as the report names it: a cursor or an id is shortened, the query kept readable. */
-function routeName(url: string): string {
-  const { pathname, searchParams } = new URL(url)
-  const path = pathname.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ':id')
-  return searchParams.has('cursor') ? `${path}?cursor=(page 3)` : path
+/** The path as the report names it: ids shortened, a cursor named by the page it opens. */
+function routeName(path: string, page?: number): string {
+  const url = new URL(path, 'http://localhost')
+  const pathname = url.pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ':id')
+    .replace(new RegExp(`/${memberId(STAR_MEMBER)}(?=/|$)`), '/:userId')
+  const query = [...url.searchParams]
+    .map(([key, value]) => (key === 'cursor' ? `cursor=(page ${page ?? '?'})` : `${key}=${value}`))
+    .join('&')
+  return query ? `${pathname}?${query}` : pathname
+}
+
+type Page = { items: unknown[]; nextCursor: string | null }
+
+function getter(base: string, cookie: string) {
+  return async <T = Page>(path: string): Promise<T> => {
+    const res = await fetch(base + path, { headers: { cookie } })
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 300)}`)
+    return (await res.json()) as T
+  }
+}
+
+/** The first page of a paginated route and the page `depth` reached by following nextCursor. */
+async function firstAndDeep(base: string, cookie: string, path: string, depth: number): Promise<Target[]> {
+  const get = getter(base, cookie)
+  let page = await get(path)
+  let cursor: string | null = null
+  for (let n = 2; n <= depth; n++) {
+    cursor = page.nextCursor
+    if (!cursor) throw new Error(`${path} has fewer than ${depth} pages for the bench member`)
+    if (n < depth) page = await get(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`)
+  }
+  const deep = `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor ?? '')}`
+  return [
+    { path, name: routeName(path), auth: true },
+    { path: deep, name: routeName(deep, depth), auth: true },
+  ]
 }
 
 /** The bench member's collection: first page, a deep page (the third), one measurement, the statistics. */
-async function measurementPaths(base: string, cookie: string): Promise<string[]> {
-  const get = async (path: string) => {
-    const res = await fetch(base + path, { headers: { cookie } })
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as { items: { id: string }[]; nextCursor: string | null }
-  }
-  const first = await get('/api/measurements')
-  const second = first.nextCursor ? await get(`/api/measurements?cursor=${encodeURIComponent(first.nextCursor)}`) : null
-  const id = first.items[0]?.id
-  if (!second?.nextCursor || !id) throw new Error('the bench member needs at least three pages of measurements')
+async function measurementTargets(base: string, cookie: string): Promise<Target[]> {
+  const [first, third] = await firstAndDeep(base, cookie, '/api/measurements', 3)
+  const page = await getter(base, cookie)<{ items: { id: string }[] }>('/api/measurements')
+  const id = page.items[0]?.id
+  if (!first || !third || !id) throw new Error('the bench member needs at least three pages of measurements')
+  const one = `/api/measurements/${id}`
   return [
-    '/api/measurements',
-    `/api/measurements?cursor=${encodeURIComponent(second.nextCursor)}`,
-    `/api/measurements/${id}`,
-    '/api/measurements/stats',
+    first,
+    third,
+    { path: one, name: routeName(one), auth: true },
+    { path: '/api/measurements/stats', name: '/api/measurements/stats', auth: true },
+  ]
+}
+
+/**
+ * The community's hot reads (issue 5): the feed's two tabs, first page and the fifth, the profile of the member
+ * with the most posts and followers and its posts, and the bench member's notifications.
+ */
+async function communityTargets(base: string, cookie: string): Promise<Target[]> {
+  const star = memberId(STAR_MEMBER)
+  const paths = [`/api/profiles/${star}`, `/api/profiles/${star}/measurements`, '/api/notifications']
+  const get = getter(base, cookie)
+  for (const path of paths) await get(path)
+  return [
+    ...(await firstAndDeep(base, cookie, '/api/feed?tab=everyone', FEED_DEPTH)),
+    ...(await firstAndDeep(base, cookie, '/api/feed?tab=following', FEED_DEPTH)),
+    ...paths.map((path) => ({ path, name: routeName(path), auth: true })),
   ]
 }
 
@@ -185,28 +242,15 @@ function lighthouse(url: string, cookie: string | undefined): Record<string, num
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
-/** Whether the data set is already in place (a PGlite folder, or a PostgreSQL database with all its measurements). */
-async function seeded(name: DatasetName): Promise<boolean> {
-  const { dataDir, databaseUrl } = datasetLocation(name)
-  if (!databaseUrl) return existsSync(join(dataDir, 'db'))
-  const client = new pg.Client({ connectionString: databaseUrl })
-  try {
-    await client.connect()
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from measurements')
-    return Number(rows[0]?.n) === DATASETS[name].measurements
-  } catch {
-    return false // no database yet, or an older schema
-  } finally {
-    await client.end().catch(() => {})
-  }
-}
-
 async function main() {
   const name = datasetArg()
   const withLighthouse = !process.argv.includes('--no-lighthouse')
   const spec = DATASETS[name]
   const { dataDir, databaseUrl } = datasetLocation(name)
-  if (process.argv.includes('--reseed') || !(await seeded(name))) await seed(name)
+  const state = process.argv.includes('--reseed') ? 'missing' : await seedState(name)
+  if (state === 'missing') await seed(name)
+  else if (state === 'base') await reseedCommunity(name)
+  else await migrateDataset(name)
   if (!existsSync(join('dist', 'client', 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
 
   const env: Record<string, string> = {
@@ -216,6 +260,8 @@ async function main() {
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
+  const loadBefore = loadavg()
+  let loadAfter = loadBefore
   const server = await startServer(env)
   const rows: Row[] = []
   let weights: Awaited<ReturnType<typeof frontEndWeights>> = []
@@ -223,25 +269,34 @@ async function main() {
   const scores: Record<string, Record<string, number> | undefined> = {}
   try {
     const cookie = await signIn(server.url)
-    const measurementRoutes = await measurementPaths(server.url, cookie)
-    const routes: [string, boolean][] = [
-      ['/api/bench/bare', false],
-      ['/api/bench/one-row', true],
-      ['/api/auth/user', true],
-      ['/api/community-stats', false],
-      ...measurementRoutes.map((path): [string, boolean] => [path, true]),
+    const targets: Target[] = [
+      { path: '/api/bench/bare', name: '/api/bench/bare', auth: false },
+      { path: '/api/bench/one-row', name: '/api/bench/one-row', auth: true },
+      { path: '/api/auth/user', name: '/api/auth/user', auth: true },
+      { path: '/api/community-stats', name: '/api/community-stats', auth: false },
+      ...(await measurementTargets(server.url, cookie)),
+      ...(await communityTargets(server.url, cookie)),
     ]
-    for (const [path, auth] of routes) {
-      await load(server.url + path, auth ? cookie : undefined, WARMUP_S)
-      const row = await load(server.url + path, auth ? cookie : undefined, DURATION_S)
+    for (const target of targets) {
+      await load(server.url, target, cookie, WARMUP_S)
+      const row = await load(server.url, target, cookie, DURATION_S)
       rows.push(row)
       console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`)
     }
+    loadAfter = loadavg()
     uploads = await photoUploads(server.url, cookie, 5)
     console.log(`12 MP photo uploads: ${uploads.join(', ')} ms`)
     weights = await frontEndWeights(
       server.url,
-      ['/', '/sign-in', '/ (dashboard)', '/measurements', '/species-guide', '/species-guide/whitetail-deer'],
+      [
+        '/',
+        '/sign-in',
+        '/ (dashboard)',
+        '/measurements',
+        '/community',
+        '/species-guide',
+        '/species-guide/whitetail-deer',
+      ],
       cookie,
     )
     if (withLighthouse) {
@@ -256,11 +311,11 @@ async function main() {
   const oneRow = rows.find((r) => r.route.endsWith('/one-row'))?.rps ?? 1
   const bare = rows.find((r) => r.route.endsWith('/bare'))?.rps ?? 1
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ')
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; 1-minute load average ${loadBefore[0]?.toFixed(2)} when the server started, ${loadAfter[0]?.toFixed(2)} after the routes`
   const lines = [
     `## ${date} UTC — ${name} on ${spec.backend}`,
     '',
-    `Machine: ${machine}. Data set: ${name} (${spec.users.toLocaleString('en-US')} users, ${spec.sessions.toLocaleString('en-US')} sessions, ${spec.betaRequests.toLocaleString('en-US')} beta requests, ${spec.measurements.toLocaleString('en-US')} measurements). Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback.`,
+    `Machine: ${machine}. Data set: ${describeDataset(name)}. Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback.`,
     '',
     '| route | req/s | p50 ms | p99 ms | vs one-row | vs bare | errors / non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|',
