@@ -104,6 +104,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_user_unread_idx').on(t.userId, t.groupKey).where(sql`read_at is null`),
+    // Deleting a measurement or a comment cascades here; and their recipients are found when one changes.
+    index('notifications_measurement_idx').on(t.measurementId),
+    index('notifications_comment_idx').on(t.commentId),
   ],
 )
 

@@ -218,7 +218,13 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (req) => {
-      const { measurement, removedStorageKeys } = await updateMeasurement(db, member(req), req.params.id, req.body)
+      const { measurement, removedStorageKeys, told } = await updateMeasurement(
+        db,
+        member(req),
+        req.params.id,
+        req.body,
+      )
+      for (const userId of told) app.events.announce(userId)
       await removeFiles(app, req.log, removedStorageKeys)
       return measurement
     },
@@ -236,7 +242,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (req, reply) => {
-      const storageKeys = await deleteMeasurement(db, member(req), req.params.id)
+      const { storageKeys, told } = await deleteMeasurement(db, member(req), req.params.id)
+      for (const userId of told) app.events.announce(userId)
       await removeFiles(app, req.log, storageKeys)
       return reply.code(204).send(null)
     },

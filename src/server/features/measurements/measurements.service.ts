@@ -17,6 +17,7 @@ import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { deliverPost, reachesFollowers, withdrawPost } from '../community/feed-inbox.ts'
+import { tellRecipients } from '../notifications/notify.ts'
 import { toPhoto } from '../photos/photos.service.ts'
 import { type Computed, computeMeasurement, fieldError, type MeasurementBody } from './compute.ts'
 import { locationFor } from './location.ts'
@@ -190,9 +191,10 @@ export async function updateMeasurement(
   id: string,
   body: MeasurementBody,
   now = new Date(),
-): Promise<{ measurement: Measurement; removedStorageKeys: string[] }> {
+): Promise<{ measurement: Measurement; removedStorageKeys: string[]; told: string[] }> {
   const computed = computeMeasurement(body, now)
   checkPhotoIds(body.photoIds)
+  let told: string[] = []
   const removedStorageKeys = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -235,17 +237,23 @@ export async function updateMeasurement(
       .update(measurements)
       .set({ ...set, evidence: effectiveEvidence(set.reportedEvidence, current.checkState) })
       .where(eq(measurements.id, id))
+    // Its visibility or species may have changed: the bells that show it refresh (notify.ts).
+    told = await tellRecipients(tx, { measurementId: id })
     // The followers' Following feeds (feed_inbox) follow the visibility.
     if (reachesFollowers(set.visibility)) await deliverPost(tx, current.userId, id)
     else await withdrawPost(tx, current.userId, id)
     return removed.map((photo) => photo.storageKey)
   })
   const measurement = await readMeasurement(db, user, id)
-  return { measurement, removedStorageKeys }
+  return { measurement, removedStorageKeys, told }
 }
 
-/** DELETE /api/measurements/:id: the owner only (others 404). Returns its photos' storage keys. */
-export async function deleteMeasurement(db: Db, user: AuthUser, id: string): Promise<string[]> {
+/** DELETE /api/measurements/:id: the owner only (others 404). Its photos' storage keys, and the members told. */
+export async function deleteMeasurement(
+  db: Db,
+  user: AuthUser,
+  id: string,
+): Promise<{ storageKeys: string[]; told: string[] }> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ userId: measurements.userId })
@@ -253,12 +261,13 @@ export async function deleteMeasurement(db: Db, user: AuthUser, id: string): Pro
       .where(eq(measurements.id, id))
       .for('update')
     if (!current || !canChange(user, current)) throw notFound()
+    const told = await tellRecipients(tx, { measurementId: id })
     const removed = await tx
       .delete(photos)
       .where(eq(photos.measurementId, id))
       .returning({ storageKey: photos.storageKey })
     await tx.delete(measurements).where(eq(measurements.id, id))
-    return removed.map((photo) => photo.storageKey)
+    return { storageKeys: removed.map((photo) => photo.storageKey), told }
   })
 }
 

@@ -89,6 +89,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
         response: { 200: ReportSchema, ...errors },
       },
     },
-    async (req) => resolveReport(db, signedIn(req), req.params.reportId, req.body.action),
+    async (req) =>
+      resolveReport(db, signedIn(req), req.params.reportId, req.body.action, (userId) => app.events.announce(userId)),
   )
 }

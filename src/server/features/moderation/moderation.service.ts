@@ -16,6 +16,7 @@ import { users } from '../auth/auth.tables.ts'
 import { comments, reports } from '../community/community.tables.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
+import { tellRecipients } from '../notifications/notify.ts'
 
 // Moderation (issue 5): members report a post, a comment or a profile; admins hide, restore or dismiss. Hidden
 // content disappears for everyone but its author and admins (visibility.ts for measurements; the comment and profile
@@ -259,30 +260,31 @@ export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<
  * Hides (at) or restores (null) the target. A comment's measurement is locked first and its comment_count counted
  * again in this transaction: the count is of comments nobody hid.
  */
-async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null) {
+async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null): Promise<string[]> {
   if (type === 'user') {
     await tx
       .update(users)
       .set({ hiddenAt: at })
       .where(and(eq(users.id, id), at ? isNull(users.hiddenAt) : sql`true`))
-    return
+    return []
   }
-  if (!UUID.test(id)) return
+  if (!UUID.test(id)) return []
   if (type === 'measurement') {
     await tx
       .update(measurements)
       .set({ hiddenAt: at })
       .where(and(eq(measurements.id, id), at ? isNull(measurements.hiddenAt) : sql`true`))
-    return
+    return tellRecipients(tx, { measurementId: id })
   }
   const [comment] = await tx.select({ measurementId: comments.measurementId }).from(comments).where(eq(comments.id, id))
-  if (!comment) return
+  if (!comment) return []
   await tx
     .select({ id: measurements.id })
     .from(measurements)
     .where(eq(measurements.id, comment.measurementId))
     .for('update')
   await tx.update(comments).set({ hiddenAt: at }).where(eq(comments.id, id))
+  const told = await tellRecipients(tx, { commentId: id })
   const [visible] = await tx
     .select({ n: count() })
     .from(comments)
@@ -291,6 +293,7 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
     .update(measurements)
     .set({ commentCount: visible?.n ?? 0 })
     .where(eq(measurements.id, comment.measurementId))
+  return told
 }
 
 /**
@@ -299,13 +302,21 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
  * - restore: the target is shown again; this report and the target's open and `hidden` ones become `dismissed`;
  * - dismiss: nothing changes on the target; this report and the target's open ones become `dismissed`.
  */
-export async function resolveReport(db: Db, admin: AuthUser, reportId: string, action: ReportAction): Promise<Report> {
+export async function resolveReport(
+  db: Db,
+  admin: AuthUser,
+  reportId: string,
+  action: ReportAction,
+  /** Called once committed for each member whose bell may change (EventHub.announce). */
+  announce: (userId: string) => void = () => {},
+): Promise<Report> {
+  let told: string[] = []
   await db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update')
     if (!report) throw new AppError('NOT_FOUND', 'Report not found')
     const now = new Date()
-    if (action === 'hide') await setHidden(tx, report.targetType, report.targetId, now)
-    if (action === 'restore') await setHidden(tx, report.targetType, report.targetId, null)
+    if (action === 'hide') told = await setHidden(tx, report.targetType, report.targetId, now)
+    if (action === 'restore') told = await setHidden(tx, report.targetType, report.targetId, null)
     const affected = action === 'restore' ? inArray(reports.status, ['open', 'hidden']) : eq(reports.status, 'open')
     await tx
       .update(reports)
@@ -317,6 +328,7 @@ export async function resolveReport(db: Db, admin: AuthUser, reportId: string, a
         ),
       )
   })
+  for (const userId of told) announce(userId)
   const [report] = await reportsWhere(db, eq(reports.id, reportId), [], 1)
   return report as Report
 }

@@ -14,9 +14,10 @@ import { type Dependencies, listNotifications, notificationsVersion } from './no
  * process that made it announces it at once (EventHub.announce). While the hub listens to the database, a counter
  * per member bumped by those events, with the newest notification's time (one index probe), stands for them, so a
  * request does not count thousands of rows; after a reconnection every counter is bumped (events may have been
- * lost). Without a listening hub the database counts them (notificationsVersion 'full'). The rest is always read
- * from the database: blocks, follows, and the others' measurements and comments the last list showed (kept per
- * member beside the bodies).
+ * lost). Changes to others' measurements and comments the list shows (hidden, restored, made private, edited,
+ * deleted) send their recipients the same event (notify.ts tellRecipients). Without a listening hub the database
+ * counts the notifications and reads those measurements and comments (notificationsVersion 'full', with the
+ * dependencies kept per member beside the bodies). Blocks and follows are always read from the database.
  */
 export class NotificationLists {
   readonly #db: Db
@@ -51,10 +52,12 @@ export class NotificationLists {
     const key = `${viewer.id}|${viewer.isAdmin ? 'admin' : 'member'}`
     const live = this.#hub.live
     const changes = live ? `${this.#epoch}.${this.#changes.get(viewer.id) ?? 0}` : 'db'
+    // While the hub listens, changes to the measurements and comments a list shows arrive as events too
+    // (notify.ts tellRecipients), so the version need not read them.
     const stored = await notificationsVersion(
       this.#db,
       viewer.id,
-      this.#dependencies.get(key),
+      live ? undefined : this.#dependencies.get(key),
       live ? 'latest' : 'full',
     )
     const version = `${changes}|${stored}`

@@ -222,10 +222,16 @@ function versionQuery(own: 'full' | 'latest', withMeasurements: boolean, withCom
   if (own === 'full') {
     parts.push(sql`(select count(*)::text from ${n} where ${n.userId} = ${userId} and ${n.readAt} is null)`)
   }
+  // Whom the member follows decides which followers-only posts the list may show: read whenever it may show others'
+  // posts (with the hub, the measurements themselves are not read: their changes arrive as events).
+  if (withMeasurements || own === 'latest') {
+    parts.push(
+      sql`(select count(*) || '|' || coalesce(max(${follows.createdAt})::text, '') from ${follows} where ${follows.followerId} = ${userId})`,
+    )
+  }
   if (withMeasurements) {
     const ids = sql`string_to_array(${sql.placeholder('measurementIds')}::text, ' ')::uuid[]`
     parts.push(
-      sql`(select count(*) || '|' || coalesce(max(${follows.createdAt})::text, '') from ${follows} where ${follows.followerId} = ${userId})`,
       sql`(select count(*) || '|' || count(${measurements.hiddenAt}) || '|' || coalesce(max(${measurements.updatedAt})::text, '') from ${measurements} where ${measurements.id} = any(${ids}))`,
     )
   }

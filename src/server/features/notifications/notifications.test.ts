@@ -8,6 +8,7 @@ import type { Visibility } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
+  aMeasurement,
   browserHeaders,
   createMeasurement,
   createUser,
@@ -18,7 +19,7 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { NOTIFICATION_WINDOW } from './notifications.service.ts'
-import { type NotifyInput, notify } from './notify.ts'
+import { type NotifyInput, notify, tellRecipients } from './notify.ts'
 import { MAX_STREAMS_PER_MEMBER } from './stream.ts'
 
 // The bell (issue 5): notifications grouped per item, newest first, read one group or all, nothing from blocked
@@ -248,8 +249,11 @@ describe('GET /api/notifications', () => {
     await t.db.insert(follows).values({ followerId: me.id, followeeId: author.id })
     expect(await keys()).toEqual(['mention'])
 
-    const setPost = (set: { visibility?: Visibility; hiddenAt?: Date | null }) =>
-      t.db.update(measurements).set(set).where(eq(measurements.id, id))
+    // Written directly, then told and announced as the routes do (PATCH, moderation: notify.ts tellRecipients).
+    const setPost = async (set: { visibility?: Visibility; hiddenAt?: Date | null }) => {
+      await t.db.update(measurements).set(set).where(eq(measurements.id, id))
+      for (const userId of await tellRecipients(t.db, { measurementId: id })) t.app.events.announce(userId)
+    }
     await setPost({ visibility: 'private' })
     expect(await keys()).toEqual([])
     await setPost({ visibility: 'public', hiddenAt: new Date() })
@@ -258,7 +262,31 @@ describe('GET /api/notifications', () => {
     expect(await keys()).toEqual(['mention'])
     // A moderator hides the comment itself.
     await t.db.update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, res.json().id))
+    for (const userId of await tellRecipients(t.db, { commentId: res.json().id })) t.app.events.announce(userId)
     expect(await keys()).toEqual([])
+  })
+
+  it('drops a mention at once when its post is made private through PATCH, and shows it again when public', async () => {
+    const me = await recipient()
+    const author = await createUser(t, { verify: 'mark', firstName: 'Pia' })
+    const id = await postOf(author, 'public')
+    expect((await postComment(t, author.cookie, id, `See @[Rae](${me.id})`)).statusCode).toBe(201)
+    const keys = async () => (await list(me)).groups.map((g) => g.kind)
+    expect(await keys()).toEqual(['mention'])
+    const patch = async (visibility: Visibility) => {
+      const { id: _id, ...body } = aMeasurement({ visibility })
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/measurements/${id}`,
+        headers: browserHeaders(author.cookie),
+        payload: body,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await patch('private')
+    expect(await keys()).toEqual([])
+    await patch('public')
+    expect(await keys()).toEqual(['mention'])
   })
 
   it("keeps the member's own hidden post in their bell (its owner still sees it)", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { NotificationKind, Verdict } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { blocks, notifications } from '../community/community.tables.ts'
@@ -84,4 +84,25 @@ export async function notify(db: Db | Tx, inputs: NotifyInput | readonly NotifyI
   }
   for (const userId of recipients) await publishEvent(db, { type: 'notifications', userId })
   return created
+}
+
+/**
+ * Tells every member holding a notification about this measurement or comment that their list may have changed (it
+ * was hidden, restored, made private, edited or is being deleted), so their bells drop or refresh the group without
+ * the list's version reading the measurement on every request (notifications.cache.ts). Call it in the change's
+ * transaction (before a delete: the cascade takes the rows with it); returns the members told.
+ */
+export async function tellRecipients(
+  db: Db | Tx,
+  target: { measurementId: string } | { commentId: string },
+): Promise<string[]> {
+  const where =
+    'measurementId' in target
+      ? eq(notifications.measurementId, target.measurementId)
+      : eq(notifications.commentId, target.commentId)
+  const recipients = await db.selectDistinct({ userId: notifications.userId }).from(notifications).where(where)
+  for (const { userId } of recipients) await publishEvent(db, { type: 'notifications', userId })
+  // The caller announces them to its own process once committed (EventHub.announce): the database's event comes
+  // back a moment later.
+  return recipients.map(({ userId }) => userId)
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "notifications_measurement_idx" ON "notifications" USING btree ("measurement_id");--> statement-breakpoint
+CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id");
