@@ -75,6 +75,13 @@ export async function requireUser(req: FastifyRequest, reply: FastifyReply): Pro
 }
 
 /** Approved and past the alpha gate: every app route. */
+/** The signed-in user of a route whose preHandler (requireApproved, requireAdmin) has run, so there is one. */
+export function sessionUserOf(req: FastifyRequest): AuthUser {
+  const user = req.sessionUser
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return user
+}
+
 export async function requireApproved(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await loadUser(req, reply)
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '#shared/errors.ts'
 import type { Db } from '../db/client.ts'
@@ -31,6 +31,20 @@ export type RateLimits = typeof DEFAULT_RATE_LIMITS
 
 export function rateLimitConfig(rule: RateRule) {
   return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } }
+}
+
+/**
+ * A route's rate limit counted per signed-in member (not per address), checked after sign-in: its preHandler runs
+ * after the route's requireApproved.
+ */
+export function perMemberRateLimit(rule: RateRule) {
+  return {
+    rateLimit: {
+      ...rateLimitConfig(rule).rateLimit,
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
+    },
+  }
 }
 
 function retryText(ms: number): string {

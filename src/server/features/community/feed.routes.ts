@@ -1,10 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
-import type { AuthUser } from '#shared/schemas/access.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import { FeedQuerySchema, MeasurementParamsSchema, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import { requireApproved } from '../../plugins/auth-session.ts'
+import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
 import { notFound } from '../measurements/measurements.service.ts'
 import { feedPage, PostBodies, postFigures } from './feed.service.ts'
@@ -12,13 +11,6 @@ import { feedPage, PostBodies, postFigures } from './feed.service.ts'
 type Options = { db: Db; rateLimits: RateLimits }
 
 export const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
-
-/** The signed-in member; requireApproved has run, so there is one. */
-export function member(req: FastifyRequest): AuthUser {
-  const user = req.sessionUser
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
-  return user
-}
 
 /**
  * A body already serialized as JSON (assembled from cached parts). Fastify sends a string with a JSON content type

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ApiErrorSchema } from '#shared/errors.ts'
 import {
@@ -15,10 +14,10 @@ import {
 } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { VersionedCache } from '../../lib/versioned-cache.ts'
-import { requireApproved } from '../../plugins/auth-session.ts'
-import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
+import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
+import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
-import { errors, member, sendJson } from './feed.routes.ts'
+import { errors, sendJson } from './feed.routes.ts'
 import { memberPostsWithStanding, PostBodies } from './feed.service.ts'
 import { followMember, unfollowMember } from './follows.service.ts'
 import {
@@ -43,13 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
   // Follows, blocks and profile changes: per member, counted after sign-in is checked.
   const write = {
     preHandler: requireApproved,
-    config: {
-      rateLimit: {
-        ...rateLimitConfig(rateLimits.communityWrite).rateLimit,
-        hook: 'preHandler' as const,
-        keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
-      },
-    },
+    config: perMemberRateLimit(rateLimits.communityWrite),
   }
   const tags = ['community']
 

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
-import type { AuthUser } from '#shared/schemas/access.ts'
 import {
   CreateMeasurementSchema,
   ListMeasurementsQuerySchema,
@@ -19,8 +18,8 @@ import {
 } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
 import { VersionedCache } from '../../lib/versioned-cache.ts'
-import { requireApproved } from '../../plugins/auth-session.ts'
-import { type RateRule, rateLimitConfig } from '../../plugins/security.ts'
+import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
+import { perMemberRateLimit, type RateRule } from '../../plugins/security.ts'
 import { removePhotoFiles } from '../photos/photos.service.ts'
 import {
   collectionVersion,
@@ -77,13 +76,6 @@ function acceptsGzip(req: FastifyRequest): boolean {
   return typeof accepted === 'string' && /\bgzip\b/.test(accepted) && !/\bgzip;\s*q=0(\.0+)?\b/.test(accepted)
 }
 
-/** The signed-in member; requireApproved has run, so there is one. */
-function member(req: FastifyRequest): AuthUser {
-  const user = req.sessionUser
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
-  return user
-}
-
 /** Files of removed photos, after the rows are gone; a file left behind is logged, never a failed request. */
 async function removeFiles(app: FastifyInstance, log: FastifyBaseLogger, storageKeys: readonly string[]) {
   if (storageKeys.length === 0) return
@@ -111,14 +103,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     '/api/measurements',
     {
       preHandler: requireApproved,
-      // Counted per member, after sign-in is checked (this preHandler runs after requireApproved).
-      config: {
-        rateLimit: {
-          ...rateLimitConfig(createLimit).rateLimit,
-          hook: 'preHandler',
-          keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
-        },
-      },
+      config: perMemberRateLimit(createLimit),
       schema: {
         summary: 'Records a measurement (approved members); the server scores it',
         description:

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
-import type { AuthUser } from '#shared/schemas/access.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import {
   CreateReportSchema,
   ReportListQuerySchema,
@@ -12,31 +10,13 @@ import {
   ResolveReportSchema,
 } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import { requireAdmin, requireApproved } from '../../plugins/auth-session.ts'
-import { type RateLimits, type RateRule, rateLimitConfig } from '../../plugins/security.ts'
+import { requireAdmin, requireApproved, sessionUserOf as signedIn } from '../../plugins/auth-session.ts'
+import { perMemberRateLimit as perMember, type RateLimits } from '../../plugins/security.ts'
 import { createReport, listReports, resolveReport } from './moderation.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
-
-/** The signed-in user; requireApproved or requireAdmin has run, so there is one. */
-function signedIn(req: FastifyRequest): AuthUser {
-  const user = req.sessionUser
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
-  return user
-}
-
-/** Counted per member, after sign-in is checked (this preHandler runs after requireApproved). */
-function perMember(rule: RateRule) {
-  return {
-    rateLimit: {
-      ...rateLimitConfig(rule).rateLimit,
-      hook: 'preHandler' as const,
-      keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
-    },
-  }
-}
 
 /** Reports by members; the admin's Reports (hide, restore, dismiss). */
 export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {

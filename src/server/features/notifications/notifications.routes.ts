@@ -1,10 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
-import type { AuthUser } from '#shared/schemas/access.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import { MarkReadSchema, NotificationEventSchema, NotificationListSchema } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import { requireApproved } from '../../plugins/auth-session.ts'
+import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
 import { NotificationLists } from './notifications.cache.ts'
 import { markRead } from './notifications.service.ts'
@@ -13,13 +12,6 @@ import { NotificationStreams } from './stream.ts'
 type Options = { db: Db; rateLimits: RateLimits }
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
-
-/** The signed-in member; requireApproved has run, so there is one. */
-function member(req: FastifyRequest): AuthUser {
-  const user = req.sessionUser
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
-  return user
-}
 
 /** Smaller bodies gain little from gzip. */
 const GZIP_FROM_BYTES = 1400

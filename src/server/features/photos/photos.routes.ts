@@ -8,7 +8,7 @@ import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import { MEASUREMENT_LIMITS, PHOTO_SIZES, UploadedPhotoSchema } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
 import { loadUser, requireApproved } from '../../plugins/auth-session.ts'
-import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
+import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { users } from '../auth/auth.tables.ts'
 import { measurements, photos } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
@@ -120,13 +120,7 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
         },
       ],
       // Counted per member after sign-in is checked (a preHandler runs after the ones above).
-      config: {
-        rateLimit: {
-          ...rateLimitConfig(rateLimits.photoUpload).rateLimit,
-          hook: 'preHandler',
-          keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
-        },
-      },
+      config: perMemberRateLimit(rateLimits.photoUpload),
       // The file is read from the stream by the handler, not validated as a body.
       validatorCompiler: (route) =>
         route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),

@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
-import type { AuthUser } from '#shared/schemas/access.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import {
   MeasurementParamsSchema,
   SaveSizeCheckSchema,
@@ -10,8 +8,8 @@ import {
   SizeChecksSchema,
 } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import { requireApproved } from '../../plugins/auth-session.ts'
-import { type RateLimits, type RateRule, rateLimitConfig } from '../../plugins/security.ts'
+import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
+import { perMemberRateLimit as perMember, type RateLimits } from '../../plugins/security.ts'
 import { readSizeChecks, replyToSizeCheck, saveSizeCheck, withdrawSizeCheck } from './size-checks.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
@@ -20,24 +18,6 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 const writeErrors = { ...errors, 429: ApiErrorSchema }
 
 const CheckParamsSchema = MeasurementParamsSchema.extend({ checkId: z.string().uuid('checkId must be a UUID') })
-
-/** The signed-in member; requireApproved has run, so there is one. */
-function member(req: FastifyRequest): AuthUser {
-  const user = req.sessionUser
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
-  return user
-}
-
-/** Counted per member, after sign-in is checked (this preHandler runs after requireApproved). */
-function perMember(rule: RateRule) {
-  return {
-    rateLimit: {
-      ...rateLimitConfig(rule).rateLimit,
-      hook: 'preHandler' as const,
-      keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
-    },
-  }
-}
 
 /** The member size check: verdicts, their state, the owner's reply. */
 export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
