@@ -245,6 +245,10 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 async function main() {
   const name = datasetArg()
   const withLighthouse = !process.argv.includes('--no-lighthouse')
+  // --only <text>: just the reference routes and the routes whose name contains the text, printed, not recorded
+  // (for finding where time goes; BENCH_CPU_PROF=<dir> also writes the server's CPU profile there).
+  const onlyAt = process.argv.indexOf('--only')
+  const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined
   const spec = DATASETS[name]
   const { dataDir, databaseUrl } = datasetLocation(name)
   const state = process.argv.includes('--reseed') ? 'missing' : await seedState(name)
@@ -277,13 +281,21 @@ async function main() {
       ...(await measurementTargets(server.url, cookie)),
       ...(await communityTargets(server.url, cookie)),
     ]
-    for (const target of targets) {
+    const chosen = only
+      ? targets.filter((t) => t.name.includes(only) || t.name.endsWith('/bare') || t.name.endsWith('/one-row'))
+      : targets
+    for (const target of chosen) {
       await load(server.url, target, cookie, WARMUP_S)
       const row = await load(server.url, target, cookie, DURATION_S)
       rows.push(row)
       console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`)
     }
     loadAfter = loadavg()
+    if (only) {
+      const oneRow = rows.find((r) => r.route.endsWith('/one-row'))?.rps ?? 1
+      for (const r of rows) console.log(`${r.route}: ${(r.rps / oneRow).toFixed(2)} of one-row`)
+      return
+    }
     uploads = await photoUploads(server.url, cookie, 5)
     console.log(`12 MP photo uploads: ${uploads.join(', ')} ms`)
     weights = await frontEndWeights(

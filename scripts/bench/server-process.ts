@@ -26,7 +26,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   const port = await freePort()
   const url = `http://localhost:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, ['src/server/server.ts'], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child = spawn(process.execPath, [...profile, 'src/server/server.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

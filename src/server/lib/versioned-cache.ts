@@ -9,10 +9,11 @@
  */
 import { gzipSync } from 'node:zlib'
 
-type Entry = { version: string; body: string; at: number; gzip?: Buffer }
+type Entry<B> = { version: string; body: B; at: number; gzip?: Buffer }
 
-export class VersionedCache {
-  readonly #entries = new Map<string, Entry>()
+/** Bodies are JSON strings, or Buffers of UTF-8 JSON where a response is assembled from cached parts. */
+export class VersionedCache<B extends string | Buffer = string> {
+  readonly #entries = new Map<string, Entry<B>>()
   readonly #maxEntries: number
   readonly #maxAgeMs: number
   readonly #now: () => number
@@ -27,7 +28,7 @@ export class VersionedCache {
     return this.#entries.size
   }
 
-  get(key: string, version: string): string | undefined {
+  get(key: string, version: string): B | undefined {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
     if (entry.version !== version || this.#now() - entry.at > this.#maxAgeMs) {
@@ -40,7 +41,7 @@ export class VersionedCache {
     return entry.body
   }
 
-  set(key: string, version: string, body: string): void {
+  set(key: string, version: string, body: B): void {
     this.#entries.delete(key)
     this.#entries.set(key, { version, body, at: this.#now() })
     while (this.#entries.size > this.#maxEntries) {
@@ -62,7 +63,12 @@ export class VersionedCache {
   }
 
   /** The cached body for this version, or the one `compute` makes (then kept). */
-  async through(key: string, version: string, compute: () => Promise<unknown>): Promise<string> {
+  async through(
+    this: VersionedCache<string>,
+    key: string,
+    version: string,
+    compute: () => Promise<unknown>,
+  ): Promise<string> {
     const cached = this.get(key, version)
     if (cached !== undefined) return cached
     const body = JSON.stringify(await compute())

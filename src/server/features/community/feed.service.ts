@@ -85,6 +85,30 @@ function toFigures(row: RawFigures): PostFigures {
 }
 
 /**
+ * A page's figures in ONE value: a JSON array with one array per post, in RawFigures' order (figuresJson). A driver
+ * parses each field of each row apart (PGlite copies and decodes every one), which cost more than the query itself
+ * for 21 rows of 12 fields; one text value is one field, parsed by JSON.parse.
+ */
+function figuresFromJson(text: string): PostFigures[] {
+  return (JSON.parse(text) as unknown[][]).map((f) =>
+    toFigures({
+      id: f[0] as string,
+      user_id: f[1] as string,
+      cursor_at: f[2] as string,
+      version: f[3] as string,
+      like_count: f[4] as number,
+      comment_count: f[5] as number,
+      confirmed_count: f[6] as number,
+      plausible_count: f[7] as number,
+      disputed_count: f[8] as number,
+      check_state: f[9] as CheckState,
+      hidden: f[10] as boolean,
+      liked: f[11] as boolean,
+    }),
+  )
+}
+
+/**
  * What a page query reads of each measurement, in the subquery that finds it (from the row the index led to, so the
  * page needs no second look-up). The subquery names the table `measurements`.
  */
@@ -95,16 +119,33 @@ const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user
   ${measurements.confirmedCount} as confirmed_count, ${measurements.plausibleCount} as plausible_count,
   ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
 
-/** The figures of the measurements in `page` (a CTE of pageColumns), newest first, with the viewer's like. */
+/** The viewer's like of `page.id`, and the version of the body (the measurement's and its owner's updated_at). */
+function likedAndVersion(viewerId: Value): { liked: SQL; version: SQL } {
+  return {
+    liked: sql`exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId})`,
+    version: sql`page.updated_at::text || '|' || ${users.updatedAt}::text`,
+  }
+}
+
+/** The figures of the measurements in `page` (a CTE of pageColumns) as rows, with the viewer's like. */
 function figuresOf(viewerId: Value): SQL {
-  return sql`select page.id, page.user_id, page.cursor_at, page.visibility,
-      page.updated_at::text || '|' || ${users.updatedAt}::text as version,
+  const { liked, version } = likedAndVersion(viewerId)
+  return sql`select page.id, page.user_id, page.cursor_at, page.visibility, ${version} as version,
       page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
-      page.check_state, page.hidden_at is not null as hidden,
-      exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId}) as liked
+      page.check_state, page.hidden_at is not null as hidden, ${liked} as liked
     from page
-    join ${users} on ${users.id} = page.user_id
-    order by page.created_at desc nulls last, page.id desc nulls last`
+    join ${users} on ${users.id} = page.user_id`
+}
+
+/** The figures of the measurements in `page`, newest first, as one JSON text (figuresFromJson); '[]' for none. */
+function figuresJson(viewerId: Value): SQL {
+  const { liked, version } = likedAndVersion(viewerId)
+  return sql`select coalesce(json_agg(json_build_array(page.id, page.user_id, page.cursor_at, ${version},
+        page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
+        page.check_state, page.hidden_at is not null, ${liked})
+      order by page.created_at desc nulls last, page.id desc nulls last)::text, '[]') as figures
+    from page
+    join ${users} on ${users.id} = page.user_id`
 }
 
 /**
@@ -156,18 +197,20 @@ export async function feedPage(
 ): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const statement = feedStatement(query.tab, after !== undefined, query.limit + 1)
-  const rows = await statement.rows(db, { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id })
-  return pageOf(rows.map(toFigures), query.limit)
+  const [row] = await statement.rows(db, { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id })
+  return pageOf(figuresFromJson(row?.figures ?? '[]'), query.limit)
 }
 
 /** The feed's statements, one per tab, with or without a cursor, and page size. */
-const feedStatements = new Map<string, PreparedStatement<RawFigures>>()
+type FiguresRow = { figures: string }
 
-function feedStatement(tab: FeedTab, withCursor: boolean, take: number): PreparedStatement<RawFigures> {
+const feedStatements = new Map<string, PreparedStatement<FiguresRow>>()
+
+function feedStatement(tab: FeedTab, withCursor: boolean, take: number): PreparedStatement<FiguresRow> {
   const key = `${tab}|${withCursor}|${take}`
   let statement = feedStatements.get(key)
   if (!statement) {
-    statement = preparedStatement<RawFigures>(feedQuery(tab, withCursor, take))
+    statement = preparedStatement<FiguresRow>(feedQuery(tab, withCursor, take))
     feedStatements.set(key, statement)
   }
   return statement
@@ -194,7 +237,7 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number): SQL {
           and not exists (select 1 from blocks where blocker_id = inbox.owner_id and blocked_id = ${viewerId})
         order by inbox.created_at desc, inbox.measurement_id desc
         limit ${limit})
-      ${figuresOf(viewerId)}`
+      ${figuresJson(viewerId)}`
   }
   const ctes = sql`public_posts as (
           select ${pageColumns} from ${measurements}
@@ -217,7 +260,7 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number): SQL {
           union all
           select * from followers_posts
           order by created_at desc nulls last, id desc nulls last limit ${limit})`
-  return sql`with ${followeesCte(viewerId)}, ${ctes} ${figuresOf(viewerId)}`
+  return sql`with ${followeesCte(viewerId)}, ${ctes} ${figuresJson(viewerId)}`
 }
 
 function pageOf(figures: PostFigures[], limit: number): { figures: PostFigures[]; nextCursor: string | null } {
@@ -229,7 +272,7 @@ function pageOf(figures: PostFigures[], limit: number): { figures: PostFigures[]
 /** What memberPostsWithStanding needs of the profile's standing query: its select list over `users u`. */
 export type StandingColumns = (viewerId: Value) => SQL
 
-const memberPostsStatements = new Map<string, PreparedStatement<RawFigures & { standing: unknown }>>()
+const memberPostsStatements = new Map<string, PreparedStatement<FiguresRow & { standing: unknown }>>()
 
 /**
  * GET /api/profiles/:userId/measurements in ONE query: how the viewer stands to the member (`standing`, the select
@@ -237,7 +280,10 @@ const memberPostsStatements = new Map<string, PreparedStatement<RawFigures & { s
  * that standing: none when the profile is not theirs to see or a block stands between them; the member all of
  * their own; others public ones and, when following, followers-only ones, not hidden (admins: hidden ones that are
  * not private too). The same rules as canSeeProfile and canView, decided by the database. `standing` is the
- * first row's (undefined when the member does not exist).
+ * first row's (undefined when the member does not exist). The page's ids come from an index-only scan of
+ * measurements_user_created_idx (which carries visibility and hidden_at), newest first, stopping at the page size;
+ * only those rows are then read. Filtering the member's rows themselves let the generic plan (which guesses ten rows
+ * per member) read every post of the member and sort them.
  */
 export async function memberPostsWithStanding<S>(
   db: Db,
@@ -259,8 +305,8 @@ export async function memberPostsWithStanding<S>(
     statement = preparedStatement(
       sql`with s as (select ${standing(viewerId)} from users u where u.id = ${sql.placeholder('userId')}),
         page as (
-          select p.* from s cross join lateral (
-            select ${pageColumns} from ${measurements}
+          select ${pageColumns} from s cross join lateral (
+            select ${measurements.id} as id from ${measurements}
             where ${measurements.userId} = s.id
               and (s.id = ${viewerId}
                 or (s.approved and not s."blockedMe" and not s."blockedByMe" and ${seesProfile}
@@ -269,8 +315,9 @@ export async function memberPostsWithStanding<S>(
                       after ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : undefined,
                     )}
             order by ${newestFirst}
-            limit ${literalCount(take)}) p)
-        select row_to_json(s.*) as standing, f.* from s left join (${figuresOf(viewerId)}) f on true`,
+            limit ${literalCount(take)}) ids
+          join ${measurements} on ${measurements.id} = ids.id)
+        select row_to_json(s.*) as standing, (${figuresJson(viewerId)}) as figures from s`,
     )
     memberPostsStatements.set(key, statement)
   }
@@ -279,13 +326,9 @@ export async function memberPostsWithStanding<S>(
     userId,
     ...(after ? { cursorAt: after.createdAt, cursorId: after.id } : {}),
   })
-  const first = rows[0]
-  if (!first) return { standing: undefined, figures: [], nextCursor: null }
-  const figures = rows
-    .filter((row) => row.id !== null)
-    .sort((a, b) => (a.cursor_at === b.cursor_at ? (a.id < b.id ? 1 : -1) : a.cursor_at < b.cursor_at ? 1 : -1))
-    .map(toFigures)
-  return { standing: first.standing as S, ...pageOf(figures, query.limit) }
+  const [row] = rows
+  if (!row) return { standing: undefined, figures: [], nextCursor: null }
+  return { standing: row.standing as S, ...pageOf(figuresFromJson(row.figures), query.limit) }
 }
 
 /** GET /api/measurements/:id/post: the figures and whether the viewer may see it; undefined when it does not exist. */
@@ -325,7 +368,7 @@ async function measurementBodies(
   ids: readonly string[],
   audience: Audience,
   full: boolean,
-): Promise<Map<string, string>> {
+): Promise<Map<string, Buffer>> {
   const owner = {
     ownerFirstName: users.firstName,
     ownerLastName: users.lastName,
@@ -346,7 +389,7 @@ async function measurementBodies(
     list.push(photo)
     photosBy.set(photo.measurementId ?? '', list)
   }
-  const bodies = new Map<string, string>()
+  const bodies = new Map<string, Buffer>()
   for (const row of rows as BodyRow[]) {
     // A profile a moderator hid keeps its posts but not its picture, for everyone but the member.
     const image = row.ownerHidden && audience !== 'owner' ? null : row.ownerImage
@@ -357,49 +400,61 @@ async function measurementBodies(
       photosBy.get(row.id) ?? [],
       audience,
     )
-    bodies.set(row.id, JSON.stringify(measurement))
+    bodies.set(row.id, Buffer.from(JSON.stringify(measurement)))
   }
   return bodies
 }
 
-function postJson(figures: PostFigures, body: string): string {
-  return (
-    `{"measurement":${body},"likeCount":${figures.likeCount},"commentCount":${figures.commentCount},` +
+const MEASUREMENT_OPEN = Buffer.from('{"measurement":')
+const COMMA = Buffer.from(',')
+
+/** A Post as UTF-8 JSON parts: the cached measurement body, then the figures. */
+function postParts(figures: PostFigures, body: Buffer): Buffer[] {
+  const rest =
+    `,"likeCount":${figures.likeCount},"commentCount":${figures.commentCount},` +
     `"likedByMe":${figures.likedByMe},"checkState":${JSON.stringify(figures.checkState)},` +
     `"checkCounts":{"confirmed":${figures.confirmed},"plausible":${figures.plausible},"disputed":${figures.disputed}},` +
     `"hidden":${figures.hidden}}`
-  )
+  return [MEASUREMENT_OPEN, body, Buffer.from(rest)]
 }
 
 /**
  * Serialized measurement bodies per (measurement, audience), valid while the measurement's and its owner's
- * updated_at are unchanged; the figures are added per request. One per route plugin.
+ * updated_at are unchanged; the figures are added per request. One per route plugin. Bodies are kept as UTF-8
+ * Buffers and a page is their concatenation: a page of about 28 KB sent as one string was encoded (and measured for
+ * its Content-Length) on every request, which cost more than copying the bytes.
  */
 export class PostBodies {
-  readonly #list = new VersionedCache({ maxEntries: 20_000 })
-  readonly #full = new VersionedCache({ maxEntries: 5_000 })
+  readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
+  readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })
 
   /** PostPage JSON for these figures (page order kept). */
   async pageJson(
     db: Db,
     viewer: AuthUser,
     page: { figures: PostFigures[]; nextCursor: string | null },
-  ): Promise<string> {
-    const items = await this.#posts(db, viewer, page.figures, false)
-    return `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`
+  ): Promise<Buffer> {
+    const posts = await this.#posts(db, viewer, page.figures, false)
+    const parts: Buffer[] = [Buffer.from('{"items":[')]
+    posts.forEach((post, i) => {
+      if (i > 0) parts.push(COMMA)
+      parts.push(...post)
+    })
+    parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`))
+    return Buffer.concat(parts)
   }
 
   /** Post JSON of one measurement with the engine's result; undefined if it was deleted meanwhile. */
-  async postJson(db: Db, viewer: AuthUser, figures: PostFigures): Promise<string | undefined> {
-    const [item] = await this.#posts(db, viewer, [figures], true)
-    return item
+  async postJson(db: Db, viewer: AuthUser, figures: PostFigures): Promise<Buffer | undefined> {
+    const [post] = await this.#posts(db, viewer, [figures], true)
+    return post && Buffer.concat(post)
   }
 
-  async #posts(db: Db, viewer: AuthUser, figures: PostFigures[], full: boolean): Promise<string[]> {
+  async #posts(db: Db, viewer: AuthUser, figures: PostFigures[], full: boolean): Promise<Buffer[][]> {
     const cache = full ? this.#full : this.#list
     const audienceOf = (f: PostFigures): Audience => (f.userId === viewer.id ? 'owner' : 'member')
     const keyOf = (f: PostFigures) => `${f.id}|${audienceOf(f)}`
-    const bodies = new Map<string, string>()
+    const bodies = new Map<string, Buffer>()
     for (const f of figures) {
       const cached = cache.get(keyOf(f), f.version)
       if (cached !== undefined) bodies.set(keyOf(f), cached)
@@ -423,7 +478,7 @@ export class PostBodies {
     // A measurement deleted between the two queries is left out.
     return figures.flatMap((f) => {
       const body = bodies.get(keyOf(f))
-      return body === undefined ? [] : [postJson(f, body)]
+      return body === undefined ? [] : [postParts(f, body)]
     })
   }
 }

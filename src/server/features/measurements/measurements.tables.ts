@@ -93,8 +93,10 @@ export const measurements = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    // The collection (newest first, keyset pagination) and the statistics read one member's rows.
-    index('measurements_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The collection (newest first, keyset pagination) and the statistics read one member's rows. Visibility and
+    // hidden_at ride along (after the order's columns) so that a profile's posts, which keeps only what the viewer
+    // may see, finds its page in the index alone (an index-only scan) and reads just those rows.
+    index('measurements_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc(), t.visibility, t.hiddenAt),
     index('measurements_user_species_idx').on(t.userId, t.speciesId),
     // The feed and leaderboards read public rows nobody hid.
     index('measurements_public_created_idx')

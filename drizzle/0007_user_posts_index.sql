@@ -1,0 +1,2 @@
+DROP INDEX "measurements_user_created_idx";--> statement-breakpoint
+CREATE INDEX "measurements_user_created_idx" ON "measurements" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"visibility","hidden_at");
