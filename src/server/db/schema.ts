@@ -2,5 +2,6 @@
 export * from '../features/access/access.tables.ts'
 export * from '../features/auth/auth.tables.ts'
 export * from '../features/community/community.tables.ts'
+export * from '../features/leaderboards/leaderboards.tables.ts'
 export * from '../features/measurements/measurements.tables.ts'
 export * from '../plugins/rate-limit.tables.ts'

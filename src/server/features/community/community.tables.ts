@@ -161,6 +161,16 @@ export const achievements = pgTable('achievements', {
   targetValue: integer('target_value'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
+  /** what it counts (ACHIEVEMENT_METRICS of src/shared/achievements/constants.ts) and its argument (a species group) */
+  metric: text('metric').notNull().default('measurements'),
+  metricArg: text('metric_arg'),
+  /** the catalogue's order */
+  position: integer('position').notNull().default(0),
+  /**
+   * When it was last awarded retroactively to every member who already qualifies; null for an achievement added
+   * (or re-activated, or whose target changed) since: the server does it at start (issue 6).
+   */
+  evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
 })
 
 export const userAchievements = pgTable(
@@ -173,7 +183,11 @@ export const userAchievements = pgTable(
       .references(() => achievements.id, { onDelete: 'cascade' }),
     earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('user_achievements_once').on(t.userId, t.achievementId)],
+  (t) => [
+    unique('user_achievements_once').on(t.userId, t.achievementId),
+    // the points board of a period adds a member's points by the moment they were earned
+    index('user_achievements_earned_idx').on(t.earnedAt),
+  ],
 )
 
 /**
