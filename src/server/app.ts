@@ -12,6 +12,7 @@ import {
 import type { Db, Listen } from './db/client.ts'
 import type { Config } from './env.ts'
 import { accessRoutes } from './features/access/access.routes.ts'
+import { achievementRoutes } from './features/achievements/achievements.routes.ts'
 import { adminRoutes } from './features/admin/admin.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { createAuth } from './features/auth/auth.ts'
@@ -19,6 +20,7 @@ import { benchRoutes } from './features/bench/bench.routes.ts'
 import { feedRoutes } from './features/community/feed.routes.ts'
 import { interactionRoutes } from './features/community/interactions.routes.ts'
 import { profileRoutes } from './features/community/profiles.routes.ts'
+import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes.ts'
 import { measurementRoutes } from './features/measurements/measurements.routes.ts'
 import { moderationRoutes } from './features/moderation/moderation.routes.ts'
 import { EventHub } from './features/notifications/events.ts'
@@ -126,6 +128,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationRoutes, { db, rateLimits })
   await app.register(sizeCheckRoutes, { db, rateLimits })
   await app.register(moderationRoutes, { db, rateLimits })
+  // Achievements and leaderboards (issue 6).
+  await app.register(achievementRoutes, { db, rateLimits })
+  await app.register(leaderboardRoutes, { db, rateLimits })
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/api/bench', db })
 
   await app.register(webClient, { clientDir: deps.clientDir })

@@ -29,8 +29,10 @@ import {
   type Row,
   signedIn,
 } from '#tests/support/route-table.ts'
+import { achievementRoutes } from '#tests/support/routes/achievements.ts'
 import { communityRoutes } from '#tests/support/routes/community.ts'
 import { interactionRoutes } from '#tests/support/routes/interactions.ts'
+import { leaderboardRoutes } from '#tests/support/routes/leaderboards.ts'
 import { moderationRoutes } from '#tests/support/routes/moderation.ts'
 import { notificationRoutes } from '#tests/support/routes/notifications.ts'
 import { sizeCheckRoutes } from '#tests/support/routes/size-checks.ts'
@@ -146,6 +148,8 @@ const ROUTES: Row[] = [
   ...notificationRoutes(context()),
   ...sizeCheckRoutes(context()),
   ...moderationRoutes(context()),
+  ...achievementRoutes(context()),
+  ...leaderboardRoutes(context()),
 ]
 
 function context(): RouteContext {
