@@ -47,3 +47,22 @@ export const leaderboardEntries = pgTable(
     index('leaderboard_entries_user_idx').on(t.userId),
   ],
 )
+
+/**
+ * How many counted measurements each species has per period bucket and minimum evidence, over every member: the
+ * Top Species list (GET /api/leaderboards/top-species) reads one bucket's few rows instead of adding up the
+ * 'trophies' rows of every member per request. Kept by refreshMemberBoards in the same transaction: the member's
+ * old contribution (their 'trophies' rows with a species) is taken off and the new one added, as one net change
+ * per key written in key order (two members' transactions take the row locks in the same order: no deadlock).
+ * Rebuilt whole by rebuildAllBoards. A species whose count falls to 0 keeps its row (0 is never listed).
+ */
+export const leaderboardSpeciesTotals = pgTable(
+  'leaderboard_species_totals',
+  {
+    bucket: text('bucket').notNull(),
+    evidence: smallint('evidence').notNull(),
+    speciesId: text('species_id').notNull(),
+    measurements: integer('measurements').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.evidence, t.speciesId] })],
+)
