@@ -28,6 +28,9 @@ const SettingsPage = lazyWithPreload(() => import('../../features/settings/pages
 // The community (issue 5).
 const CommunityPage = lazyWithPreload(() => import('../../features/community/pages/community-page.tsx'))
 const ProfilePage = lazyWithPreload(() => import('../../features/community/pages/profile-page.tsx'))
+// Achievements and leaderboards (issue 6).
+const AchievementsPage = lazyWithPreload(() => import('../../features/achievements/pages/achievements-page.tsx'))
+const LeaderboardsPage = lazyWithPreload(() => import('../../features/leaderboards/pages/leaderboards-page.tsx'))
 
 /** The lazy page a path of the app shows, if it has its own code. */
 function pageOf(path: string) {
@@ -36,6 +39,8 @@ function pageOf(path: string) {
   if (path === paths.settings) return SettingsPage
   if (path === paths.community) return CommunityPage
   if (path.startsWith('/profile/')) return ProfilePage
+  if (path === paths.achievements) return AchievementsPage
+  if (path === paths.leaderboards) return LeaderboardsPage
   if (path === paths.speciesGuide) return SpeciesGuidePage
   if (path.startsWith(`${paths.speciesGuide}/`)) return SpeciesPage
   if (path === paths.admin) return AdminPage
@@ -52,10 +57,7 @@ function preloadLinkTarget(event: Event) {
       .catch(() => {})
 }
 
-/**
- * Approved users past the gate. The header routes other than the dashboard, the species guide and admin are
- * built by later issues; until then they fall through to the 404 screen.
- */
+/** Approved users past the gate: the header's screens, and the 404 screen for any other path (spec §2). */
 export default function AppShell({ user }: { user: AuthUser }) {
   const [adding, setAdding] = useState(false)
   const [addStart, setAddStart] = useState<AddMeasurementStart>({})
@@ -115,6 +117,12 @@ export default function AppShell({ user }: { user: AuthUser }) {
               </Route>
               <Route path={paths.profile.pattern}>
                 {(params: { userId: string }) => <ProfilePage userId={params.userId} />}
+              </Route>
+              <Route path={paths.achievements}>
+                <AchievementsPage />
+              </Route>
+              <Route path={paths.leaderboards}>
+                <LeaderboardsPage />
               </Route>
               <Route path={paths.admin}>
                 <AdminPage />

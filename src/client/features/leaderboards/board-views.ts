@@ -1,0 +1,89 @@
+import type { Leaderboard, LeaderboardRow, MyRank, TopSpecies } from '#shared/schemas/achievements.ts'
+import { formatCount } from '../../lib/format.ts'
+
+// What /leaderboards shows (spec §2), worked out from the rows without touching the DOM.
+
+export type RankMark = 'crown' | 'medal' | 'number'
+
+/** Spec §2: rank 1 a crown, 2 and 3 medals, the others '#n'. */
+export function rankMark(rank: number): RankMark {
+  if (rank === 1) return 'crown'
+  if (rank === 2 || rank === 3) return 'medal'
+  return 'number'
+}
+
+const scoreFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
+const weightFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+
+/**
+ * A row's value and the label beside it (spec §2: points, trophies, max size). A species board holds the best
+ * score, or for a fish the best weight in pounds. Scores are written as decimals: a board mixes members' sheets,
+ * and the decimal reads the same whichever book's fractions (eighths, sixteenths) the sheet used.
+ */
+export function rowValue(board: Leaderboard, value: number, fish: boolean): { text: string; label: string } {
+  if (board === 'points') return { text: formatCount(value), label: value === 1 ? 'point' : 'points' }
+  if (board === 'trophies') return { text: formatCount(value), label: value === 1 ? 'trophy' : 'trophies' }
+  return { text: fish ? `${weightFormat.format(value)} lb` : scoreFormat.format(value), label: 'max size' }
+}
+
+/** '12 measurements · 3 trophies' */
+export function totalsText(row: Pick<LeaderboardRow, 'totalMeasurements' | 'totalTrophies'>): string {
+  const m = row.totalMeasurements
+  const t = row.totalTrophies
+  return `${formatCount(m)} ${m === 1 ? 'measurement' : 'measurements'} · ${formatCount(t)} ${t === 1 ? 'trophy' : 'trophies'}`
+}
+
+/** The viewer's own row, shown below the top rows only when they are not among them. */
+export function ownRowBelow(rows: readonly LeaderboardRow[], mine: MyRank | undefined): LeaderboardRow | null {
+  const row = mine?.row
+  if (!row) return null
+  return rows.some((r) => r.user.id === row.user.id) ? null : row
+}
+
+export type FooterStats = { members: number | undefined; trophies: number | undefined; species: number | undefined }
+
+/**
+ * Spec §2 footer: Active Hunters & Anglers (rows of the points board), Total Trophies Recorded (the trophy board's
+ * values added up), Species Tracked (entries of the top species). Undefined while a list is loading.
+ */
+export function footerStats(
+  points: readonly LeaderboardRow[] | undefined,
+  trophies: readonly LeaderboardRow[] | undefined,
+  topSpecies: readonly TopSpecies[] | undefined,
+): FooterStats {
+  return {
+    members: points?.length,
+    trophies: trophies?.reduce((sum, row) => sum + row.value, 0),
+    species: topSpecies?.length,
+  }
+}
+
+export type Option = { value: string; label: string }
+
+/**
+ * Spec §2 Species Filter: All Species, then each species with its count. A species chosen in the URL that is not
+ * among them (nothing counted for it under this evidence) stays selectable, named by `nameOf`, with no count.
+ */
+export function speciesOptions(
+  topSpecies: readonly TopSpecies[] | undefined,
+  selected: string,
+  nameOf: (id: string) => string | undefined,
+): Option[] {
+  const options: Option[] = [{ value: 'all', label: 'All Species' }]
+  for (const s of topSpecies ?? []) options.push({ value: s.species, label: `${s.name} (${formatCount(s.count)})` })
+  if (selected !== 'all' && !options.some((o) => o.value === selected))
+    options.push({ value: selected, label: nameOf(selected) ?? selected })
+  return options
+}
+
+/** The board a key moves to in the tab list (arrows wrap, Home and End jump), or null for any other key. */
+export function boardAfterKey(boards: readonly Leaderboard[], current: Leaderboard, key: string): Leaderboard | null {
+  const i = boards.indexOf(current)
+  const n = boards.length
+  if (i < 0 || n === 0) return null
+  if (key === 'ArrowRight') return boards[(i + 1) % n] ?? null
+  if (key === 'ArrowLeft') return boards[(i - 1 + n) % n] ?? null
+  if (key === 'Home') return boards[0] ?? null
+  if (key === 'End') return boards[n - 1] ?? null
+  return null
+}

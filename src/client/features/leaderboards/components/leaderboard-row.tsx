@@ -1,0 +1,40 @@
+import { Link } from 'wouter'
+import type { Leaderboard, LeaderboardRow as Row } from '#shared/schemas/achievements.ts'
+import { paths } from '../../../app/paths.ts'
+import { Avatar } from '../../../components/avatar.tsx'
+import { fullName } from '../../../lib/user-name.ts'
+import { rowValue, totalsText } from '../board-views.ts'
+import { RankBadge } from './rank-badge.tsx'
+
+type Props = { row: Row; board: Leaderboard; fish: boolean; isViewer: boolean }
+
+/** One member on a board: rank, avatar, full name, their totals and the value; the whole row opens their profile. */
+export function LeaderboardRow({ row, board, fish, isViewer }: Props) {
+  const value = rowValue(board, row.value, fish)
+  const name = fullName(row.user) ?? row.user.firstName ?? row.user.lastName ?? 'Member'
+  return (
+    <Link
+      href={paths.profile.href(row.user.id)}
+      data-testid="leaderboard-row"
+      className={`flex items-center gap-2.5 rounded-xl px-2 py-2.5 transition-colors hover:bg-stone-100 sm:gap-4 sm:px-3 ${
+        isViewer ? 'bg-pine-50 ring-1 ring-pine-200' : ''
+      }`}
+    >
+      <RankBadge rank={row.rank} />
+      <Avatar user={{ ...row.user, email: null }} className="size-9 sm:size-10" />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-2">
+          <span className="min-w-0 truncate font-semibold text-stone-900">{name}</span>
+          {isViewer ? (
+            <span className="shrink-0 rounded-md bg-pine-700 px-1.5 py-0.5 text-xs font-semibold text-white">You</span>
+          ) : null}
+        </span>
+        <span className="block text-xs text-stone-700">{totalsText(row)}</span>
+      </span>
+      <span className="shrink-0 text-right">
+        <span className="block text-lg leading-tight font-bold text-stone-900 tabular-nums">{value.text}</span>
+        <span className="block text-xs text-stone-700">{value.label}</span>
+      </span>
+    </Link>
+  )
+}
