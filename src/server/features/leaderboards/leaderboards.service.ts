@@ -1,4 +1,167 @@
-import type { Tx } from '../../db/client.ts'
+import { type SQL, sql } from 'drizzle-orm'
+import { SPECIES } from '#shared/species/catalogue.ts'
+import type { Db, Tx } from '../../db/client.ts'
 
-/** Rewrites the member's leaderboard_entries from their measurements and achievements. (Issue 6: being written.) */
-export async function refreshMemberBoards(_tx: Tx, _userId: string): Promise<void> {}
+// Writing the precomputed leaderboards (leaderboards.tables.ts): a member's rows are rewritten from their records in
+// the transaction of whatever changed them (afterMemberChange, achievements/member-events.ts), and every member's at
+// once by rebuildAllBoards. Reading them: leaderboards.queries.ts.
+//
+// What counts (issue 6, decision 006):
+// - a measurement counts when it is public, not hidden by a moderator, not disputed by the size checks, and its owner's
+//   profile is not hidden. A hidden member has no rows at all (not even points), so no board query needs to look
+//   at users.hidden_at to leave them out, and restoring the profile brings every row back.
+// - it counts in the buckets of its date taken (periodBucket: 'all', the UTC year, month and ISO week), for every
+//   species ('') and for its own species, at every evidence level it reaches: 0 any; 1 photo-measured,
+//   community-verified or official; 2 community-verified or official.
+// - 'trophies' rows: value = its trophy or record class measurements (the row is written at 0 too, so that the points
+//   board and the viewer's rank find the member's measurement count); achieved_at = when the last of them was
+//   recorded (created_at), i.e. when the member reached the count.
+// - 'species' rows (a species only, and only when a measurement has a size to rank): value = the best score, or for a
+//   fish without a score its weight in pounds; achieved_at = created_at of the best one, the earlier on a tie.
+// - 'points' rows: one per bucket of the moments achievements were earned (species '', evidence 0): value = the
+//   points of the ACTIVE achievements earned in it, achieved_at = the last of those moments; measurements and
+//   trophies copied from the 'trophies' row of the same bucket (species '', evidence 0), 0 when none.
+
+/** Fish rank by weight when they have no score (catalogue ids: letters, digits and dashes only). */
+const FISH_IDS = SPECIES.filter((s) => s.fishFormulas !== undefined).map((s) => s.id)
+const fishList = sql.raw(
+  FISH_IDS.map((id) => {
+    if (!/^[a-z0-9-]+$/.test(id)) throw new Error(`unexpected species id ${id}`)
+    return `'${id}'`
+  }).join(', '),
+)
+
+/**
+ * The buckets a moment falls in, as periodBucket (src/shared/achievements/constants.ts) writes them: 'all',
+ * 'y2026', 'm2026-11', 'w2026-11-16' (the Monday of its ISO week), all in UTC. leaderboards.buckets.test.ts checks
+ * that the two agree, on week and year boundaries too.
+ */
+export function bucketsSql(at: SQL): SQL {
+  const utc = sql`(${at} at time zone 'UTC')`
+  return sql`array['all', 'y' || to_char(${utc}, 'YYYY'), 'm' || to_char(${utc}, 'YYYY-MM'),
+    'w' || to_char(date_trunc('week', ${utc}), 'YYYY-MM-DD')]`
+}
+
+/** The highest evidence filter a measurement passes (EVIDENCE_FILTERS' index). */
+const evidenceLevel = sql`case
+    when m.evidence in ('community-verified', 'official') then 2
+    when m.evidence = 'photo-measured' then 1
+    else 0 end`
+
+/**
+ * CTEs over the counted measurements of the members `who` selects (a condition on `m.user_id`):
+ * - counted: one row per counted measurement, with its buckets and evidence level;
+ * - cells: one row per member, bucket, species ('' for all) and evidence level it reaches.
+ */
+function cellsCtes(who: SQL): SQL {
+  return sql`counted as (
+      select m.user_id, m.species_id, m.created_at,
+        m.trophy_class in ('trophy', 'record') as trophy,
+        coalesce(m.score, case when m.species_id in (${fishList}) then m.weight_lbs end) as size,
+        ${bucketsSql(sql`m.taken_at`)} as buckets,
+        ${evidenceLevel} as level
+      from measurements m
+      join users u on u.id = m.user_id and u.hidden_at is null
+      where ${who} and m.visibility = 'public' and m.hidden_at is null and m.check_state <> 'disputed'),
+    cells as (
+      select c.user_id, b.bucket, s.species_id, e.evidence,
+        count(*)::int as measurements,
+        (count(*) filter (where c.trophy))::int as trophies,
+        coalesce(max(c.created_at) filter (where c.trophy), max(c.created_at)) as trophies_at,
+        max(c.size) as best,
+        (array_agg(c.created_at order by c.size desc, c.created_at) filter (where c.size is not null))[1] as best_at
+      from counted c
+      cross join lateral unnest(c.buckets) b(bucket)
+      cross join lateral (values (''), (c.species_id)) s(species_id)
+      cross join lateral generate_series(0, c.level) e(evidence)
+      group by c.user_id, b.bucket, s.species_id, e.evidence)`
+}
+
+/** Writes the rows of the members `who` selects (a condition on `m.user_id`, the same on `ua.user_id`). */
+function insertEntries(who: (column: SQL) => SQL): SQL {
+  return sql`with ${cellsCtes(who(sql`m.user_id`))},
+    points as (
+      select ua.user_id, b.bucket, sum(a.points)::float8 as value, max(ua.earned_at) as achieved_at
+      from user_achievements ua
+      join achievements a on a.id = ua.achievement_id and a.is_active
+      join users u on u.id = ua.user_id and u.hidden_at is null
+      cross join lateral unnest(${bucketsSql(sql`ua.earned_at`)}) b(bucket)
+      where ${who(sql`ua.user_id`)}
+      group by ua.user_id, b.bucket)
+    insert into leaderboard_entries
+      (board, bucket, species_id, evidence, user_id, value, achieved_at, measurements, trophies)
+    select 'trophies', bucket, species_id, evidence, user_id, trophies, trophies_at, measurements, trophies
+      from cells
+    union all
+    select 'species', bucket, species_id, evidence, user_id, best, best_at, measurements, trophies
+      from cells where species_id <> '' and best is not null
+    union all
+    select 'points', p.bucket, '', 0, p.user_id, p.value, p.achieved_at,
+        coalesce(c.measurements, 0), coalesce(c.trophies, 0)
+      from points p
+      left join cells c on c.user_id = p.user_id and c.bucket = p.bucket and c.species_id = '' and c.evidence = 0`
+}
+
+/**
+ * Rewrites the member's leaderboard rows from their counted measurements and their achievements, and moves
+ * leaderboard_species_totals by the difference. Call it inside the transaction of the change, after it is written
+ * (afterMemberChange does, under the member's advisory lock, so two changes of one member never interleave).
+ *
+ * Three statements, each set-based: the totals' net change per (bucket, evidence, species) first (the member's new
+ * counts less the 'trophies' rows about to go, written in key order so that concurrent members lock the shared rows
+ * in one order), then the member's rows deleted, then inserted again.
+ */
+export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`with ${cellsCtes(sql`m.user_id = ${userId}`)},
+    change as (
+      select bucket, evidence, species_id, sum(n)::int as n from (
+        select bucket, evidence, species_id, measurements as n from cells where species_id <> ''
+        union all
+        select bucket, evidence, species_id, -measurements from leaderboard_entries
+          where user_id = ${userId} and board = 'trophies' and species_id <> ''
+      ) d
+      group by bucket, evidence, species_id
+      having sum(n) <> 0)
+    insert into leaderboard_species_totals as t (bucket, evidence, species_id, measurements)
+    select bucket, evidence, species_id, n from change order by bucket, evidence, species_id
+    on conflict (bucket, evidence, species_id) do update set measurements = t.measurements + excluded.measurements`)
+  await tx.execute(sql`delete from leaderboard_entries where user_id = ${userId}`)
+  await tx.execute(insertEntries((column) => sql`${column} = ${userId}`))
+}
+
+/**
+ * Every member's rows and the species totals, computed again from scratch in one transaction (set-based: a few
+ * statements over all measurements and achievements). For data written around the services (the bench and demo
+ * seeds, a bulk award) and for a database whose boards are empty (rebuildBoardsIfEmpty, at server start).
+ * Nothing else may write the boards meanwhile: the server runs it before it listens.
+ */
+export async function rebuildAllBoards(db: Db): Promise<{ entries: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`truncate leaderboard_entries, leaderboard_species_totals`)
+    await tx.execute(insertEntries(() => sql`true`))
+    await tx.execute(sql`insert into leaderboard_species_totals (bucket, evidence, species_id, measurements)
+      select bucket, evidence, species_id, sum(measurements)::int from leaderboard_entries
+      where board = 'trophies' and species_id <> ''
+      group by bucket, evidence, species_id`)
+    const result = await tx.execute(sql`select count(*)::int as n from leaderboard_entries`)
+    const [row] = (result as unknown as { rows: { n: number }[] }).rows
+    return { entries: Number(row?.n ?? 0) }
+  })
+}
+
+/**
+ * At server start, after the migrations: when leaderboard_entries is empty but there is something to rank (a counted
+ * measurement or an earned achievement: a database from before issue 6, or a seed written around the services),
+ * rebuilds every board. Returns whether it did. Boards already written are kept: each change maintains them.
+ */
+export async function rebuildBoardsIfEmpty(db: Db): Promise<boolean> {
+  const result = await db.execute(sql`select
+      not exists (select 1 from leaderboard_entries)
+      and (exists (select 1 from measurements m join users u on u.id = m.user_id and u.hidden_at is null
+                   where m.visibility = 'public' and m.hidden_at is null and m.check_state <> 'disputed')
+        or exists (select 1 from user_achievements)) as needed`)
+  const [row] = (result as unknown as { rows: { needed: boolean }[] }).rows
+  if (row?.needed !== true) return false
+  await rebuildAllBoards(db)
+  return true
+}

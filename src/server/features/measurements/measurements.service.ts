@@ -15,6 +15,7 @@ import type {
 import type { TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { afterMemberChange, MEASUREMENT_CHANGED } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { deliverPost, reachesFollowers, withdrawPost } from '../community/feed-inbox.ts'
 import { tellRecipients } from '../notifications/notify.ts'
@@ -178,6 +179,8 @@ export async function createMeasurement(
     }
     await attachPhotos(tx, user.id, body.id, body.photoIds)
     if (reachesFollowers(values.visibility)) await deliverPost(tx, user.id, body.id)
+    // The member's achievements and leaderboard rows, in this transaction (a repeat changed nothing: none).
+    await afterMemberChange(tx, user.id, MEASUREMENT_CHANGED)
     return true
   })
   const measurement = await readMeasurement(db, user, body.id)
@@ -242,6 +245,8 @@ export async function updateMeasurement(
     // The followers' Following feeds (feed_inbox) follow the visibility.
     if (reachesFollowers(set.visibility)) await deliverPost(tx, current.userId, id)
     else await withdrawPost(tx, current.userId, id)
+    // Its size, class, species, date or visibility may have changed: the owner's achievements and boards.
+    await afterMemberChange(tx, current.userId, MEASUREMENT_CHANGED)
     return removed.map((photo) => photo.storageKey)
   })
   const measurement = await readMeasurement(db, user, id)
@@ -267,6 +272,7 @@ export async function deleteMeasurement(
       .where(eq(photos.measurementId, id))
       .returning({ storageKey: photos.storageKey })
     await tx.delete(measurements).where(eq(measurements.id, id))
+    await afterMemberChange(tx, current.userId, MEASUREMENT_CHANGED)
     return { storageKeys: removed.map((photo) => photo.storageKey), told }
   })
 }

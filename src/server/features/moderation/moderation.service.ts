@@ -12,6 +12,7 @@ import type {
   ReportTarget,
 } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { afterMemberChange, MEASUREMENT_CHANGED, type MemberChange } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { comments, reports } from '../community/community.tables.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
@@ -257,24 +258,36 @@ export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<
 // Resolving
 
 /**
+ * A profile hidden or shown again: a hidden member has no leaderboard rows (leaderboards.service.ts), and gets them
+ * back when restored; their achievements do not depend on it.
+ */
+const PROFILE_SHOWN_OR_HIDDEN: MemberChange = { metrics: [], boards: true }
+
+/**
  * Hides (at) or restores (null) the target. A comment's measurement is locked first and its comment_count counted
  * again in this transaction: the count is of comments nobody hid.
  */
 async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null): Promise<string[]> {
   if (type === 'user') {
-    await tx
+    const changed = await tx
       .update(users)
       .set({ hiddenAt: at })
       .where(and(eq(users.id, id), at ? isNull(users.hiddenAt) : sql`true`))
+      .returning({ id: users.id })
+    if (changed.length > 0) await afterMemberChange(tx, id, PROFILE_SHOWN_OR_HIDDEN)
     return []
   }
   if (!UUID.test(id)) return []
   if (type === 'measurement') {
-    await tx
+    const [changed] = await tx
       .update(measurements)
       .set({ hiddenAt: at })
       .where(and(eq(measurements.id, id), at ? isNull(measurements.hiddenAt) : sql`true`))
-    return tellRecipients(tx, { measurementId: id })
+      .returning({ ownerId: measurements.userId })
+    const told = await tellRecipients(tx, { measurementId: id })
+    // It leaves (or comes back to) its owner's leaderboards, in this transaction.
+    if (changed) await afterMemberChange(tx, changed.ownerId, MEASUREMENT_CHANGED)
+    return told
   }
   const [comment] = await tx.select({ measurementId: comments.measurementId }).from(comments).where(eq(comments.id, id))
   if (!comment) return []

@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm'
+import { AppError } from '#shared/errors.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import {
+  EVIDENCE_FILTERS,
+  type EvidenceFilter,
+  LEADERBOARD_ROWS,
+  type Leaderboard,
+  type LeaderboardPeriod,
+  type LeaderboardRow,
+  periodBucket,
+  type TopSpecies,
+} from '#shared/schemas/achievements.ts'
+import { getSpecies } from '#shared/species/catalogue.ts'
+import type { Db } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
+
+// Reading the precomputed leaderboards (leaderboards.service.ts writes them). A board is ONE range of
+// leaderboard_entries_rank_idx (board, bucket, species_id, evidence, value desc, achieved_at, user_id) read in its
+// order and stopped after ten rows; nothing is aggregated per request. Each query is a prepared statement rendered
+// once (db/prepared.ts); its generic plan is that range scan (leaderboards.explain.test.ts checks it).
+
+/** Which rows of leaderboard_entries a board reads: one key of the rank index before the value. */
+export type BoardKey = { board: Leaderboard; bucket: string; speciesId: string; evidence: number }
+
+type RawRow = {
+  id: string
+  value: number
+  measurements: number
+  trophies: number
+  firstName: string | null
+  lastName: string | null
+  image: string | null
+}
+
+const placeholder = (name: string) => sql.placeholder(name)
+
+/**
+ * The viewer's blocks, either way: a blocked member is left out of the boards the viewer sees (a hashed NOT IN over
+ * the viewer's few blocks, one probe per row of the range).
+ */
+const notBlocked = (column: string) => sql`${sql.raw(column)} not in (
+    select blocked_id from blocks where blocker_id = ${placeholder('viewer')}
+    union all
+    select blocker_id from blocks where blocked_id = ${placeholder('viewer')})`
+
+/** The key's condition on `e`, in the rank index's leading columns. */
+const keyOf = (alias: string) => {
+  const e = sql.raw(alias)
+  return sql`${e}.board = ${placeholder('board')} and ${e}.bucket = ${placeholder('bucket')}
+    and ${e}.species_id = ${placeholder('species')} and ${e}.evidence = ${placeholder('evidence')}`
+}
+
+/**
+ * The top rows of a board: value > 0, best first, ties to the earlier achiever, then the member id (the index's
+ * order, written as the index has it: value DESC NULLS LAST). Hidden members have no rows (leaderboards.service.ts);
+ * `u.hidden_at is null` keeps it so whatever wrote them.
+ */
+export const boardQuery = sql`select e.user_id as id, e.value, e.measurements, e.trophies,
+    u.first_name as "firstName", u.last_name as "lastName", u.image
+  from leaderboard_entries e
+  join users u on u.id = e.user_id
+  where ${keyOf('e')} and e.value > 0 and u.hidden_at is null and ${notBlocked('e.user_id')}
+  order by e.value desc nulls last, e.achieved_at, e.user_id
+  limit ${sql.raw(String(LEADERBOARD_ROWS))}`
+const boardStatement = preparedStatement<RawRow>(boardQuery)
+
+/**
+ * The viewer's own row and its rank: 1 + the rows ahead of it in the index's order (a higher value, or the same
+ * value reached earlier, or at the same moment by a smaller member id), read as one index range from the board's
+ * start to the viewer's value (an index-only scan), less the members blocked either way, as on the top 10. Hidden
+ * members have no rows, so they are never counted.
+ */
+export const myRankQuery = sql`with mine as (
+    select e.user_id, e.value, e.achieved_at, e.measurements, e.trophies from leaderboard_entries e
+    where ${keyOf('e')} and e.user_id = ${placeholder('viewer')} and e.value > 0)
+  select mine.user_id as id, mine.value, mine.measurements, mine.trophies,
+    u.first_name as "firstName", u.last_name as "lastName", u.image,
+    1 + (select count(*) from leaderboard_entries a
+      where ${keyOf('a')} and a.value >= mine.value
+        and (a.value > mine.value or (a.achieved_at, a.user_id) < (mine.achieved_at, mine.user_id))
+        and ${notBlocked('a.user_id')})::int as rank
+  from mine
+  join users u on u.id = mine.user_id and u.hidden_at is null`
+const myRankStatement = preparedStatement<RawRow & { rank: number }>(myRankQuery)
+
+const topSpeciesStatement = preparedStatement<{ species: string; count: number }>(
+  sql`select species_id as species, measurements as count from leaderboard_species_totals
+    where bucket = ${placeholder('bucket')} and evidence = ${placeholder('evidence')} and measurements > 0
+    order by measurements desc, species_id`,
+)
+
+function toRow(raw: RawRow, rank: number): LeaderboardRow {
+  return {
+    id: raw.id,
+    rank,
+    value: Number(raw.value),
+    totalMeasurements: Number(raw.measurements),
+    totalTrophies: Number(raw.trophies),
+    user: { id: raw.id, firstName: raw.firstName, lastName: raw.lastName, profileImageUrl: raw.image },
+  }
+}
+
+const evidenceLevel = (evidence: EvidenceFilter) => EVIDENCE_FILTERS.indexOf(evidence)
+
+function speciesError(message: string): AppError {
+  return new AppError('BAD_REQUEST', `species: ${message}`, [{ path: 'species', message }])
+}
+
+/** A species filter of a query string: '' for every species ('all' or none), else a catalogue species (else 400). */
+function speciesFilter(species: string | undefined): string {
+  if (species === undefined || species === 'all') return ''
+  if (!getSpecies(species)) throw speciesError('unknown species')
+  return species
+}
+
+export type BoardQuery = { period: LeaderboardPeriod; evidence: EvidenceFilter; species?: string | undefined }
+
+/**
+ * The key of a board for these filters at `now`. The points board has one row per member and bucket: the
+ * evidence and species filters do not apply to achievement points and are ignored.
+ */
+export function boardKey(board: Leaderboard, query: BoardQuery, now: Date): BoardKey {
+  const bucket = periodBucket(query.period, now)
+  if (board === 'points') return { board, bucket, speciesId: '', evidence: 0 }
+  const speciesId = speciesFilter(query.species)
+  if (board === 'species' && speciesId === '') throw speciesError('choose a species for the species board')
+  return { board, bucket, speciesId, evidence: evidenceLevel(query.evidence) }
+}
+
+const valuesOf = (key: BoardKey, viewer: AuthUser) => ({
+  board: key.board,
+  bucket: key.bucket,
+  species: key.speciesId,
+  evidence: key.evidence,
+  viewer: viewer.id,
+})
+
+/** GET /api/leaderboards/points|trophies|species/{species}: the top 10, ranked 1..n as the viewer sees them. */
+export async function listLeaderboard(db: Db, viewer: AuthUser, key: BoardKey): Promise<LeaderboardRow[]> {
+  const rows = await boardStatement.rows(db, valuesOf(key, viewer))
+  return rows.map((raw, i) => toRow(raw, i + 1))
+}
+
+/** GET /api/leaderboards/species/{species}: 404 for an id that is not in the catalogue. */
+export function speciesBoardKey(species: string, query: BoardQuery, now: Date): BoardKey {
+  if (!getSpecies(species)) throw new AppError('NOT_FOUND', 'Species not found')
+  return boardKey('species', { ...query, species }, now)
+}
+
+/** GET /api/leaderboards/me: the viewer's row with their rank on that board, or null when they have no value there. */
+export async function myRank(db: Db, viewer: AuthUser, key: BoardKey): Promise<{ row: LeaderboardRow | null }> {
+  const [raw] = await myRankStatement.rows(db, valuesOf(key, viewer))
+  return { row: raw ? toRow(raw, Number(raw.rank)) : null }
+}
+
+/**
+ * GET /api/leaderboards/top-species: the species with counted measurements in the period (at this evidence level),
+ * most first, then by id; from leaderboard_species_totals (one bucket's rows, at most one per catalogue species).
+ */
+export async function topSpecies(
+  db: Db,
+  query: { period: LeaderboardPeriod; evidence: EvidenceFilter },
+  now: Date,
+): Promise<TopSpecies[]> {
+  const rows = await topSpeciesStatement.rows(db, {
+    bucket: periodBucket(query.period, now),
+    evidence: evidenceLevel(query.evidence),
+  })
+  return rows.map((r) => ({
+    species: r.species,
+    name: getSpecies(r.species)?.name ?? r.species,
+    count: Number(r.count),
+  }))
+}
