@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type {
   EvidenceFilter,
-  Leaderboard,
   LeaderboardPeriod,
   LeaderboardRow,
   MyRank,
@@ -24,20 +23,28 @@ function query(params: Record<string, string>, evidence: EvidenceFilter): string
 }
 
 export const leaderboardUrls = {
-  points: (period: LeaderboardPeriod, evidence: EvidenceFilter) => `${BASE}/points${query({ period }, evidence)}`,
+  /** Points have no evidence and no species (the server ignores both), so the URL is the spec's exactly. */
+  points: (period: LeaderboardPeriod) => `${BASE}/points?period=${period}`,
   trophies: (period: LeaderboardPeriod, species: string, evidence: EvidenceFilter) =>
     `${BASE}/trophies${query({ period, species }, evidence)}`,
   species: (species: string, period: LeaderboardPeriod, evidence: EvidenceFilter) =>
     `${BASE}/species/${encodeURIComponent(species)}${query({ period }, evidence)}`,
-  topSpecies: (evidence: EvidenceFilter) => `${BASE}/top-species${query({}, evidence)}`,
-  me: (board: Leaderboard, filters: Omit<BoardFilters, 'board'>) =>
-    `${BASE}/me${query({ board, period: filters.period, species: filters.species }, filters.evidence)}`,
+  /**
+   * The species with their counts in the view's period and evidence, so the Species Filter's counts and Species
+   * Tracked agree with the boards. All Time and Any evidence (the server's defaults) leave the spec's bare URL.
+   */
+  topSpecies: (period: LeaderboardPeriod, evidence: EvidenceFilter) =>
+    `${BASE}/top-species${query(period === 'all-time' ? {} : { period }, evidence)}`,
+  me: (filters: BoardFilters) =>
+    filters.board === 'points'
+      ? `${BASE}/me?board=points&period=${filters.period}`
+      : `${BASE}/me${query({ board: filters.board, period: filters.period, species: filters.species }, filters.evidence)}`,
 }
 
 /** The URL of the board a view shows; null for Species Leaders before a species is chosen (spec §7). */
 export function boardUrl(filters: BoardFilters): string | null {
   const { board, period, species, evidence } = filters
-  if (board === 'points') return leaderboardUrls.points(period, evidence)
+  if (board === 'points') return leaderboardUrls.points(period)
   if (board === 'trophies') return leaderboardUrls.trophies(period, species, evidence)
   return species === 'all' ? null : leaderboardUrls.species(species, period, evidence)
 }
@@ -52,10 +59,10 @@ export function useBoard(url: string | null) {
 
 /** Where the viewer stands on the board of the view (the row below the top 10). */
 export function useMyRank(filters: BoardFilters) {
-  const url = boardUrl(filters) === null ? null : leaderboardUrls.me(filters.board, filters)
+  const url = boardUrl(filters) === null ? null : leaderboardUrls.me(filters)
   return useQuery<MyRank>({ queryKey: [url], enabled: url !== null, ...FRESH_ON_OPEN })
 }
 
-export function useTopSpecies(evidence: EvidenceFilter) {
-  return useQuery<TopSpecies[]>({ queryKey: [leaderboardUrls.topSpecies(evidence)], ...FRESH_ON_OPEN })
+export function useTopSpecies(period: LeaderboardPeriod, evidence: EvidenceFilter) {
+  return useQuery<TopSpecies[]>({ queryKey: [leaderboardUrls.topSpecies(period, evidence)], ...FRESH_ON_OPEN })
 }

@@ -43,26 +43,33 @@ describe('writeFilters', () => {
 
 describe('the calls of a view (spec §7)', () => {
   it('asks the spec URLs exactly when the evidence is Any', () => {
-    expect(leaderboardUrls.points('this-year', 'any')).toBe('/api/leaderboards/points?period=this-year')
+    expect(leaderboardUrls.points('this-year')).toBe('/api/leaderboards/points?period=this-year')
     expect(leaderboardUrls.trophies('all-time', 'all', 'any')).toBe(
       '/api/leaderboards/trophies?period=all-time&species=all',
     )
     expect(leaderboardUrls.species('mule-deer', 'this-week', 'any')).toBe(
       '/api/leaderboards/species/mule-deer?period=this-week',
     )
-    expect(leaderboardUrls.topSpecies('any')).toBe('/api/leaderboards/top-species')
+    expect(leaderboardUrls.topSpecies('all-time', 'any')).toBe('/api/leaderboards/top-species')
   })
 
-  it('adds the minimum evidence otherwise', () => {
-    expect(leaderboardUrls.points('all-time', 'photo-measured')).toBe(
-      '/api/leaderboards/points?period=all-time&evidence=photo-measured',
+  it('adds the minimum evidence otherwise, and the period to the top species when it is not All Time', () => {
+    expect(leaderboardUrls.trophies('all-time', 'moose', 'photo-measured')).toBe(
+      '/api/leaderboards/trophies?period=all-time&species=moose&evidence=photo-measured',
     )
-    expect(leaderboardUrls.topSpecies('community-verified')).toBe(
+    expect(leaderboardUrls.topSpecies('all-time', 'community-verified')).toBe(
       '/api/leaderboards/top-species?evidence=community-verified',
     )
-    expect(leaderboardUrls.me('species', { period: 'this-month', species: 'moose', evidence: 'photo-measured' })).toBe(
-      '/api/leaderboards/me?board=species&period=this-month&species=moose&evidence=photo-measured',
-    )
+    expect(leaderboardUrls.topSpecies('this-week', 'any')).toBe('/api/leaderboards/top-species?period=this-week')
+    expect(
+      leaderboardUrls.me({ board: 'species', period: 'this-month', species: 'moose', evidence: 'photo-measured' }),
+    ).toBe('/api/leaderboards/me?board=species&period=this-month&species=moose&evidence=photo-measured')
+  })
+
+  it('asks the points board and its own rank without species or evidence, which points do not have', () => {
+    const view: BoardFilters = { board: 'points', period: 'this-year', species: 'moose', evidence: 'photo-measured' }
+    expect(boardUrl(view)).toBe('/api/leaderboards/points?period=this-year')
+    expect(leaderboardUrls.me(view)).toBe('/api/leaderboards/me?board=points&period=this-year')
   })
 
   it('calls the species board only once a species is chosen', () => {

@@ -8,7 +8,7 @@ export function speciesName(id: string): string | undefined {
   return getSpecies(id)?.name
 }
 
+/** As the server decides (leaderboards.service.ts): a species with a fish weight formula. */
 export function isFish(id: string): boolean {
-  const category = getSpecies(id)?.category
-  return category === 'Freshwater Fish' || category === 'Saltwater Fish'
+  return getSpecies(id)?.fishFormulas !== undefined
 }

@@ -26,9 +26,11 @@ export default function LeaderboardsPage() {
   const go = (next: BoardFilters, replace = false) => navigate(filtersHref(paths.leaderboards, next), { replace })
   const { board, period, species, evidence } = filters
 
-  const topSpecies = useTopSpecies(evidence)
+  const topSpecies = useTopSpecies(period, evidence)
   // The footer needs the points and trophy boards whichever tab is open; the open one shares their cache entry.
-  const points = useBoard(leaderboardUrls.points(period, evidence))
+  // Active Hunters & Anglers and Total Trophies Recorded are spec §2's literal figures: the rows of those boards
+  // (their top 10), in the view's period (and, for trophies, species and evidence).
+  const points = useBoard(leaderboardUrls.points(period))
   const trophies = useBoard(leaderboardUrls.trophies(period, species, evidence))
   const shown = useBoard(boardUrl(filters))
   const mine = useMyRank(filters)
@@ -42,14 +44,11 @@ export default function LeaderboardsPage() {
     trophies: chosen ? `Most Trophies: ${chosen}` : 'Most Trophies',
     species: chosen ? `${chosen} Leaders` : 'Species Leaders',
   }
-  // Points are not per species, so the points board names no species.
-  const scope = [
-    PERIOD_LABELS[period],
-    board === 'points' ? null : (chosen ?? 'All Species'),
-    EVIDENCE_FILTER_LABELS[evidence],
-  ]
-    .filter(Boolean)
-    .join(' · ')
+  // Points have no species and no evidence: the points board says so rather than echo filters it ignores.
+  const scope =
+    board === 'points'
+      ? `${PERIOD_LABELS[period]} · achievement points of every species (the species and evidence filters apply to the other boards)`
+      : [PERIOD_LABELS[period], chosen ?? 'All Species', EVIDENCE_FILTER_LABELS[evidence]].join(' · ')
 
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
