@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { FollowState } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { afterMemberChange } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { notify } from '../notifications/notify.ts'
 import { follows } from './community.tables.ts'
@@ -51,6 +52,8 @@ export async function followMember(db: Db, viewer: AuthUser, userId: string): Pr
       await countFollow(tx, viewer.id, userId, 1)
       await fillInbox(tx, viewer.id, userId)
       await notify(tx, { userId, actorId: viewer.id, kind: 'follow' })
+      // The followee's 'followers' achievements (an unfollow never takes one away).
+      await afterMemberChange(tx, userId, { metrics: ['followers'], boards: false })
     }
     return { following: true, followers: await followerCount(tx, userId) }
   })

@@ -3,6 +3,7 @@ import type { AuthUser } from '#shared/schemas/access.ts'
 import type { LikeState, Member } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { afterMemberChange } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { notFound } from '../measurements/measurements.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
@@ -91,6 +92,8 @@ export async function likeMeasurement(db: Db, viewer: AuthUser, id: string): Pro
       .returning({ likeCount: measurements.likeCount })
     // notify() leaves out a like of one's own post and a like across a block.
     const told = await notify(tx, { userId: measurement.userId, actorId: viewer.id, kind: 'like', measurementId: id })
+    // The owner's 'likes received' achievements (a like taken back never takes one away).
+    await afterMemberChange(tx, measurement.userId, { metrics: ['likes-received'], boards: false })
     return {
       result: { liked: true, likeCount: updated?.likeCount ?? measurement.likeCount + 1 },
       changed: told > 0 ? [measurement.userId] : [],

@@ -4,8 +4,16 @@ import type { z } from 'zod'
 import { checkState, effectiveEvidence } from '#shared/community/check-state.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import type { CheckCounts, Member, SaveSizeCheckSchema, SizeCheck, SizeChecks } from '#shared/schemas/community.ts'
+import type {
+  CheckCounts,
+  CheckState,
+  Member,
+  SaveSizeCheckSchema,
+  SizeCheck,
+  SizeChecks,
+} from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { afterMemberChange, MEASUREMENT_CHANGED, type MemberChange } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { sizeChecks } from '../community/community.tables.ts'
 import { notFound } from '../measurements/measurements.service.ts'
@@ -95,8 +103,15 @@ export async function readSizeChecks(db: Db, viewer: AuthUser, id: string): Prom
   }
 }
 
-/** Counts the verdicts again and writes them, the state and the evidence everyone sees onto the measurement. */
-async function recount(tx: Tx, id: string, reportedEvidence: Parameters<typeof effectiveEvidence>[0]) {
+/**
+ * Counts the verdicts again and writes them, the state and the evidence everyone sees onto the measurement; returns
+ * the state.
+ */
+async function recount(
+  tx: Tx,
+  id: string,
+  reportedEvidence: Parameters<typeof effectiveEvidence>[0],
+): Promise<CheckState> {
   const rows = await tx
     .select({ verdict: sizeChecks.verdict, n: count() })
     .from(sizeChecks)
@@ -115,6 +130,35 @@ async function recount(tx: Tx, id: string, reportedEvidence: Parameters<typeof e
       evidence: effectiveEvidence(reportedEvidence, state),
     })
     .where(eq(measurements.id, id))
+  return state
+}
+
+/**
+ * The achievements a verdict moves (issue 6), in its transaction: a verdict saved counts for the checker's checks
+ * given, and agreed at once when the measurement's state already matches it. When the state changed (and with it the
+ * evidence), the owner's measurement achievements and leaderboard rows, and every checker's agreed checks. Members go
+ * in id order, the order afterMemberChange locks them in.
+ */
+async function afterVerdict(
+  tx: Tx,
+  id: string,
+  who: { owner: string; checker: string },
+  saved: boolean,
+  stateChanged: boolean,
+): Promise<void> {
+  const changes = new Map<string, MemberChange>()
+  if (stateChanged) {
+    changes.set(who.owner, MEASUREMENT_CHANGED)
+    const checkers = await tx
+      .select({ userId: sizeChecks.userId })
+      .from(sizeChecks)
+      .where(eq(sizeChecks.measurementId, id))
+    for (const { userId } of checkers) changes.set(userId, { metrics: ['checks-agreed'], boards: false })
+  }
+  if (saved) changes.set(who.checker, { metrics: ['checks-given', 'checks-agreed'], boards: false })
+  for (const userId of [...changes.keys()].sort()) {
+    await afterMemberChange(tx, userId, changes.get(userId) as MemberChange)
+  }
 }
 
 /** PUT /api/measurements/:id/size-check: records or changes the viewer's verdict; the owner is told of a new one. */
@@ -137,7 +181,7 @@ export async function saveSizeCheck(db: Db, viewer: AuthUser, id: string, body: 
         target: [sizeChecks.measurementId, sizeChecks.userId],
         set: verdictChanged ? { ...values, reply: null, repliedAt: null } : values,
       })
-    await recount(tx, id, m.reportedEvidence)
+    const state = await recount(tx, id, m.reportedEvidence)
     if (!before || verdictChanged) {
       await notify(tx, {
         userId: m.userId,
@@ -147,6 +191,7 @@ export async function saveSizeCheck(db: Db, viewer: AuthUser, id: string, body: 
         verdict: body.verdict,
       })
     }
+    await afterVerdict(tx, id, { owner: m.userId, checker: viewer.id }, true, state !== m.checkState)
   })
   return readSizeChecks(db, viewer, id)
 }
@@ -159,7 +204,10 @@ export async function withdrawSizeCheck(db: Db, viewer: AuthUser, id: string) {
       .delete(sizeChecks)
       .where(and(eq(sizeChecks.measurementId, id), eq(sizeChecks.userId, viewer.id)))
       .returning({ id: sizeChecks.id })
-    if (removed.length > 0) await recount(tx, id, m.reportedEvidence)
+    if (removed.length > 0) {
+      const state = await recount(tx, id, m.reportedEvidence)
+      await afterVerdict(tx, id, { owner: m.userId, checker: viewer.id }, false, state !== m.checkState)
+    }
   })
   return readSizeChecks(db, viewer, id)
 }
