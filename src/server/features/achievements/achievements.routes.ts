@@ -1,8 +1,108 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
+import {
+  AchievementParamsSchema,
+  AchievementProgressSchema,
+  AchievementSchema,
+  UserAchievementSchema,
+} from '#shared/schemas/achievements.ts'
 import type { Db } from '../../db/client.ts'
+import { sessionUserOf as member, requireAdmin, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
+import { AchievementCatalogue, listProgress, listUserAchievements, revokeAchievement } from './achievements.service.ts'
+import { awardRetroactively } from './retroactive.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
-/** Issue 6: being written. */
-export const achievementRoutes: FastifyPluginAsyncZod<Options> = async () => {}
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
+
+/** The catalogue, a member's awards and progress (spec §7), and an admin's revoke. */
+export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+  // Achievements added to the catalogue since the last start go to every member who already qualifies, before the
+  // server answers (app.ready: the server's listen, the tests' createTestApp). Idempotent, and safe with several
+  // processes starting at once (retroactive.service.ts).
+  app.addHook('onReady', async () => {
+    const done = await awardRetroactively(db)
+    if (done.achievements > 0) {
+      app.log.info(done, 'achievements evaluated retroactively')
+    }
+  })
+
+  const catalogue = new AchievementCatalogue(db)
+
+  app.get(
+    '/api/achievements',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'The achievements one can earn (active ones), in catalogue order',
+        description:
+          'Spec §3 Achievement. type COUNT has a targetValue to reach; SINGLE is earned by one event (targetValue ' +
+          '1). The tier follows from points: 100 or more Gold, 50 or more Silver, otherwise Bronze.',
+        tags: ['achievements'],
+        response: { 200: z.array(AchievementSchema), ...errors },
+      },
+    },
+    async (_req, reply) => sendJson(reply, await catalogue.read()),
+  )
+
+  app.get(
+    '/api/user/achievements',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'The achievements the member earned, newest first',
+        tags: ['achievements'],
+        response: { 200: z.array(UserAchievementSchema), ...errors },
+      },
+    },
+    async (req) => listUserAchievements(db, member(req).id),
+  )
+
+  app.get(
+    '/api/user/achievement-progress',
+    {
+      preHandler: requireApproved,
+      schema: {
+        summary: 'Every active achievement the member has not earned, with their current value, in catalogue order',
+        description:
+          'currentValue is the member’s count of what the achievement counts (measurements, species, followers …); ' +
+          'it exceeds targetValue only for an award an admin revoked. Percentages are capped at 100 by the client.',
+        tags: ['achievements'],
+        response: { 200: z.array(AchievementProgressSchema), ...errors },
+      },
+    },
+    async (req) => listProgress(db, member(req).id),
+  )
+
+  app.delete(
+    '/api/admin/users/:userId/achievements/:achievementId',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        summary: 'Revokes an achievement a member earned (admins only)',
+        description:
+          'The only way an award goes away (deleting measurements never does); its notification goes with it and ' +
+          'the member’s leaderboard points are refreshed. 404 when the member has not earned it. The member earns ' +
+          'it again only through a later change that qualifies them again.',
+        tags: ['admin', 'achievements'],
+        params: AchievementParamsSchema,
+        response: { 204: z.null().describe('Revoked'), ...errors, 404: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const changed = await revokeAchievement(db, req.params.userId, req.params.achievementId)
+      for (const userId of changed) app.events.announce(userId)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+/** A body already serialized (the catalogue's cache). */
+function sendJson<T>(reply: FastifyReply, body: string): T {
+  reply.type('application/json; charset=utf-8').header('cache-control', 'no-store')
+  reply.send(body)
+  return reply as unknown as T
+}

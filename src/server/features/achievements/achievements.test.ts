@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { achievements, notifications, userAchievements } from '#server/db/schema.ts'
+import {
+  ACHIEVEMENT_CATEGORIES,
+  ACHIEVEMENT_ICONS,
+  ACHIEVEMENT_METRICS,
+  AchievementProgressSchema,
+  AchievementSchema,
+  progressPercent,
+  SPECIES_GROUPS,
+  tierOf,
+  UserAchievementSchema,
+} from '#shared/schemas/achievements.ts'
+import { expectApiError } from '#tests/support/assertions.ts'
+import { browserHeaders, createMeasurement, createUser, type SignedInUser } from '#tests/support/factories.ts'
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+
+// Issue 6: the catalogue, a member's awards and progress (spec §3, §7), inactive achievements hidden everywhere, and
+// the admin's revoke (the only way an award goes away).
+
+let t: TestApp
+let admin: SignedInUser
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await createUser(t, { state: 'admin', verify: 'mark' })
+})
+afterAll(() => t?.close())
+
+const member = () => createUser(t, { verify: 'mark' })
+
+async function get(url: string, who: SignedInUser) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })
+  expect(res.statusCode).toBe(200)
+  return res.json() as unknown
+}
+
+const catalogue = async (who: SignedInUser) => AchievementSchema.array().parse(await get('/api/achievements', who))
+const mine = async (who: SignedInUser) => UserAchievementSchema.array().parse(await get('/api/user/achievements', who))
+const progress = async (who: SignedInUser) =>
+  AchievementProgressSchema.array().parse(await get('/api/user/achievement-progress', who))
+
+const revoke = (userId: string, achievementId: string, who: SignedInUser = admin) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/admin/users/${userId}/achievements/${achievementId}`,
+    headers: browserHeaders(who.cookie),
+  })
+
+/** A member with the first measurement earned (one walleye of typed values). */
+async function withFirstMeasurement(): Promise<SignedInUser> {
+  const who = await member()
+  await createMeasurement(t, who.cookie, { speciesId: 'walleye', sheet: undefined, quick: { weightLbs: 3 } })
+  return who
+}
+
+describe('GET /api/achievements', () => {
+  it('lists the seeded catalogue in order: at least 32, every field valid, tiers of each kind', async () => {
+    const list = await catalogue(await member())
+    expect(list.length).toBeGreaterThanOrEqual(32)
+    expect(new Set(list.map((a) => a.id)).size).toBe(list.length)
+    const rows = await t.db.select().from(achievements)
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    for (const a of list) {
+      expect(a.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+      expect(a.name.length).toBeGreaterThan(0)
+      expect(a.description.length).toBeGreaterThan(10)
+      expect(ACHIEVEMENT_ICONS).toContain(a.iconType)
+      expect(ACHIEVEMENT_CATEGORIES).toContain(a.category)
+      expect(a.isActive).toBe(true)
+      expect(a.targetValue).toBeGreaterThanOrEqual(1)
+      expect(a.type === 'SINGLE').toBe(a.targetValue === 1)
+      const row = byId.get(a.id)
+      expect(ACHIEVEMENT_METRICS).toContain(row?.metric)
+      if (row?.metric === 'species-group') {
+        expect(Object.keys(SPECIES_GROUPS)).toContain(row.metricArg)
+        expect(a.targetValue).toBeLessThanOrEqual(SPECIES_GROUPS[row.metricArg as keyof typeof SPECIES_GROUPS].length)
+      } else {
+        expect(row?.metricArg).toBeNull()
+      }
+    }
+    const positions = list.map((a) => byId.get(a.id)?.position ?? 0)
+    expect(positions).toEqual([...positions].sort((x, y) => x - y))
+    const tiers = list.map((a) => tierOf(a.points))
+    expect(tiers.filter((x) => x === 'Gold').length).toBeGreaterThanOrEqual(4)
+    expect(tiers.filter((x) => x === 'Silver').length).toBeGreaterThanOrEqual(4)
+    expect(tiers.filter((x) => x === 'Bronze').length).toBeGreaterThanOrEqual(list.length / 3)
+    // volume is worth less than variety and skill
+    const points = (id: string) => list.find((a) => a.id === id)?.points ?? 0
+    expect(points('hundred-measurements')).toBeLessThan(points('wild-sheep-slam'))
+    expect(points('hundred-measurements')).toBeLessThan(points('five-verified'))
+  })
+
+  it('serves a changed catalogue at once (its cached body follows the rows)', async () => {
+    const who = await member()
+    const before = await catalogue(who)
+    await t.db.update(achievements).set({ name: 'First Catch' }).where(eq(achievements.id, 'first-measurement'))
+    try {
+      expect((await catalogue(who)).find((a) => a.id === 'first-measurement')?.name).toBe('First Catch')
+    } finally {
+      await t.db.update(achievements).set({ name: 'First Measurement' }).where(eq(achievements.id, 'first-measurement'))
+    }
+    expect(await catalogue(who)).toEqual(before)
+  })
+})
+
+describe('GET /api/user/achievements', () => {
+  it('lists the member’s awards newest first in the spec’s shape', async () => {
+    const who = await withFirstMeasurement()
+    await createMeasurement(t, who.cookie) // a trophy-class whitetail: a second species and the first trophy
+    const earned = await mine(who)
+    expect(earned.map((e) => e.achievement.id)).toEqual(['first-trophy', 'first-measurement'])
+    const [newest, oldest] = earned as [(typeof earned)[0], (typeof earned)[0]]
+    expect(Date.parse(newest.earnedAt)).toBeGreaterThanOrEqual(Date.parse(oldest.earnedAt))
+    expect(newest.achievement).toMatchObject({ id: 'first-trophy', type: 'SINGLE', targetValue: 1, isActive: true })
+    expect(newest.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(Object.keys(newest).sort()).toEqual(['achievement', 'earnedAt', 'id'])
+  })
+
+  it('shows no one else’s awards', async () => {
+    await withFirstMeasurement()
+    expect(await mine(await member())).toEqual([])
+  })
+})
+
+describe('GET /api/user/achievement-progress', () => {
+  it('lists every active achievement not earned, in catalogue order, with the member’s current values', async () => {
+    const who = await withFirstMeasurement()
+    await createMeasurement(t, who.cookie, { speciesId: 'walleye', sheet: undefined, quick: { weightLbs: 4 } })
+    await createMeasurement(t, who.cookie, { speciesId: 'mule-deer', sheet: undefined, quick: { lengthIn: 22 } })
+    const list = await progress(who)
+    const all = await catalogue(who)
+    const earned = (await mine(who)).map((e) => e.achievement.id)
+    expect(earned).toContain('first-measurement')
+    expect(list.map((p) => p.achievement.id)).toEqual(all.map((a) => a.id).filter((id) => !earned.includes(id)))
+    const value = (id: string) => list.find((p) => p.achievement.id === id)?.currentValue
+    expect(value('ten-measurements')).toBe(3)
+    expect(value('three-species')).toBe(2)
+    expect(value('deer-family-slam')).toBe(1)
+    expect(value('toothy-critters')).toBe(1)
+    expect(earned).toContain('first-personal-best') // the second walleye beat the first
+    expect(value('five-personal-bests')).toBe(1)
+    expect(value('ten-followers')).toBe(0)
+    expect(value('four-active-weeks')).toBe(1)
+    expect(progressPercent(value('ten-measurements') ?? 0, 10)).toBe(30)
+  })
+
+  it('shows a revoked award again with a value past its target; the percentage is capped at 100', async () => {
+    const who = await withFirstMeasurement()
+    await createMeasurement(t, who.cookie, { speciesId: 'walleye', sheet: undefined, quick: { weightLbs: 4 } })
+    expect((await revoke(who.id, 'first-measurement')).statusCode).toBe(204)
+    const entry = (await progress(who)).find((p) => p.achievement.id === 'first-measurement')
+    expect(entry?.currentValue).toBe(2)
+    expect(progressPercent(entry?.currentValue ?? 0, entry?.achievement.targetValue ?? null)).toBe(100)
+  })
+
+  it('is empty for a member who has earned everything', async () => {
+    const who = await member()
+    const all = await t.db.select({ id: achievements.id }).from(achievements)
+    await t.db
+      .insert(userAchievements)
+      .values(all.map((a) => ({ id: randomUUID(), userId: who.id, achievementId: a.id })))
+    expect(await progress(who)).toEqual([])
+  })
+})
+
+describe('inactive achievements', () => {
+  it('are hidden from the catalogue, the member’s awards and progress, and never awarded', async () => {
+    const earner = await withFirstMeasurement()
+    await t.db.update(achievements).set({ isActive: false }).where(eq(achievements.id, 'first-measurement'))
+    try {
+      const newcomer = await withFirstMeasurement()
+      for (const who of [earner, newcomer]) {
+        expect((await catalogue(who)).map((a) => a.id)).not.toContain('first-measurement')
+        expect((await mine(who)).map((e) => e.achievement.id)).not.toContain('first-measurement')
+        expect((await progress(who)).map((p) => p.achievement.id)).not.toContain('first-measurement')
+      }
+      const [award] = await t.db
+        .select()
+        .from(userAchievements)
+        .where(and(eq(userAchievements.userId, newcomer.id), eq(userAchievements.achievementId, 'first-measurement')))
+      expect(award).toBeUndefined()
+    } finally {
+      await t.db.update(achievements).set({ isActive: true }).where(eq(achievements.id, 'first-measurement'))
+    }
+    // re-activated, the earner's award shows again as it was
+    expect((await mine(earner)).map((e) => e.achievement.id)).toContain('first-measurement')
+  })
+})
+
+describe('DELETE /api/admin/users/:userId/achievements/:achievementId', () => {
+  it('revokes an award with its notification; 404 once gone', async () => {
+    const who = await withFirstMeasurement()
+    const notices = () =>
+      t.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, who.id), eq(notifications.achievementId, 'first-measurement')))
+    expect(await notices()).toHaveLength(1)
+    const res = await revoke(who.id, 'first-measurement')
+    expect(res.statusCode).toBe(204)
+    expect(res.body).toBe('')
+    expect(await mine(who)).toEqual([])
+    expect(await notices()).toEqual([])
+    expectApiError(await revoke(who.id, 'first-measurement'), 404, 'This member has not earned this achievement')
+  })
+
+  it('answers 404 for an unknown member or achievement, 400 naming a malformed id', async () => {
+    const who = await withFirstMeasurement()
+    expectApiError(await revoke(who.id, 'no-such-achievement'), 404, 'This member has not earned this achievement')
+    expectApiError(await revoke('nobody', 'first-measurement'), 404, 'This member has not earned this achievement')
+    expectApiError(await revoke(who.id, 'First_Measurement'), 400, /achievementId is not an achievement id/)
+    expectApiError(await revoke('a'.repeat(65), 'first-measurement'), 400, /userId is not a member id/)
+  })
+
+  it('is refused to a member, and the award stays', async () => {
+    const who = await withFirstMeasurement()
+    const res = await revoke(who.id, 'first-measurement', await member())
+    expectApiError(res, 403, /Admin access required/)
+    expect((await mine(who)).map((e) => e.achievement.id)).toEqual(['first-measurement'])
+  })
+})
