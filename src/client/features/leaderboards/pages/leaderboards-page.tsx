@@ -47,7 +47,7 @@ export default function LeaderboardsPage() {
   // Points have no species and no evidence: the points board says so rather than echo filters it ignores.
   const scope =
     board === 'points'
-      ? `${PERIOD_LABELS[period]} · achievement points of every species (the species and evidence filters apply to the other boards)`
+      ? `${PERIOD_LABELS[period]} · points earned, from every species and evidence level`
       : [PERIOD_LABELS[period], chosen ?? 'All Species', EVIDENCE_FILTER_LABELS[evidence]].join(' · ')
 
   return (
