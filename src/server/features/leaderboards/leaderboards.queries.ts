@@ -53,22 +53,28 @@ const keyOf = (alias: string) => {
 
 /**
  * The top rows of a board: value > 0, best first, ties to the earlier achiever, then the member id (the index's
- * order, written as the index has it: value DESC NULLS LAST). Hidden members have no rows (leaderboards.service.ts);
- * `u.hidden_at is null` keeps it so whatever wrote them.
+ * order, written as the index has it: value DESC NULLS LAST), less the members blocked either way. The ten rows are
+ * found in a subquery of leaderboard_entries alone, so that its plan is the range of the rank index read in order
+ * and stopped at ten whatever the planner guesses of users; each member is then read by primary key (a lateral
+ * subquery, which keeps that order: no sort, no hash of users). Hidden members have no rows (leaderboards.service.ts); `u.hidden_at is null` keeps them out whatever wrote
+ * the rows.
  */
-export const boardQuery = sql`select e.user_id as id, e.value, e.measurements, e.trophies,
+export const boardQuery = sql`select top.user_id as id, top.value, top.measurements, top.trophies,
     u.first_name as "firstName", u.last_name as "lastName", u.image
-  from leaderboard_entries e
-  join users u on u.id = e.user_id
-  where ${keyOf('e')} and e.value > 0 and u.hidden_at is null and ${notBlocked('e.user_id')}
-  order by e.value desc nulls last, e.achieved_at, e.user_id
-  limit ${sql.raw(String(LEADERBOARD_ROWS))}`
+  from (
+    select e.user_id, e.value, e.achieved_at, e.measurements, e.trophies from leaderboard_entries e
+    where ${keyOf('e')} and e.value > 0 and ${notBlocked('e.user_id')}
+    order by e.value desc nulls last, e.achieved_at, e.user_id
+    limit ${sql.raw(String(LEADERBOARD_ROWS))}) top
+  cross join lateral (
+    select u.first_name, u.last_name, u.image from users u where u.id = top.user_id and u.hidden_at is null limit 1) u
+  order by top.value desc nulls last, top.achieved_at, top.user_id`
 const boardStatement = preparedStatement<RawRow>(boardQuery)
 
 /**
  * The viewer's own row and its rank: 1 + the rows ahead of it in the index's order (a higher value, or the same
  * value reached earlier, or at the same moment by a smaller member id), read as one index range from the board's
- * start to the viewer's value (an index-only scan), less the members blocked either way, as on the top 10. Hidden
+ * start to the viewer's value (from the index alone once the table is vacuumed), less the members blocked either way, as on the top 10. Hidden
  * members have no rows, so they are never counted.
  */
 export const myRankQuery = sql`with mine as (
