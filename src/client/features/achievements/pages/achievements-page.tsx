@@ -52,7 +52,7 @@ export default function AchievementsPage() {
       />
       <div className="grid grid-cols-1 gap-4">
         <AchievementTabs value={tab} labels={labels} />
-        <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(tab)} tabIndex={-1} className="outline-none">
+        <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(tab)}>
           {failed.length > 0 ? (
             <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-center text-red-900">
               <p className="font-semibold">Your achievements could not be loaded.</p>

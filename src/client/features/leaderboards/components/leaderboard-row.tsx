@@ -25,8 +25,14 @@ export function LeaderboardRow({ row, board, fish, isViewer }: Props) {
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="min-w-0 truncate font-semibold text-stone-900">{name}</span>
+          {/* On a phone the name keeps the room and the row's tint marks the viewer; screen readers hear it anyway. */}
           {isViewer ? (
-            <span className="shrink-0 rounded-md bg-pine-700 px-1.5 py-0.5 text-xs font-semibold text-white">You</span>
+            <>
+              <span className="hidden shrink-0 rounded-md bg-pine-700 px-1.5 py-0.5 text-xs font-semibold text-white sm:inline">
+                You
+              </span>
+              <span className="sr-only sm:hidden">(you)</span>
+            </>
           ) : null}
         </span>
         <span className="block text-xs text-stone-700">{totalsText(row)}</span>
