@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
 import { boardKey, listLeaderboard, myRank, speciesBoardKey, topSpecies } from './leaderboards.queries.ts'
+import { rebuildBoardsIfEmpty } from './leaderboards.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
@@ -28,6 +29,11 @@ const COUNTED =
 
 /** The leaderboards (issue 6, spec §7): the top 10 of each board, the viewer's own rank, the top species. */
 export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+  // A database whose boards were never written (from before issue 6) gets them now, before the server answers and
+  // before the achievements' retroactive awards (app.ready), which rewrite only the members they award.
+  const rebuilt = await rebuildBoardsIfEmpty(db)
+  if (rebuilt) app.log.info(rebuilt, 'leaderboards rebuilt')
+
   app.get(
     '/api/leaderboards/points',
     {

@@ -129,39 +129,55 @@ export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void>
   await tx.execute(insertEntries((column) => sql`${column} = ${userId}`))
 }
 
+/** Taken by every rebuild: two processes starting on one database rebuild once, one after the other. */
+const REBUILD_LOCK = 'leaderboards:rebuild'
+
+async function rebuild(tx: Tx): Promise<number> {
+  await tx.execute(sql`truncate leaderboard_entries, leaderboard_species_totals`)
+  await tx.execute(insertEntries(() => sql`true`))
+  await tx.execute(sql`insert into leaderboard_species_totals (bucket, evidence, species_id, measurements)
+    select bucket, evidence, species_id, sum(measurements)::int from leaderboard_entries
+    where board = 'trophies' and species_id <> ''
+    group by bucket, evidence, species_id`)
+  return Number((await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from leaderboard_entries`))[0]?.n ?? 0)
+}
+
+async function rowsOf<T>(tx: Tx | Db, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows
+}
+
 /**
  * Every member's rows and the species totals, computed again from scratch in one transaction (set-based: a few
  * statements over all measurements and achievements). For data written around the services (the bench and demo
- * seeds, a bulk award) and for a database whose boards are empty (rebuildBoardsIfEmpty, at server start).
- * Nothing else may write the boards meanwhile: the server runs it before it listens.
+ * seeds, a bulk award, an achievement's points or active flag changed) and for a database whose boards are empty
+ * (rebuildBoardsIfEmpty). Live writes wait for it: TRUNCATE locks the tables until it commits, and the changes
+ * that come after it rewrite their members' rows from its result.
  */
 export async function rebuildAllBoards(db: Db): Promise<{ entries: number }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`truncate leaderboard_entries, leaderboard_species_totals`)
-    await tx.execute(insertEntries(() => sql`true`))
-    await tx.execute(sql`insert into leaderboard_species_totals (bucket, evidence, species_id, measurements)
-      select bucket, evidence, species_id, sum(measurements)::int from leaderboard_entries
-      where board = 'trophies' and species_id <> ''
-      group by bucket, evidence, species_id`)
-    const result = await tx.execute(sql`select count(*)::int as n from leaderboard_entries`)
-    const [row] = (result as unknown as { rows: { n: number }[] }).rows
-    return { entries: Number(row?.n ?? 0) }
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${REBUILD_LOCK}, 0))`)
+    return { entries: await rebuild(tx) }
   })
 }
 
 /**
- * At server start, after the migrations: when leaderboard_entries is empty but there is something to rank (a counted
- * measurement or an earned achievement: a database from before issue 6, or a seed written around the services),
- * rebuilds every board. Returns whether it did. Boards already written are kept: each change maintains them.
+ * When the app is built (before the retroactive awards of the achievements, which rewrite only the members they
+ * award): if leaderboard_entries is empty but there is something to rank (a counted measurement or an earned
+ * achievement: a database from before issue 6), rebuilds every board. Returns the rows written, or undefined when
+ * nothing was needed. Boards already written are kept: every change maintains them.
  */
-export async function rebuildBoardsIfEmpty(db: Db): Promise<boolean> {
-  const result = await db.execute(sql`select
+export async function rebuildBoardsIfEmpty(db: Db): Promise<{ entries: number } | undefined> {
+  const needed = sql`select
       not exists (select 1 from leaderboard_entries)
       and (exists (select 1 from measurements m join users u on u.id = m.user_id and u.hidden_at is null
                    where m.visibility = 'public' and m.hidden_at is null and m.check_state <> 'disputed')
-        or exists (select 1 from user_achievements)) as needed`)
-  const [row] = (result as unknown as { rows: { needed: boolean }[] }).rows
-  if (row?.needed !== true) return false
-  await rebuildAllBoards(db)
-  return true
+        or exists (select 1 from user_achievements)) as needed`
+  const [first] = await rowsOf<{ needed: boolean }>(db, needed)
+  if (first?.needed !== true) return undefined
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${REBUILD_LOCK}, 0))`)
+    // Another process may have rebuilt meanwhile.
+    const [again] = await rowsOf<{ needed: boolean }>(tx, needed)
+    return again?.needed === true ? { entries: await rebuild(tx) } : undefined
+  })
 }
