@@ -7,8 +7,10 @@ import {
   createMeasurement,
   createUser,
   postReport,
+  putSizeCheck,
   type SignedInUser,
 } from '#tests/support/factories.ts'
+import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import {
   board,
@@ -256,6 +258,32 @@ describe('evidence filter', () => {
     expect(await row('community-verified')).toMatchObject({ value: 6, totalMeasurements: 2 })
     expect(await speciesCount(angler, 'red-drum', '?evidence=community-verified')).toBe(2)
     expect(await speciesCount(angler, 'red-drum', '?evidence=photo-measured')).toBe(3)
+  })
+})
+
+describe('size checks', () => {
+  it('moves a measurement the community verifies up to the verified boards, and one it disputes off every board', async () => {
+    const angler = await member('Checked')
+    const checkers = await Promise.all([1, 2, 3, 4].map((i) => member(`Checker${i}`)))
+    const photo = await uploadPhoto(t, angler.cookie, await jpeg(64, 48))
+    const m = await fish(t, angler.cookie, 'atlantic-bluefin-tuna', 400, { photoIds: [photo.json().id] })
+    const row = (evidence: string) =>
+      myRow(t, angler.cookie, `board=species&species=atlantic-bluefin-tuna&evidence=${evidence}`)
+    expect(await row('community-verified')).toBeNull()
+
+    // Two confirmations: verified, so community-verified evidence.
+    for (const checker of checkers.slice(0, 2)) {
+      expect((await putSizeCheck(t, checker.cookie, m.id, { verdict: 'confirmed' })).statusCode).toBe(200)
+    }
+    expect(await row('community-verified')).toMatchObject({ value: 400, totalMeasurements: 1 })
+    expect(await row('photo-measured')).toMatchObject({ value: 400 })
+
+    // Two disputes of four verdicts: disputed, on no board at all.
+    for (const checker of checkers.slice(2)) {
+      expect((await putSizeCheck(t, checker.cookie, m.id, { verdict: 'disputed' })).statusCode).toBe(200)
+    }
+    expect(await row('any')).toBeNull()
+    expect(await speciesCount(angler, 'atlantic-bluefin-tuna')).toBe(0)
   })
 })
 
