@@ -59,7 +59,7 @@ export function fish(
     speciesId,
     sheet: undefined,
     quick: { weightLbs },
-    method: 'scale' as CreateMeasurement['method'],
+    method: 'scale',
     visibility: 'public',
     ...overrides,
   })

@@ -44,7 +44,7 @@ const notBlocked = (column: string) => sql`${sql.raw(column)} not in (
     union all
     select blocker_id from blocks where blocked_id = ${placeholder('viewer')})`
 
-/** The key's condition on `e`, in the rank index's leading columns. */
+/** The board's key as a condition on the rows of `alias`: the rank index's leading columns. */
 const keyOf = (alias: string) => {
   const e = sql.raw(alias)
   return sql`${e}.board = ${placeholder('board')} and ${e}.bucket = ${placeholder('bucket')}
@@ -56,8 +56,8 @@ const keyOf = (alias: string) => {
  * order, written as the index has it: value DESC NULLS LAST), less the members blocked either way. The ten rows are
  * found in a subquery of leaderboard_entries alone, so that its plan is the range of the rank index read in order
  * and stopped at ten whatever the planner guesses of users; each member is then read by primary key (a lateral
- * subquery, which keeps that order: no sort, no hash of users). Hidden members have no rows (leaderboards.service.ts); `u.hidden_at is null` keeps them out whatever wrote
- * the rows.
+ * subquery, which keeps that order: no sort, no hash of users). Hidden members have no rows
+ * (leaderboards.service.ts); `u.hidden_at is null` keeps them out whatever wrote the rows.
  */
 export const boardQuery = sql`select top.user_id as id, top.value, top.measurements, top.trophies,
     u.first_name as "firstName", u.last_name as "lastName", u.image
