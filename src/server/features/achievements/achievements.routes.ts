@@ -20,14 +20,23 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** The catalogue, a member's awards and progress (spec §7), and an admin's revoke. */
 export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
-  // Achievements added to the catalogue since the last start go to every member who already qualifies, before the
-  // server answers (app.ready: the server's listen, the tests' createTestApp). Idempotent, and safe with several
-  // processes starting at once (retroactive.service.ts).
+  // Achievements added to the catalogue since the last start go to every member who already qualifies, in the
+  // background once the app is ready (the server's listen, the tests' createTestApp), so that a large backfill never
+  // delays the start. Idempotent, and safe with several processes starting at once (retroactive.service.ts); closing
+  // the app stops it between two achievements and waits for the one under way.
+  const stop = new AbortController()
+  let retroactive: Promise<void> = Promise.resolve()
   app.addHook('onReady', async () => {
-    const done = await awardRetroactively(db)
-    if (done.achievements > 0) {
-      app.log.info(done, 'achievements evaluated retroactively')
-    }
+    retroactive = awardRetroactively(db, stop.signal).then(
+      (done) => {
+        if (done.achievements > 0) app.log.info(done, 'achievements awarded retroactively')
+      },
+      (err: unknown) => app.log.error({ err }, 'retroactive achievement awards failed; retried at the next start'),
+    )
+  })
+  app.addHook('onClose', async () => {
+    stop.abort()
+    await retroactive
   })
 
   const catalogue = new AchievementCatalogue(db)

@@ -1,18 +1,34 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { achievements, measurements, notifications, userAchievements, users } from '#server/db/schema.ts'
 import { createMeasurement, createUser, type SignedInUser, uniqueEmail } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { awardRetroactively } from './retroactive.service.ts'
 
 // Issue 6: an achievement added to the catalogue (evaluated_at null) goes, once, to every member who already
-// qualifies, with a notification each; the server does it at start, and two processes doing it at once award once.
+// qualifies, with a notification each; the server does it in the background once ready, and two processes doing it
+// at once award once.
 
 let t: TestApp
 
+/** Waits for the app's own pass at start (in the background) to have evaluated the whole catalogue. */
+async function startPassDone() {
+  await vi.waitFor(
+    async () => {
+      const [row] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(achievements)
+        .where(and(isNull(achievements.evaluatedAt), eq(achievements.isActive, true)))
+      expect(row?.n).toBe(0)
+    },
+    { timeout: 15_000, interval: 50 },
+  )
+}
+
 beforeAll(async () => {
   t = await createTestApp()
+  await startPassDone()
 })
 afterAll(() => t?.close())
 
@@ -138,19 +154,28 @@ describe('awardRetroactively', () => {
     expect(rows[0]?.n).toBe(1)
   })
 
-  it('runs when the server starts (app ready)', async () => {
+  it('runs in the background when the server starts (app ready)', async () => {
     const [member] = await membersWith([6])
     const id = await addAchievement('measurements', 6)
     const restarted = await startTestApp(t.db)
     try {
+      await startPassDone()
       expect(await awardsOf(id)).toEqual([member])
-      const [row] = await t.db
-        .select({ evaluatedAt: achievements.evaluatedAt })
-        .from(achievements)
-        .where(inArray(achievements.id, [id]))
-      expect(row?.evaluatedAt).not.toBeNull()
+      expect(await noticesOf(id)).toHaveLength(1)
     } finally {
       await restarted.close()
     }
+  })
+
+  it('stops between two achievements when asked, leaving the rest for the next run', async () => {
+    await membersWith([2])
+    const [first, second] = [await addAchievement('measurements', 2), await addAchievement('species', 1)]
+    const stop = new AbortController()
+    stop.abort()
+    expect(await awardRetroactively(t.db, stop.signal)).toEqual({ achievements: 0, awards: 0, members: 0 })
+    const done = await awardRetroactively(t.db)
+    expect(done.achievements).toBe(2)
+    expect((await awardsOf(first)).length).toBeGreaterThan(0)
+    expect((await awardsOf(second)).length).toBeGreaterThan(0)
   })
 })
