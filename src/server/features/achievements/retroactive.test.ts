@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { achievements, measurements, notifications, userAchievements, users } from '#server/db/schema.ts'
+import {
+  achievements,
+  leaderboardEntries,
+  measurements,
+  notifications,
+  userAchievements,
+  users,
+} from '#server/db/schema.ts'
 import { createMeasurement, createUser, type SignedInUser, uniqueEmail } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { awardRetroactively } from './retroactive.service.ts'
@@ -165,6 +172,43 @@ describe('awardRetroactively', () => {
     } finally {
       await restarted.close()
     }
+  })
+
+  it('refreshes the points board of the members it awards, one by one or all at once when many', async () => {
+    const pointsOf = async (userId: string) => {
+      const [row] = await t.db
+        .select({ value: leaderboardEntries.value })
+        .from(leaderboardEntries)
+        .where(
+          and(
+            eq(leaderboardEntries.userId, userId),
+            eq(leaderboardEntries.board, 'points'),
+            eq(leaderboardEntries.bucket, 'all'),
+          ),
+        )
+      return row?.value ?? 0
+    }
+    // a few members: each one's rows
+    const [few] = await membersWith([7])
+    const small = await addAchievement('measurements', 7)
+    await awardRetroactively(t.db)
+    expect(await awardsOf(small)).toContain(few)
+    const before = await pointsOf(few as string)
+    expect(before).toBeGreaterThanOrEqual(5)
+    // more than 500 members: every board rebuilt
+    const many = Array.from({ length: 501 }, () => randomUUID())
+    await t.db.insert(users).values(many.map((id) => ({ id, name: 'Crowd', email: uniqueEmail('crowd') })))
+    await t.db.execute(sql`insert into measurements (id, user_id, species_id, method, taken_at, weight_lbs)
+      select gen_random_uuid(), u, 'bluegill', 'scale', now(), 1
+      from unnest(${sql.raw(`array[${many.map((id) => `'${id}'`).join(',')}]`)}::text[]) as u`)
+    const crowd = await addAchievement('species-group', 1, 'bass')
+    const sunfish = await addAchievement('species', 1)
+    await t.db.update(achievements).set({ points: 7 }).where(eq(achievements.id, sunfish))
+    const done = await awardRetroactively(t.db)
+    expect(done.members).toBeGreaterThan(500)
+    expect(await awardsOf(crowd)).not.toContain(many[0])
+    for (const id of [many[0], many[500]] as string[]) expect(await pointsOf(id)).toBe(7)
+    expect(await pointsOf(few as string)).toBe(before + 7)
   })
 
   it('stops between two achievements when asked, leaving the rest for the next run', async () => {
