@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
+import { users } from '../auth/auth.tables.ts'
 import { achievements } from '../community/community.tables.ts'
 import { rebuildAllBoards } from '../leaderboards/leaderboards.service.ts'
 import { EVENTS_CHANNEL, groupKeyOf } from '../notifications/notify.ts'
@@ -22,13 +23,14 @@ import { qualifyingMembersSql } from './metrics.queries.ts'
 //   the insert that made it notifies. The INSERT … SELECT takes members in id order, as live changes of several
 //   members do (afterMemberChange), and holds the entries of one achievement only, so the two cannot deadlock.
 // - The members awarded get their leaderboard rows (points) refreshed afterwards, through afterMemberChange so each
-//   is locked as a live change would lock them; when there are many (an achievement added to a large community),
-//   every board is rebuilt at once instead (rebuildAllBoards: a few set-based statements, against ~7 ms a member).
+//   is locked as a live change would lock them; when they are most of the community (a first achievement added to
+//   a large one), every board is rebuilt at once instead (rebuildAllBoards: its cost grows with all the data, a
+//   member's refresh with theirs, ~7 ms each: about even when every member is refreshed).
 
 const RETROACTIVE_LOCK = 'achievements:retroactive'
 /** Members refreshed per transaction (each holds an advisory lock until it commits). */
 const BOARD_BATCH = 100
-/** Beyond this many members awarded, rebuilding every board is quicker than refreshing each member's. */
+/** Fewer members awarded are always refreshed one by one (a few seconds at most). */
 const REBUILD_FROM_MEMBERS = 500
 const RETRIES = 3
 
@@ -65,7 +67,7 @@ export async function awardRetroactively(db: Db, signal?: AbortSignal): Promise<
     awards += outcome.length
     for (const userId of outcome) members.add(userId)
   }
-  if (members.size > REBUILD_FROM_MEMBERS) {
+  if (members.size > REBUILD_FROM_MEMBERS && members.size * 2 > (await memberCount(db))) {
     await rebuildAllBoards(db)
     return { achievements: evaluated, awards, members: members.size }
   }
@@ -75,6 +77,11 @@ export async function awardRetroactively(db: Db, signal?: AbortSignal): Promise<
     await retrying(() => db.transaction((tx) => afterMemberChange(tx, batch, { metrics: [], boards: true })))
   }
   return { achievements: evaluated, awards, members: members.size }
+}
+
+async function memberCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users)
+  return Number(row?.n ?? 0)
 }
 
 /** One achievement, under the lock: the members awarded, or undefined when another process did it first. */

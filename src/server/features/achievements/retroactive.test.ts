@@ -174,7 +174,7 @@ describe('awardRetroactively', () => {
     }
   })
 
-  it('refreshes the points board of the members it awards, one by one or all at once when many', async () => {
+  it('refreshes the points board of the members it awards, one by one, or all at once for most of many', async () => {
     const pointsOf = async (userId: string) => {
       const [row] = await t.db
         .select({ value: leaderboardEntries.value })
@@ -195,7 +195,7 @@ describe('awardRetroactively', () => {
     expect(await awardsOf(small)).toContain(few)
     const before = await pointsOf(few as string)
     expect(before).toBeGreaterThanOrEqual(5)
-    // more than 500 members: every board rebuilt
+    // more than 500 members, most of the community: every board rebuilt
     const many = Array.from({ length: 501 }, () => randomUUID())
     await t.db.insert(users).values(many.map((id) => ({ id, name: 'Crowd', email: uniqueEmail('crowd') })))
     await t.db.execute(sql`insert into measurements (id, user_id, species_id, method, taken_at, weight_lbs)
