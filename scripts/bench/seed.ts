@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
 import { accounts, betaRequests, measurements, photos, sessions, users } from '../../src/server/db/schema.ts'
+import { awardRetroactively } from '../../src/server/features/achievements/retroactive.service.ts'
+import { rebuildBoardsIfEmpty } from '../../src/server/features/leaderboards/leaderboards.service.ts'
 import { summarize } from '../../src/shared/measurements/summary.ts'
 import type { LocationPrecision, Visibility } from '../../src/shared/schemas/measurements.ts'
 import { scoreSheet } from '../../src/shared/scoring/index.ts'
@@ -160,12 +162,34 @@ async function open(name: DatasetName, fresh: boolean): Promise<DbHandle> {
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`
 
-/** Applies migrations committed since the data set was made (a backfill can take longer than a server start may). */
+/**
+ * Applies migrations committed since the data set was made (a backfill can take longer than a server start may),
+ * then what the server would otherwise do when it starts on it: award the achievements not yet evaluated to every
+ * member who qualifies, and write the leaderboards if they never were (issue 6). Both do nothing once done.
+ */
 export async function migrateDataset(name: DatasetName): Promise<void> {
   const started = performance.now()
   const handle = await open(name, false)
-  await handle.close()
-  console.log(`${name}: migrations checked in ${seconds(started)}`)
+  try {
+    await awardAndRank(handle)
+  } finally {
+    await handle.close()
+  }
+  console.log(`${name}: migrations, awards and leaderboards checked in ${seconds(started)}`)
+}
+
+/**
+ * The leaderboards of what the data set holds, then the achievements it earns (in the server's order: the awards
+ * rewrite only their members' boards, or every board when they are many).
+ */
+async function awardAndRank(handle: DbHandle): Promise<void> {
+  const started = performance.now()
+  const rebuilt = await rebuildBoardsIfEmpty(handle.db)
+  if (rebuilt) console.log(`  leaderboards: ${rebuilt.entries} rows in ${seconds(started)}`)
+  const awarded = await awardRetroactively(handle.db)
+  if (awarded.awards > 0) {
+    console.log(`  achievements: ${awarded.awards} awards to ${awarded.members} members in ${seconds(started)}`)
+  }
 }
 
 /** The whole data set from nothing: members, sessions, requests, measurements with photos, then the community. */
@@ -176,6 +200,7 @@ export async function seed(name: DatasetName): Promise<void> {
     await seedBase(handle, name)
     writeMarker(name, false)
     await fillCommunity(handle, name)
+    await awardAndRank(handle)
     writeMarker(name, true)
   } finally {
     await handle.close()
@@ -189,6 +214,7 @@ export async function reseedCommunity(name: DatasetName): Promise<void> {
   const handle = await open(name, false)
   try {
     await fillCommunity(handle, name)
+    await awardAndRank(handle)
     writeMarker(name, true)
   } finally {
     await handle.close()

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { users } from '#server/db/schema.ts'
+import { achievements, users } from '#server/db/schema.ts'
 import type { BetaAccessRequest } from '#shared/schemas/access.ts'
 import type { CreateReport, SaveSizeCheck } from '#shared/schemas/community.ts'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
@@ -291,4 +291,13 @@ export function postComment(t: TestApp, cookie: string, measurementId: string, b
 /** GET /api/notifications as the member of `cookie`. */
 export function getNotifications(t: TestApp, cookie: string) {
   return t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })
+}
+
+/**
+ * Switches the achievement catalogue off for a test app: posting a measurement earns real awards (issue 6), each
+ * with a notification and points, so tests that count notifications or points exactly, and are not about
+ * achievements, run without them. Achievements are tested in src/server/features/achievements.
+ */
+export async function withoutAchievements(t: Pick<TestApp, 'db'>): Promise<void> {
+  await t.db.update(achievements).set({ isActive: false })
 }

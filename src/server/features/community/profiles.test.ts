@@ -12,6 +12,7 @@ import {
   createUser,
   getAuthUser,
   type SignedInUser,
+  withoutAchievements,
 } from '#tests/support/factories.ts'
 import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
@@ -23,6 +24,7 @@ let t: TestApp
 
 beforeAll(async () => {
   t = await createTestApp()
+  await withoutAchievements(t)
 })
 afterAll(() => t?.close())
 

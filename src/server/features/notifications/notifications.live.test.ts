@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPostgres } from '#server/db/client.ts'
-import { createUser, type SignedInUser, setAccessFlags } from '#tests/support/factories.ts'
+import { createUser, type SignedInUser, setAccessFlags, withoutAchievements } from '#tests/support/factories.ts'
 import {
   createPostgresDatabase,
   createTestApp,
@@ -88,6 +88,7 @@ let fan: SignedInUser
 
 beforeAll(async () => {
   servers = await startServers()
+  await withoutAchievements(servers.one)
   owner = await createUser(servers.one, { verify: 'mark', firstName: 'Bea' })
   fan = await createUser(servers.one, { verify: 'mark', firstName: 'Al' })
 })

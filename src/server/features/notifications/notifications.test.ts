@@ -16,6 +16,7 @@ import {
   postComment,
   type SignedInUser,
   sendLike,
+  withoutAchievements,
 } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { NOTIFICATION_WINDOW } from './notifications.service.ts'
@@ -30,6 +31,7 @@ let t: TestApp
 
 beforeAll(async () => {
   t = await createTestApp()
+  await withoutAchievements(t)
 })
 afterAll(() => t?.close())
 
@@ -123,6 +125,8 @@ describe('GET /api/notifications', () => {
       points: 10,
       category: 'milestones',
       type: 'count',
+      // only the target of a notification here: inactive, so no measurement of a later test earns it
+      isActive: false,
     })
     await told(
       { userId: me.id, actorId: ann.id, kind: 'like', measurementId: first },
