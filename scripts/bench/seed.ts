@@ -190,6 +190,14 @@ async function awardAndRank(handle: DbHandle): Promise<void> {
   if (awarded.awards > 0) {
     console.log(`  achievements: ${awarded.awards} awards to ${awarded.members} members in ${seconds(started)}`)
   }
+  if (rebuilt || awarded.awards > 0) {
+    // Fresh statistics and visibility maps for what was just written (autovacuum may be off, and PGlite has none):
+    // without them the planner guesses, and the boards' index-only scans visit the heap.
+    for (const table of ['leaderboard_entries', 'leaderboard_species_totals', 'user_achievements', 'notifications']) {
+      await handle.db.execute(sql.raw(`vacuum analyze ${table}`))
+    }
+    console.log(`  vacuum analyze: ${seconds(started)}`)
+  }
 }
 
 /** The whole data set from nothing: members, sessions, requests, measurements with photos, then the community. */

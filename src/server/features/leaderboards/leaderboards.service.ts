@@ -139,6 +139,10 @@ async function rebuild(tx: Tx): Promise<number> {
     select bucket, evidence, species_id, sum(measurements)::int from leaderboard_entries
     where board = 'trophies' and species_id <> ''
     group by bucket, evidence, species_id`)
+  // Statistics for the plans of the boards' reads: a table rewritten whole would otherwise keep whatever the planner
+  // last knew of it (nothing, the first time; where autovacuum is off, for ever).
+  await tx.execute(sql`analyze leaderboard_entries`)
+  await tx.execute(sql`analyze leaderboard_species_totals`)
   return Number((await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from leaderboard_entries`))[0]?.n ?? 0)
 }
 
