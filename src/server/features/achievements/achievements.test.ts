@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { achievements, notifications, userAchievements } from '#server/db/schema.ts'
 import {
@@ -119,6 +119,23 @@ describe('GET /api/user/achievements', () => {
     expect(Object.keys(newest).sort()).toEqual(['achievement', 'earnedAt', 'id'])
   })
 
+  it('shows each award as stored: its id, earnedAt to the millisecond, the catalogue’s achievement', async () => {
+    const who = await withFirstMeasurement()
+    // microseconds in the database; the API shows milliseconds, as a Date does
+    await t.db
+      .update(userAchievements)
+      .set({ earnedAt: sql`'2024-02-29 23:59:59.987654+00'::timestamptz` })
+      .where(eq(userAchievements.userId, who.id))
+    const [award] = await t.db.select().from(userAchievements).where(eq(userAchievements.userId, who.id))
+    const [shown] = await mine(who)
+    expect(shown).toEqual({
+      id: award?.id,
+      achievement: (await catalogue(who)).find((a) => a.id === 'first-measurement'),
+      earnedAt: '2024-02-29T23:59:59.987Z',
+    })
+    expect(shown?.earnedAt).toBe(award?.earnedAt.toISOString())
+  })
+
   it('shows no one else’s awards', async () => {
     await withFirstMeasurement()
     expect(await mine(await member())).toEqual([])
@@ -163,6 +180,66 @@ describe('GET /api/user/achievement-progress', () => {
       .insert(userAchievements)
       .values(all.map((a) => ({ id: randomUUID(), userId: who.id, achievementId: a.id })))
     expect(await progress(who)).toEqual([])
+  })
+})
+
+describe('a catalogue edited', () => {
+  it('shows at once in the member’s awards and progress: a renamed achievement, a new one, a changed metric', async () => {
+    const who = await withFirstMeasurement()
+    await createMeasurement(t, who.cookie, { speciesId: 'mule-deer', sheet: undefined, quick: { lengthIn: 22 } })
+    const before = { mine: await mine(who), progress: await progress(who) }
+    const value = async (id: string) => (await progress(who)).find((p) => p.achievement.id === id)?.currentValue
+    expect(await value('ten-measurements')).toBe(2)
+    const tenName = before.progress.find((p) => p.achievement.id === 'ten-measurements')?.achievement.name ?? ''
+    await t.db.update(achievements).set({ name: 'First Catch' }).where(eq(achievements.id, 'first-measurement'))
+    await t.db.update(achievements).set({ name: 'Ten Catches' }).where(eq(achievements.id, 'ten-measurements'))
+    await t.db.insert(achievements).values({
+      id: 'test-two-species',
+      name: 'Two Species',
+      description: 'Measure two different species',
+      iconType: 'target',
+      points: 10,
+      category: 'diversity',
+      type: 'COUNT',
+      targetValue: 5,
+      metric: 'species',
+      position: -1,
+    })
+    try {
+      expect((await mine(who)).find((e) => e.achievement.id === 'first-measurement')?.achievement.name).toBe(
+        'First Catch',
+      )
+      const list = await progress(who)
+      expect(list[0]).toEqual({
+        achievement: {
+          id: 'test-two-species',
+          name: 'Two Species',
+          description: 'Measure two different species',
+          iconType: 'target',
+          points: 10,
+          category: 'diversity',
+          type: 'COUNT',
+          targetValue: 5,
+          isActive: true,
+        },
+        currentValue: 2,
+      })
+      expect(list.find((p) => p.achievement.id === 'ten-measurements')?.achievement.name).toBe('Ten Catches')
+      // what an achievement counts is part of the catalogue's version too
+      await t.db.update(achievements).set({ metric: 'categories' }).where(eq(achievements.id, 'test-two-species'))
+      expect(await value('test-two-species')).toBe(2) // Big Game and Freshwater Fish
+      await t.db
+        .update(achievements)
+        .set({ metric: 'species-group', metricArg: 'deer-family' })
+        .where(eq(achievements.id, 'test-two-species'))
+      expect(await value('test-two-species')).toBe(1)
+    } finally {
+      await t.db.delete(achievements).where(eq(achievements.id, 'test-two-species'))
+      await t.db.update(achievements).set({ name: 'First Measurement' }).where(eq(achievements.id, 'first-measurement'))
+      await t.db.update(achievements).set({ name: tenName }).where(eq(achievements.id, 'ten-measurements'))
+    }
+    expect(await mine(who)).toEqual(before.mine)
+    expect(await progress(who)).toEqual(before.progress)
   })
 })
 

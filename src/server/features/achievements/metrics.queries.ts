@@ -5,8 +5,9 @@ import type { Db, Tx } from '../../db/client.ts'
 
 // What an achievement counts for a member (ACHIEVEMENT_METRICS in src/shared/achievements/constants.ts), written once
 // as an aggregate over one source of rows, and used two ways:
-// - for one member (memberMetricValues): every metric asked for in ONE statement, one CTE per source, each reading
-//   only the member's rows by an index on user_id (awards after a change, the progress page);
+// - for one member (memberMetricsSql): every metric asked for in ONE query, one single-row subquery per source, each
+//   reading only the member's rows by an index on user_id: the awards after a change (memberMetricValues), and the
+//   progress page (a prepared statement per catalogue version, achievements.service.ts);
 // - for every member at once (qualifyingMembersSql): the same aggregate grouped by member, for the retroactive award
 //   of an achievement added to the catalogue.
 //
@@ -14,7 +15,10 @@ import type { Db, Tx } from '../../db/client.ts'
 // like public ones: achievements are the member's own record, not a board. Size checks count whatever became of the
 // measurement checked (a dispute the community agreed with on a post a moderator then hid is still a good check).
 
-type Source = 'measurements' | 'bests' | 'followers' | 'checks'
+// likes-received has a source of its own (the same rows as measurements) because its probe of the member's own like
+// per liked measurement costs more than all the other counts of measurements together: progress skips it alone when
+// the member earned every achievement of it (memberMetricsSql's readIf).
+type Source = 'measurements' | 'likes' | 'bests' | 'followers' | 'checks'
 
 type MetricDefinition = { source: Source; value: (arg: string | null) => SQL }
 
@@ -25,6 +29,16 @@ export const keyOf = (k: MetricKey): string => `${k.metric}:${k.metricArg ?? ''}
 
 /** species id → its species-guide category ('Big Game', 'Freshwater Fish', …), for the 'categories' metric. */
 const CATEGORY_OF = JSON.stringify(Object.fromEntries(SPECIES.map((s) => [s.id, s.category])))
+
+/**
+ * A string of our code (a species id, CATEGORY_OF) as an SQL literal, part of the statement's text: the text of a
+ * metric is then the same for every member (one prepared statement per catalogue), and db/prepared.ts never has to
+ * pass it as a value (PGlite's EXECUTE takes only values of a harmless alphabet, which JSON is not). Never for a value
+ * a user sent.
+ */
+export function constant(text: string): SQL {
+  return sql.raw(`'${text.replaceAll("'", "''")}'`)
+}
 
 const PHOTO_MEASURED_OR_BETTER = sql`('photo-measured', 'community-verified', 'official')`
 const COMMUNITY_VERIFIED_OR_BETTER = sql`('community-verified', 'official')`
@@ -42,14 +56,17 @@ const METRICS: Record<AchievementMetric, MetricDefinition> = {
       const ids = speciesOfGroup(arg)
       if (ids.length === 0) return sql`0`
       const list = sql.join(
-        ids.map((id) => sql`${id}`),
+        ids.map((id) => constant(id)),
         sql`, `,
       )
       return sql`count(distinct s.species_id) filter (where s.species_id in (${list}))`
     },
   },
   // Species outside the catalogue have no category and count for none.
-  categories: { source: 'measurements', value: () => sql`count(distinct (${CATEGORY_OF}::jsonb ->> s.species_id))` },
+  categories: {
+    source: 'measurements',
+    value: () => sql`count(distinct (${constant(CATEGORY_OF)}::jsonb ->> s.species_id))`,
+  },
   trophies: {
     source: 'measurements',
     value: () => sql`count(*) filter (where s.trophy_class in ('trophy', 'record'))`,
@@ -71,7 +88,7 @@ const METRICS: Record<AchievementMetric, MetricDefinition> = {
   // like_count is kept with each like (issue 5); a member's like of their own post is taken off (a primary-key probe,
   // only for posts that have likes at all).
   'likes-received': {
-    source: 'measurements',
+    source: 'likes',
     value: () =>
       sql`coalesce(sum(s.like_count), 0) - count(*) filter (where s.like_count > 0 and exists (select 1 from likes l where l.measurement_id = s.id and l.user_id = s.user_id))`,
   },
@@ -89,14 +106,18 @@ export function isKnownMetric(metric: string): metric is AchievementMetric {
   return Object.hasOwn(METRICS, metric)
 }
 
+/** A member id in a query: itself, or the placeholder of a prepared statement (db/prepared.ts). */
+export type MemberValue = string | ReturnType<typeof sql.placeholder>
+
 /**
  * The rows a source aggregates, as `s`, with user_id; `userId` keeps one member's (inside the subquery, so an index
  * on user_id finds them), null every member's.
  */
-function sourceSql(source: Source, userId: string | null): SQL {
+function sourceSql(source: Source, userId: MemberValue | null): SQL {
   const of = (column: SQL) => (userId === null ? sql`true` : sql`${column} = ${userId}`)
   switch (source) {
     case 'measurements':
+    case 'likes':
       return sql`(select m.id, m.user_id, m.species_id, m.trophy_class, m.evidence, m.taken_at, m.like_count
         from measurements m where m.hidden_at is null and ${of(sql`m.user_id`)}) s`
     // Each measurement with the best of the member's earlier ones (by created_at) of the same species: the score, or
@@ -119,46 +140,78 @@ function valueSql(key: MetricKey): SQL {
   return sql`(${METRICS[key.metric].value(key.metricArg)})::int`
 }
 
+/** One member's metrics as a query (memberMetricsSql) and how to read its value. */
+export type MemberMetrics = {
+  /**
+   * A query of one row and one column, `metrics`: the values of the known metrics as one JSON array text (one field
+   * for the driver to decode instead of one per metric); undefined when no key names a known metric.
+   */
+  query: SQL | undefined
+  /** The values (keyed by keyOf) of that text; unknown metrics are 0. */
+  read: (metrics: string | null | undefined) => Map<string, number>
+}
+
 /**
- * The member's current value of each metric (keyed by keyOf), in one statement: one single-row CTE per source, cross
- * joined. An unknown metric is 0.
+ * The member's value of each metric of `keys`: one single-row subquery per source, cross joined, each source read
+ * once whatever the number of its metrics. The query's text depends only on the keys (and on `userId` when it is
+ * not a placeholder), so for a placeholder it is one prepared statement per set of keys. json_build_array takes at
+ * most 100 values: the distinct keys are the known metrics and species groups of constants.ts, about twenty.
+ *
+ * `readIf`, given the keys of one source, may return a condition without reference to the rows (a one-time filter):
+ * when it is false the source is not read and its values are those of no rows (0), for a caller that does not need
+ * them.
  */
+export function memberMetricsSql(
+  keys: readonly MetricKey[],
+  userId: MemberValue,
+  readIf?: (keys: readonly MetricKey[]) => SQL,
+): MemberMetrics {
+  const known = [...new Map(keys.map((k) => [keyOf(k), k])).values()].filter((k) => isKnownMetric(k.metric))
+  const bySource = new Map<Source, MetricKey[]>()
+  for (const key of known) {
+    const source = METRICS[key.metric as AchievementMetric].source
+    bySource.set(source, [...(bySource.get(source) ?? []), key])
+  }
+  const order = [...bySource.values()].flat()
+  const read = (metrics: string | null | undefined) => {
+    const values = new Map<string, number>(keys.map((k) => [keyOf(k), 0]))
+    const list = metrics ? (JSON.parse(metrics) as number[]) : []
+    order.forEach((key, i) => {
+      values.set(keyOf(key), Number(list[i] ?? 0))
+    })
+    return values
+  }
+  if (order.length === 0) return { query: undefined, read }
+  let column = 0
+  const subqueries = [...bySource].map(([source, sourceKeys], i) => {
+    const selected = sql.join(
+      sourceKeys.map((key) => sql`${valueSql(key)} as ${sql.identifier(`v${column++}`)}`),
+      sql`, `,
+    )
+    const condition = readIf ? sql` where ${readIf(sourceKeys)}` : sql``
+    return sql`(select ${selected} from ${sourceSql(source, userId)}${condition}) ${sql.identifier(`src${i}`)}`
+  })
+  const values = sql.join(
+    order.map((_, i) => sql.identifier(`v${i}`)),
+    sql`, `,
+  )
+  return {
+    query: sql`select json_build_array(${values})::text as metrics from ${sql.join(subqueries, sql` cross join `)}`,
+    read,
+  }
+}
+
+/** The member's current value of each metric (keyed by keyOf), in one statement. An unknown metric is 0. */
 export async function memberMetricValues(
   db: Db | Tx,
   userId: string,
   keys: readonly MetricKey[],
 ): Promise<Map<string, number>> {
-  const unique = [...new Map(keys.map((k) => [keyOf(k), k])).values()]
-  const bySource = new Map<Source, { column: string; key: MetricKey }[]>()
-  const values = new Map<string, number>()
-  unique.forEach((key, i) => {
-    if (!isKnownMetric(key.metric)) {
-      values.set(keyOf(key), 0)
-      return
-    }
-    const source = METRICS[key.metric].source
-    const list = bySource.get(source) ?? []
-    list.push({ column: `v${i}`, key })
-    bySource.set(source, list)
-  })
-  if (bySource.size === 0) return values
-  const ctes = [...bySource].map(([source, columns], i) => {
-    const selected = sql.join(
-      columns.map(({ column, key }) => sql`${valueSql(key)} as ${sql.identifier(column)}`),
-      sql`, `,
-    )
-    return sql`${sql.identifier(`src${i}`)} as (select ${selected} from ${sourceSql(source, userId)})`
-  })
-  const from = sql.join(
-    [...bySource.keys()].map((_, i) => sql.identifier(`src${i}`)),
-    sql` cross join `,
-  )
-  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select * from ${from}`)
-  const [row] = (result as unknown as { rows: Record<string, number | string>[] }).rows
-  for (const columns of bySource.values()) {
-    for (const { column, key } of columns) values.set(keyOf(key), Number(row?.[column] ?? 0))
-  }
-  return values
+  const { query, read } = memberMetricsSql(keys, userId)
+  if (query === undefined) return read(null)
+  const result = await db.execute(query)
+  const [row] = (result as unknown as { rows: { metrics: string | null }[] }).rows
+  return read(row?.metrics)
 }
 
 /** Every member whose value of the metric reaches `target` (a `select user_id`), for the retroactive award. */
