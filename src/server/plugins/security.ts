@@ -54,6 +54,13 @@ function retryText(ms: number): string {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** A Content-Security-Policy header value: `name source source;name …`, as helmet writes it. */
+export function cspHeader(directives: Record<string, readonly string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';')
+}
+
 /**
  * Security headers (CSP: our own origin only), rate limiting (per route, opt-in), and an origin check on
  * every state-changing request: a browser always sends Origin or Sec-Fetch-Site on such requests, so a
@@ -62,25 +69,30 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const security = fp(async (app: FastifyInstance, opts: { baseUrl: string; db?: Db }) => {
   const https = opts.baseUrl.startsWith('https://')
   const allowedOrigin = new URL(opts.baseUrl).origin
+  // The CSP header is written once here and set on every response: helmet's own CSP builds the header from its
+  // directives on every request (directive values may be functions), which cost a few percent of a small API
+  // response's CPU (measured with BENCH_CPU_PROF). The same header, byte for byte.
+  const contentSecurityPolicy = cspHeader({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  })
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('content-security-policy', contentSecurityPolicy)
+    done()
+  })
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: false,
     // HSTS only makes sense (and is only harmless) behind HTTPS: stack-notes G17.
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
