@@ -100,6 +100,8 @@ test('two members follow, post, like, comment, get notified live, check a size, 
   // The follow is waiting already.
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread')
   const postId = await postBass(b.page)
+  // B's first catch earns the First Measurement achievement (issue 6), told in the bell at once.
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 15_000 })
 
   // A's Following tab shows B's post; A likes it and comments.
   await a.page.goto('/community?tab=following')
@@ -120,12 +122,13 @@ test('two members follow, post, like, comment, get notified live, check a size, 
   await look(a.page, 'community-02-feed')
 
   // B sees the like and the comment arrive live (no reload): the badge counts the unread groups; the panel names them.
-  await expect(bell).toHaveAccessibleName('Notifications, 3 unread', { timeout: 15_000 })
+  await expect(bell).toHaveAccessibleName('Notifications, 4 unread', { timeout: 15_000 })
   await bell.click()
   const panel = b.page.getByRole('region', { name: 'Notifications' })
   await expect(panel.getByText(`${A.firstName} liked your Largemouth Bass`)).toBeVisible()
   await expect(panel.getByText(`${A.firstName} commented on your Largemouth Bass`)).toBeVisible()
   await expect(panel.getByText(`${A.firstName} started following you`)).toBeVisible()
+  await expect(panel.getByText('You earned First Measurement')).toBeVisible()
   await look(b.page, 'community-03-notifications')
   await panel.getByRole('button', { name: 'Mark all read' }).click()
   await expect(bell).toHaveAccessibleName('Notifications')

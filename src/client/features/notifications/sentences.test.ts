@@ -137,10 +137,14 @@ describe('the badge', () => {
     [0, 'Notifications', '0'],
     [1, 'Notifications, 1 unread', '1'],
     [9, 'Notifications, 9 unread', '9'],
-    [10, 'Notifications, 10 unread', '9+'],
-    [250, 'Notifications, 250 unread', '9+'],
+    [12, 'Notifications, 12 unread', '12'],
+    [99, 'Notifications, 99 unread', '99'],
+    [100, 'Notifications, 99+ unread', '99+'],
+    [250, 'Notifications, 99+ unread', '99+'],
   ])('%i unread: named %s, shows %s', (count, label, text) => {
     expect(bellLabel(count)).toBe(label)
     expect(badgeText(count)).toBe(text)
+    // what the badge shows is part of the name (label in name)
+    expect(bellLabel(count)).toContain(count > 0 ? text : '')
   })
 })
