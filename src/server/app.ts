@@ -29,6 +29,8 @@ import { photosRoutes } from './features/photos/photos.routes.ts'
 import { sizeCheckRoutes } from './features/size-checks/size-checks.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
+import { assistantRoutes } from './features/assistant/chat.routes.ts'
+import { photoAnalysisRoutes } from './features/photo-analysis/photo-analysis.routes.ts'
 import { authSession } from './plugins/auth-session.ts'
 import { errorHandler } from './plugins/error-handler.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits, security } from './plugins/security.ts'
@@ -37,7 +39,7 @@ import { webClient } from './plugins/web-client.ts'
 export type AppConfig = Pick<
   Config,
   'baseUrl' | 'sessionSecret' | 'adminEmails' | 'alphaPassword' | 'oidc' | 'benchRoutes'
-> & { trustProxy?: Config['trustProxy']; dataDir?: Config['dataDir']; s3?: Config['s3'] }
+> & { trustProxy?: Config['trustProxy']; dataDir?: Config['dataDir']; s3?: Config['s3']; ai?: Config['ai'] }
 
 export type AppDeps = {
   db: Db
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps) {
   // Achievements and leaderboards (issue 6).
   await app.register(achievementRoutes, { db, rateLimits })
   await app.register(leaderboardRoutes, { db, rateLimits })
+  await app.register(assistantRoutes, { db, rateLimits, ai: config.ai })
+  await app.register(photoAnalysisRoutes, { db, rateLimits, ai: config.ai })
   if (config.benchRoutes) await app.register(benchRoutes, { prefix: '/api/bench', db })
 
   await app.register(webClient, { clientDir: deps.clientDir })

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   AI_API_KEY: optional,
   AI_MODEL: optional,
   AI_VISION_MODEL: optional,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   OIDC_ISSUER: optional,
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
@@ -55,6 +56,39 @@ export type Config = {
   benchRoutes: boolean
   /** Fastify trustProxy: behind a reverse proxy, so rate limits see the client's address. */
   trustProxy: boolean | number | string
+  /** An OpenAI-compatible service (DESIGN.md §3 AI); undefined = the built-in assistant, no photo analysis. */
+  ai: AiConfig | undefined
+}
+
+export type AiConfig = {
+  baseUrl: string
+  apiKey: string
+  model: string
+  /** AI_VISION_MODEL, else AI_MODEL. */
+  visionModel: string
+  /** Per call to the service; past it the assistant answers from its own knowledge. */
+  timeoutMs: number
+}
+
+const AI_REQUIRED = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const
+
+/** AI_BASE_URL, AI_API_KEY and AI_MODEL together, or none (a partial set is a mistake worth stopping for). */
+function parseAi(e: z.infer<typeof EnvSchema>): AiConfig | undefined {
+  const missing = AI_REQUIRED.filter((name) => e[name] === undefined)
+  if (missing.length === AI_REQUIRED.length) return undefined
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\nThe AI service needs ${AI_REQUIRED.join(', ')}; missing ${missing.join(', ')}`,
+    )
+  }
+  const model = e.AI_MODEL as string
+  return {
+    baseUrl: (e.AI_BASE_URL as string).replace(/\/$/, ''),
+    apiKey: e.AI_API_KEY as string,
+    model,
+    visionModel: e.AI_VISION_MODEL ?? model,
+    timeoutMs: e.AI_TIMEOUT_MS,
+  }
 }
 
 export type S3Config = {
@@ -136,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     benchRoutes: e.BENCH_ROUTES === '1' || e.BENCH_ROUTES === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    ai: parseAi(e),
   }
 }

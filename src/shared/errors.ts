@@ -9,6 +9,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  /** A feature needing a service this server has not configured (photo analysis without AI_BASE_URL). */
+  'NOT_CONFIGURED',
+  /** A service this server calls (the AI provider) failed or answered nonsense. */
+  'UPSTREAM_FAILED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
@@ -21,6 +25,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  NOT_CONFIGURED: 503,
+  UPSTREAM_FAILED: 502,
 }
 
 export const ApiIssueSchema = z.object({ path: z.string(), message: z.string() })

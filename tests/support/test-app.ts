@@ -26,6 +26,8 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   commentCreate: UNLIMITED,
   reportCreate: UNLIMITED,
   communityWrite: UNLIMITED,
+  chat: UNLIMITED,
+  photoAnalysis: UNLIMITED,
 }
 
 export type TestAppOverrides = {

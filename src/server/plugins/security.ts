@@ -26,6 +26,10 @@ export const DEFAULT_RATE_LIMITS = {
   reportCreate: { max: 20, windowMs: 60 * 60_000 },
   /** Per member: likes, follows, blocks and verdicts together (a script liking everything is stopped). */
   communityWrite: { max: 600, windowMs: 10 * 60_000 },
+  /** Per member: POST /api/chat (a conversation is a message every few seconds at most). */
+  chat: { max: 20, windowMs: 60_000 },
+  /** Per member: POST /api/photos/:id/analysis (each one a paid call to the vision model). */
+  photoAnalysis: { max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>
 export type RateLimits = typeof DEFAULT_RATE_LIMITS
 

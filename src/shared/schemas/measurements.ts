@@ -144,6 +144,12 @@ const measurementFields = {
     .max(MEASUREMENT_LIMITS.photosPerMeasurement, `At most ${MEASUREMENT_LIMITS.photosPerMeasurement} photos`)
     .default([]),
   coverPhotoId: z.string().uuid().optional(),
+  /**
+   * The photo analysis (POST /api/photos/{id}/analysis) whose estimates the member accepted: the member's own, of one
+   * of these photos. The measurement's evidence is then `ai-estimate` (photo-measured still wins when the measuring
+   * tool took values too).
+   */
+  aiAnalysisId: z.string().uuid('aiAnalysisId must be a UUID').optional(),
 }
 
 /** POST /api/measurements. `id` is made by the client, so a repeat (offline sync) is the same measurement. */
