@@ -39,7 +39,7 @@ import { webClient } from './plugins/web-client.ts'
 export type AppConfig = Pick<
   Config,
   'baseUrl' | 'sessionSecret' | 'adminEmails' | 'alphaPassword' | 'oidc' | 'benchRoutes'
-> & { trustProxy?: Config['trustProxy']; dataDir?: Config['dataDir']; s3?: Config['s3']; ai?: Config['ai'] }
+> & { trustProxy?: Config['trustProxy']; dataDir?: Config['dataDir']; s3?: Config['s3']; ai?: Config['ai']; chatRateLimit?: Config['chatRateLimit'] }
 
 export type AppDeps = {
   db: Db
@@ -64,7 +64,8 @@ const BODY_LIMIT_BYTES = 100 * 1024
 /** Builds the whole app without listening: the server and the tests both start here. */
 export async function buildApp(deps: AppDeps) {
   const { db, config, mailer } = deps
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits }
+  const chat = config.chatRateLimit ? { max: config.chatRateLimit, windowMs: 60_000 } : DEFAULT_RATE_LIMITS.chat
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, chat, ...deps.rateLimits }
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   AI_MODEL: optional,
   AI_VISION_MODEL: optional,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
   OIDC_ISSUER: optional,
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
@@ -58,6 +59,8 @@ export type Config = {
   trustProxy: boolean | number | string
   /** An OpenAI-compatible service (DESIGN.md §3 AI); undefined = the built-in assistant, no photo analysis. */
   ai: AiConfig | undefined
+  /** Chat messages per member per minute (CHAT_RATE_LIMIT); undefined = DEFAULT_RATE_LIMITS.chat. */
+  chatRateLimit: number | undefined
 }
 
 export type AiConfig = {
@@ -171,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRoutes: e.BENCH_ROUTES === '1' || e.BENCH_ROUTES === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     ai: parseAi(e),
+    chatRateLimit: e.CHAT_RATE_LIMIT,
   }
 }
