@@ -32,15 +32,25 @@ const FEED_DEPTH = 5
 
 type Row = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
-/** A route under load: its URL path, the name the report gives it, and whether it is asked as the bench member. */
-type Target = { path: string; name: string; auth: boolean }
+/**
+ * A route under load: its URL path, the name the report gives it, and whether it is asked as the bench member.
+ * `posts`: JSON bodies POSTed in turn (each connection cycles through them) instead of GETs.
+ */
+type Target = { path: string; name: string; auth: boolean; posts?: string[] }
 
 async function load(base: string, target: Target, cookie: string | undefined, seconds: number): Promise<Row> {
+  const headers: Record<string, string> = target.auth && cookie ? { cookie } : {}
+  const posts = target.posts?.map((body) => ({
+    method: 'POST' as const,
+    body,
+    headers: { ...headers, 'content-type': 'application/json', origin: base },
+  }))
   const result = await autocannon({
     url: base + target.path,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: target.auth && cookie ? { cookie } : {},
+    headers,
+    ...(posts ? { requests: posts } : {}),
   })
   return {
     route: target.name,
@@ -264,6 +274,55 @@ async function achievementTargets(base: string, cookie: string): Promise<Target[
   return paths.map((path) => ({ path, name: path.replace(`/species/${species}?`, '/species/:species?'), auth: true }))
 }
 
+/**
+ * Questions for the built-in assistant (issue 7), one of each kind of answer: a record minimum, how to measure, a
+ * calculation, the member's own records, a regulation, a conversion, an unknown.
+ */
+const ASSISTANT_QUESTIONS = [
+  'What is the Boone and Crockett minimum for a whitetail?',
+  'How do I measure the inside spread of a rack?',
+  'What does a 22 inch bass with a 15 inch girth weigh?',
+  'What is my biggest bass?',
+  'How many species have I recorded?',
+  'Who sets the hunting seasons in Montana?',
+  'How long is the drying period before an official score?',
+  'Convert 24 inches to cm',
+  'How accurate is measuring from a photo?',
+  'Score my turkey: 20 lb 8 oz, 10 inch beard, spurs 1 1/8 and 1 inch',
+  'What is the difference between typical and non-typical?',
+  'What is the best lure color for crappie at dawn?',
+].map((message) => JSON.stringify({ message }))
+
+async function ask(base: string, cookie: string, body: string): Promise<void> {
+  const res = await fetch(`${base}/api/chat`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body,
+  })
+  if (!res.ok) throw new Error(`POST /api/chat: ${res.status} ${(await res.text()).slice(0, 300)}`)
+  await res.arrayBuffer()
+}
+
+/** The assistant under load as the bench member (the server runs with CHAT_RATE_LIMIT raised for the run). */
+async function assistantTargets(base: string, cookie: string): Promise<Target[]> {
+  for (const body of ASSISTANT_QUESTIONS) await ask(base, cookie, body)
+  return [{ path: '/api/chat', name: 'POST /api/chat (built-in assistant)', auth: true, posts: ASSISTANT_QUESTIONS }]
+}
+
+/** The issue's own measure: replies to one member asking in turn, no other load; p50, p95 and max in ms. */
+async function assistantLatencies(base: string, cookie: string, count: number) {
+  const times: number[] = []
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    await ask(base, cookie, ASSISTANT_QUESTIONS[i % ASSISTANT_QUESTIONS.length] as string)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const at = (q: number) =>
+    Math.round((times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? 0) * 10) / 10
+  return { count, p50: at(0.5), p95: at(0.95), max: at(1) }
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 async function main() {
@@ -286,6 +345,8 @@ async function main() {
     SESSION_SECRET: BENCH_SECRET,
     ALPHA_PASSWORD: 'bench-alpha',
     DATA_DIR: dataDir,
+    // The assistant is measured under load as one member; its per-member limit would answer 429 within a second.
+    CHAT_RATE_LIMIT: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
   const loadBefore = loadavg()
@@ -294,6 +355,7 @@ async function main() {
   const rows: Row[] = []
   let weights: Awaited<ReturnType<typeof frontEndWeights>> = []
   let uploads: number[] = []
+  let assistant: Awaited<ReturnType<typeof assistantLatencies>> | undefined
   const scores: Record<string, Record<string, number> | undefined> = {}
   try {
     const cookie = await signIn(server.url)
@@ -313,6 +375,7 @@ async function main() {
       ...(await group(measurementTargets(server.url, cookie))),
       ...(await group(communityTargets(server.url, cookie))),
       ...(await group(achievementTargets(server.url, cookie))),
+      ...(await group(assistantTargets(server.url, cookie))),
     ]
     const chosen = only
       ? targets.filter((t) => t.name.includes(only) || t.name.endsWith('/bare') || t.name.endsWith('/one-row'))
@@ -324,6 +387,12 @@ async function main() {
       console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`)
     }
     loadAfter = loadavg()
+    if (!only || 'POST /api/chat'.includes(only)) {
+      assistant = await assistantLatencies(server.url, cookie, 600)
+      console.log(
+        `assistant, one member in turn: p50 ${assistant.p50} ms, p95 ${assistant.p95} ms, max ${assistant.max} ms`,
+      )
+    }
     if (only) {
       const oneRow = rows.find((r) => r.route.endsWith('/one-row'))?.rps ?? 1
       for (const r of rows) console.log(`${r.route}: ${(r.rps / oneRow).toFixed(2)} of one-row`)
@@ -371,6 +440,12 @@ async function main() {
     '',
     `Cold start (spawn → first 200, empty DATA_DIR, PGlite initdb + migrations): ${cold.join(' ms, ')} ms (target < 5000 ms).`,
     '',
+    ...(assistant
+      ? [
+          `Built-in assistant, one member asking in turn with no other load (POST /api/chat, the ${ASSISTANT_QUESTIONS.length} questions of scripts/bench/bench.ts cycled: minimums, how to measure, calculations, the member's records, regulations, an unknown): ${assistant.count} replies, p50 ${assistant.p50} ms, p95 ${assistant.p95} ms, max ${assistant.max} ms (target p95 < 100 ms).`,
+          '',
+        ]
+      : []),
     `Photo upload, end to end (POST /api/photos of a 12 MP JPEG, 4000 × 3000 with EXIF GPS: multipart, content and pixel checks, EXIF read, auto-orient, display + thumbnail WebP without metadata, stored): ${uploads.join(' ms, ')} ms; max ${Math.max(...uploads)} ms (target < 1000 ms).`,
     '',
     'Front end (what Chromium loads per route; `/` and `/sign-in` signed out, the others signed in; `/ (dashboard)` is `/` signed in):',
