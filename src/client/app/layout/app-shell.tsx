@@ -7,6 +7,7 @@ import { Loading } from '../../components/loading.tsx'
 import { NotFound } from '../../components/not-found.tsx'
 import { SkipLink } from '../../components/skip-link.tsx'
 import { preloadToaster } from '../../components/toast-host.tsx'
+import { AssistantLauncher } from '../../features/assistant/assistant-launcher.tsx'
 import { signOut } from '../../features/auth/api.ts'
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
 import { DeferredAddMeasurementDialog } from '../../features/measurements/components/add-measurement.tsx'
@@ -142,6 +143,7 @@ export default function AppShell({ user }: { user: AuthUser }) {
       </main>
       <BottomBar onCapture={() => openAdd({ startWith: 'camera' })} />
       <DeferredAddMeasurementDialog open={adding} onOpenChange={setAdding} {...addStart} />
+      <AssistantLauncher userId={user.id} />
     </div>
   )
 }
