@@ -314,14 +314,22 @@ export function buildMeasurementInput(form: MeasurementFormState, ctx: BuildCont
         ...(photoId && photoIds.includes(photoId) ? { photoId } : {}),
       }
     })
+  // An accepted AI analysis counts while one of its values is still in the form as filled, and its photo is kept.
+  const aiAnalysisId =
+    form.ai !== null &&
+    photoIds.includes(form.ai.photoId) &&
+    Object.keys(form.aiEstimated).some((field) => fieldHasValue(form, field, quickFields))
+      ? form.ai.analysisId
+      : undefined
   const takenAt = `${form.date}T${form.time}${form.offset ?? localOffset(form.date, form.time)}`
   const region = form.region.trim()
   const input: UpdateMeasurement = {
     speciesId: form.speciesId,
     ...(sheet ? { sheet } : {}),
     ...(quick ? { quick } : {}),
-    method: form.methodChosen ? form.method : photoMeasurements.length > 0 ? 'photo' : 'tape',
+    method: form.methodChosen ? form.method : photoMeasurements.length > 0 || aiAnalysisId ? 'photo' : 'tape',
     ...(photoMeasurements.length > 0 ? { photoMeasurements } : {}),
+    ...(aiAnalysisId ? { aiAnalysisId } : {}),
     takenAt,
     ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
     ...(form.caption.trim() ? { caption: form.caption.trim() } : {}),

@@ -79,6 +79,10 @@ export type MeasurementFormState = {
   quick: QuickText
   /** Values measured on a photo, by form field (`right.G2`, `quick.lengthIn`); typing in the field drops it. */
   photoMeasured: Record<string, PhotoMeasurement>
+  /** Values filled from an accepted AI photo analysis, by form field; typing in the field drops it (issue 7). */
+  aiEstimated: Record<string, true>
+  /** The accepted analysis and the photo it looked at: sent as aiAnalysisId while an estimate is still in the form. */
+  ai: { analysisId: string; photoId: string } | null
   /** Date taken as the date input holds it (YYYY-MM-DD), and the time and offset kept from the photo or now. */
   date: string
   time: string
@@ -116,6 +120,8 @@ export function emptyForm(settings: Settings, now: Date): MeasurementFormState {
     sheet: EMPTY_FORM,
     quick: EMPTY_QUICK,
     photoMeasured: {},
+    aiEstimated: {},
+    ai: null,
     date: localDate(now),
     time: localTime(now),
     offset: null,
@@ -137,13 +143,22 @@ export function withSpecies(form: MeasurementFormState, species: Species): Measu
   const first = categoryOptions(species)[0]?.value ?? ''
   const keepQuick = new Set<string>(quickFieldsFor(species, first))
   const photoMeasured = Object.fromEntries(Object.entries(form.photoMeasured).filter(([field]) => keepQuick.has(field)))
-  return { ...form, speciesId: species.id, category: first, system: undefined, sheet: EMPTY_FORM, photoMeasured }
+  const aiEstimated = Object.fromEntries(Object.entries(form.aiEstimated).filter(([field]) => keepQuick.has(field)))
+  return {
+    ...form,
+    speciesId: species.id,
+    category: first,
+    system: undefined,
+    sheet: EMPTY_FORM,
+    photoMeasured,
+    aiEstimated,
+  }
 }
 
-/** The method shown: what the member chose, else photo-measured when any value was measured on a photo. */
+/** The method shown: what the member chose, else photo when any value was measured on or estimated from a photo. */
 export function effectiveMethod(form: MeasurementFormState): Method {
   if (form.methodChosen) return form.method
-  return Object.keys(form.photoMeasured).length > 0 ? 'photo' : 'tape'
+  return Object.keys(form.photoMeasured).length > 0 || Object.keys(form.aiEstimated).length > 0 ? 'photo' : 'tape'
 }
 
 const text = (value: unknown): string => (typeof value === 'number' || typeof value === 'string' ? String(value) : '')
@@ -235,6 +250,8 @@ export function formFromMeasurement(m: Measurement, settings: Settings): Measure
     sheet,
     quick,
     photoMeasured,
+    aiEstimated: {},
+    ai: null,
     date: valid ? localDate(taken) : '',
     time: valid ? localTime(taken) : '12:00:00',
     offset: null,

@@ -19,6 +19,7 @@ import type { DialogGuard } from '../components/add-measurement-dialog.tsx'
 import { useOutboxEntries } from '../offline/hooks.ts'
 import { enqueueMeasurement } from '../offline/outbox.ts'
 import { NetworkError, uploadPhoto } from '../offline/upload.ts'
+import { applySuggestions, fillableSuggestions, measureTarget } from './ai-suggestions.ts'
 import {
   buildMeasurementInput,
   type FormErrors,
@@ -47,6 +48,7 @@ import {
   withSpecies,
 } from './form-state.ts'
 import { LiveScore } from './live-score.tsx'
+import { PhotoAnalysisSection } from './photo-analysis-section.tsx'
 import { acceptPhotoFiles, isHeic, photoType, readPhotoTakenAt } from './photo-files.ts'
 import { PhotosSection } from './photos-section.tsx'
 import { QuickFields } from './quick-fields.tsx'
@@ -196,6 +198,8 @@ export default function MeasurementForm(props: Props) {
     addFiles(files)
   }
 
+  const coverPhoto = form.photos.find((p) => p.id === form.coverPhotoId) ?? form.photos[0]
+
   // The photo the measuring tool opens: the cover, else the first one this browser can draw.
   const drawable = (p: FormPhoto) => p.kind === 'existing' || !isHeic(p.type)
   const measurable =
@@ -238,6 +242,7 @@ export default function MeasurementForm(props: Props) {
         ...f,
         quick: { ...f.quick, [quickField]: text },
         photoMeasured: { ...f.photoMeasured, [field]: mark(valueIn) },
+        aiEstimated: withoutFields(f.aiEstimated, [field]),
       }))
       return
     }
@@ -252,6 +257,7 @@ export default function MeasurementForm(props: Props) {
       ...f,
       sheet: setSheetField(f.sheet, field, units === 'metric' ? String(cm) : formatInches(valueIn, unit)),
       photoMeasured: { ...f.photoMeasured, [field]: mark(roundCanonical(valueIn)) },
+      aiEstimated: withoutFields(f.aiEstimated, [field]),
     }))
   }
 
@@ -297,7 +303,8 @@ export default function MeasurementForm(props: Props) {
       if (changed.length > 0) queueMicrotask(() => clearErrors(...changed))
       const photoMeasured = { ...f.photoMeasured }
       for (const field of changed) delete photoMeasured[field]
-      return { ...f, category: next.category, system: next.system, sheet: next.form, photoMeasured }
+      const aiEstimated = withoutFields(f.aiEstimated, changed)
+      return { ...f, category: next.category, system: next.system, sheet: next.form, photoMeasured, aiEstimated }
     })
   }
 
@@ -306,13 +313,19 @@ export default function MeasurementForm(props: Props) {
     change((f) => {
       const photoMeasured = { ...f.photoMeasured }
       delete photoMeasured[field]
-      return { ...f, quick: { ...f.quick, [field]: value }, photoMeasured }
+      return {
+        ...f,
+        quick: { ...f.quick, [field]: value },
+        photoMeasured,
+        aiEstimated: withoutFields(f.aiEstimated, [field]),
+      }
     })
   }
 
   const noteFor = (field: string, unitSystem = units) => {
     const pm = form.photoMeasured[field]
-    return pm ? `${formatUncertainty(pm.uncertaintyIn, unitSystem)} · photo-measured` : undefined
+    if (pm) return `${formatUncertainty(pm.uncertaintyIn, unitSystem)} · photo-measured`
+    return form.aiEstimated[field] ? 'AI estimate from the photo · check it' : undefined
   }
 
   const measureButton = (field: string, label: string) =>
@@ -344,7 +357,7 @@ export default function MeasurementForm(props: Props) {
         return found ? engineValueText(found.text, chart, found.quantity) : undefined
       },
     }),
-    [measurable, form.photoMeasured, form.sheet, chart, busy, units],
+    [measurable, form.photoMeasured, form.aiEstimated, form.sheet, chart, busy, units],
   )
 
   const quickFields = species ? quickFieldsFor(species, form.category) : []
@@ -498,7 +511,29 @@ export default function MeasurementForm(props: Props) {
             onFiles={addFiles}
             onRemove={removePhoto}
             onCover={(id) => change((f) => ({ ...f, coverPhotoId: id }))}
-          />
+          >
+            {coverPhoto ? (
+              <PhotoAnalysisSection
+                photo={coverPhoto}
+                photoIds={form.photos.map((p) => p.id)}
+                units={units}
+                disabled={busy}
+                canMeasure={measurable !== undefined}
+                onMeasure={() => {
+                  const target = measureTarget(form)
+                  startMeasuring(target.field, target.label)
+                }}
+                onUploaded={(id) => uploaded.current.add(id)}
+                fillable={(analysis, withSpecies) => fillableSuggestions(form, analysis, withSpecies)}
+                onAccept={(analysis, keys) => {
+                  const applied = applySuggestions(form, analysis, keys, units)
+                  setErrors({})
+                  change(() => applied.form)
+                  return applied.filled
+                }}
+              />
+            ) : null}
+          </PhotosSection>
 
           <section aria-labelledby="add-species-title" className="grid gap-4">
             <h3 id="add-species-title" className="text-lg font-bold text-stone-900">
@@ -686,6 +721,14 @@ function SyncStatus({ progress, waiting, stalled, onClose }: SyncProps) {
       </div>
     </div>
   )
+}
+
+/** The marks without the fields named (typed over, measured on the photo). */
+function withoutFields(marks: Record<string, true>, fields: readonly string[]): Record<string, true> {
+  if (!fields.some((field) => field in marks)) return marks
+  const next = { ...marks }
+  for (const field of fields) delete next[field]
+  return next
 }
 
 /** The outbox's progress of a whole entry, shown per photo: photos go up in order. */

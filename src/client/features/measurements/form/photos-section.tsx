@@ -3,7 +3,7 @@ import ImageIcon from 'lucide-react/icons/image'
 import ImagePlus from 'lucide-react/icons/image-plus'
 import Star from 'lucide-react/icons/star'
 import X from 'lucide-react/icons/x'
-import { type DragEvent, type RefObject, useEffect, useState } from 'react'
+import { type DragEvent, type ReactNode, type RefObject, useEffect, useState } from 'react'
 import { MEASUREMENT_LIMITS } from '#shared/schemas/measurements.ts'
 import { buttonClass } from '../../../components/button.tsx'
 import type { FormPhoto } from './form-state.ts'
@@ -24,6 +24,8 @@ type Props = {
   onFiles: (files: File[]) => void
   onRemove: (id: string) => void
   onCover: (id: string) => void
+  /** Shown under the photos (Analyze photo). */
+  children?: ReactNode
 }
 
 /**
@@ -132,6 +134,7 @@ export function PhotosSection(props: Props) {
           </ul>
         ) : null}
       </div>
+      {photos.length > 0 ? props.children : null}
       <div aria-live="polite">
         {errors.map((error) => (
           <p key={error} className="text-sm font-medium text-red-700" data-error-anchor>
