@@ -1,8 +1,10 @@
 import Ruler from 'lucide-react/icons/ruler'
+import Sparkles from 'lucide-react/icons/sparkles'
 import { useId, useState } from 'react'
 import { COMMUNITY_LIMITS } from '#shared/community/constants.ts'
 import type { Estimate, SaveSizeCheck, SizeCheck, Verdict } from '#shared/schemas/community.ts'
 import type { Measurement } from '#shared/schemas/measurements.ts'
+import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
 import { apiPaths } from '../../app/paths.ts'
 import { Button } from '../../components/button.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/dialog.tsx'
@@ -14,8 +16,10 @@ import { formatLength } from '../../lib/units.ts'
 import { coverPhoto, MeasurementPhoto } from '../measurements/components/measurement-photo.tsx'
 import { useUnits } from '../measurements/components/use-units.ts'
 import { MeasuringToolDialog } from '../measuring/index.ts'
+import { analysisFailure, analyzePhoto, useAiStatus } from '../photo-analysis/api.ts'
 import { useSaveSizeCheck } from './api.ts'
 import {
+  aiEstimateFor,
   checkableValues,
   comparisonText,
   ESTIMATE_SOURCE_LABELS,
@@ -87,6 +91,43 @@ function CheckSizeForm({
   const [measuring, setMeasuring] = useState(false)
   const option = options.find((o) => o.field === field) ?? options[0]
   const photo = coverPhoto(measurement)
+  // 'Use AI estimate' (issue 7): offered only when this server has a vision model; the checker still decides.
+  const aiStatus = useAiStatus()
+  const [analysis, setAnalysis] = useState<PhotoAnalysis | null>(null)
+  const [ai, setAi] = useState<{ kind: 'idle' } | { kind: 'working' } | { kind: 'note'; message: string }>({
+    kind: 'idle',
+  })
+
+  const takeAiEstimate = (from: PhotoAnalysis) => {
+    if (!option) return
+    const value = aiEstimateFor(from.estimates, option.field)
+    if (value === undefined) {
+      setAi({ kind: 'note', message: `The AI gave no estimate of the ${option.label.toLowerCase()} on this photo.` })
+      return
+    }
+    setAi({ kind: 'idle' })
+    setTaken({ value, unit: 'in', uncertainty: null, source: 'ai-estimate' })
+  }
+
+  const askForAiEstimate = async () => {
+    if (!photo) return
+    if (analysis?.photoId === photo.id) {
+      takeAiEstimate(analysis)
+      return
+    }
+    setAi({ kind: 'working' })
+    try {
+      const result = await analyzePhoto(photo.id)
+      setAnalysis(result)
+      takeAiEstimate(result)
+    } catch (error) {
+      const failure = analysisFailure(error)
+      setAi({
+        kind: 'note',
+        message: failure.kind === 'not-configured' ? 'Photo analysis is not set up on this server.' : failure.message,
+      })
+    }
+  }
   const noteTooLong = note.trim().length > COMMUNITY_LIMITS.checkNoteChars
 
   const submit = () => {
@@ -145,7 +186,18 @@ function CheckSizeForm({
               <Ruler className="size-4" aria-hidden="true" />
               {taken ? 'Measure again' : 'Measure on the photo'}
             </Button>
+            {aiStatus.data?.photoAnalysis && photo ? (
+              <Button variant="outline" onClick={() => void askForAiEstimate()} disabled={ai.kind === 'working'}>
+                <Sparkles className="size-4" aria-hidden="true" />
+                {ai.kind === 'working' ? 'Analyzing…' : 'Use AI estimate'}
+              </Button>
+            ) : null}
           </div>
+          {ai.kind === 'note' ? (
+            <p role="status" className="text-sm text-stone-700">
+              {ai.message}
+            </p>
+          ) : null}
 
           {taken && option ? (
             <section aria-label="Your estimate and the reported value" className="rounded-xl bg-stone-100 p-4">

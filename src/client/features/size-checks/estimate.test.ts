@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MeasurementSummary } from '#shared/schemas/measurements.ts'
 import {
+  aiEstimateFor,
   checkableValues,
   comparisonText,
   countsText,
@@ -79,4 +80,22 @@ it('countsText writes the three counts in the order of the verdicts', () => {
 it('VERDICT_ORDER lists the verdicts of the contract', async () => {
   const { VERDICTS } = await import('#shared/schemas/community.ts')
   expect([...VERDICT_ORDER].sort()).toEqual([...VERDICTS].sort())
+})
+
+describe('aiEstimateFor', () => {
+  const estimates = { lengthIn: 21.734, spreadIn: 18.5, points: 10, weightLbs: 6 }
+  it.each([
+    ['length', 21.73],
+    ['spread', 18.5],
+    ['width', undefined],
+    ['weight', undefined],
+    ['points', undefined],
+    ['right.G2', undefined],
+  ])('%s → %s', (field, expected) => {
+    expect(aiEstimateFor(estimates, field)).toBe(expected)
+  })
+
+  it('gives nothing when the model estimated nothing', () => {
+    expect(aiEstimateFor({}, 'length')).toBeUndefined()
+  })
 })

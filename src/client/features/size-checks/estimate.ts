@@ -1,5 +1,6 @@
 import type { CheckCounts, CheckState, Estimate, Verdict } from '#shared/schemas/community.ts'
 import type { MeasurementSummary, UnitSystem } from '#shared/schemas/measurements.ts'
+import type { AnalysisEstimates } from '#shared/schemas/photo-analysis.ts'
 import { formatLength, formatUncertainty, formatWeight } from '../../lib/units.ts'
 
 // The words and numbers of the member size check (DESIGN.md §2): verdicts, states, estimates and how an estimate
@@ -84,4 +85,20 @@ export function comparisonText(estimateIn: number, uncertaintyIn: number | null,
   if (uncertaintyIn === null) return difference
   const within = Math.abs(estimateIn - reportedIn) <= uncertaintyIn
   return `${difference}; the reported value is ${within ? 'within' : 'outside'} your ± range`
+}
+
+const AI_ESTIMATE_OF: Record<string, 'lengthIn' | 'spreadIn' | 'widthIn'> = {
+  length: 'lengthIn',
+  spread: 'spreadIn',
+  width: 'widthIn',
+}
+
+/**
+ * The AI photo analysis's estimate of the value a checker measures (length, spread or width, inches, to 1/100 in),
+ * or undefined when the model gave none for it: a checker's 'ai-estimate' is never made up.
+ */
+export function aiEstimateFor(estimates: AnalysisEstimates, field: string): number | undefined {
+  const key = AI_ESTIMATE_OF[field]
+  const value = key ? estimates[key] : undefined
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : undefined
 }
