@@ -1,0 +1,77 @@
+// The assistant's knowledge base: every passage (species guide, chart lines, scoring rules, fish formulas, photo
+// method, regulations) in one MiniSearch index, built once per process on first use and cached.
+import MiniSearch from 'minisearch'
+import type { KnowledgeBase, KnowledgeDoc, KnowledgeHit } from '../assistant.types.ts'
+import { buildRegulationDocs } from '../regulations.ts'
+import { buildChartDocs } from './chart-docs.ts'
+import { PASSAGES } from './passages.ts'
+import { buildSpeciesDocs } from './species-docs.ts'
+import { fuzzyFor, prefixFor, processTerm, termsOf, tokenize } from './text.ts'
+
+/** A passage as indexed: the public fields plus words a member may use for it (searched, never shown). */
+export type IndexedDoc = KnowledgeDoc & { keywords?: string }
+
+/** A hit with the question's terms it matched, so the composer can judge how well it answers. */
+export type RetrievalHit = KnowledgeHit & { matchedTerms: string[]; queryTermCount: number }
+
+export interface RetrievalKnowledgeBase extends KnowledgeBase {
+  search(query: string, limit?: number): RetrievalHit[]
+  /** Every indexed passage (tests, and the AI path if it wants to cite one by id). */
+  readonly docs: readonly KnowledgeDoc[]
+  get(id: string): KnowledgeDoc | undefined
+}
+
+const STORED = ['id', 'kind', 'title', 'text', 'href', 'speciesId'] as const
+
+export function buildDocs(): IndexedDoc[] {
+  return [...buildSpeciesDocs(), ...buildChartDocs(), ...PASSAGES, ...buildRegulationDocs()]
+}
+
+export function createKnowledgeBase(docs: readonly IndexedDoc[] = buildDocs()): RetrievalKnowledgeBase {
+  const index = new MiniSearch<IndexedDoc>({
+    fields: ['title', 'text', 'keywords'],
+    storeFields: [...STORED],
+    tokenize,
+    processTerm,
+    searchOptions: {
+      boost: { title: 2.5, keywords: 1.5 },
+      prefix: prefixFor,
+      fuzzy: fuzzyFor,
+      weights: { fuzzy: 0.4, prefix: 0.6 },
+      combineWith: 'OR',
+    },
+  })
+  index.addAll(docs)
+  const byId = new Map(docs.map((doc) => [doc.id, toPublic(doc)]))
+
+  return {
+    docs: [...byId.values()],
+    get: (id) => byId.get(id),
+    search(query, limit = 8) {
+      const queryTermCount = new Set(termsOf(query)).size
+      if (queryTermCount === 0) return []
+      return index
+        .search(query)
+        .slice(0, limit)
+        .map((result) => {
+          const doc = byId.get(result.id as string) as KnowledgeDoc
+          return { ...doc, score: result.score, matchedTerms: result.queryTerms, queryTermCount }
+        })
+    },
+  }
+}
+
+function toPublic(doc: IndexedDoc): KnowledgeDoc {
+  const out: KnowledgeDoc = { id: doc.id, kind: doc.kind, title: doc.title, text: doc.text }
+  if (doc.href) out.href = doc.href
+  if (doc.speciesId) out.speciesId = doc.speciesId
+  return out
+}
+
+let cached: RetrievalKnowledgeBase | undefined
+
+/** The knowledge base of this process, built on first use (a few tens of milliseconds) and kept. */
+export function getKnowledgeBase(): RetrievalKnowledgeBase {
+  cached ??= createKnowledgeBase()
+  return cached
+}

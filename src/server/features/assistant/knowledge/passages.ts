@@ -1,0 +1,296 @@
+// Curated passages for what lives only in prose: the record-book rules of /work/shared/domain/scoring.md (cited
+// as "scoring.md §n"), our decisions (docs/scoring.md) and the photo measuring method (docs/measuring.md).
+// Numbers that live in code are read from it (the photo references, the click error, the fish trophy share), so
+// the passages cannot drift from what the app does.
+
+import {
+  CLICK_ERROR_PX,
+  CREDIT_CARD_IN,
+  CUSTOM_REFERENCE_MAX_IN,
+  PERSPECTIVE_CAVEAT,
+  QUARTER_DIAMETER_IN,
+  SMALL_REFERENCE_PX,
+  SMALL_REFERENCE_WARNING,
+} from '#shared/measuring/index.ts'
+import type { ChatSourceKind } from '#shared/schemas/assistant.ts'
+import { CATEGORY_MINIMUMS } from '#shared/scoring/categories.ts'
+import { FISH_TROPHY_SHARE } from '#shared/scoring/decisions.ts'
+import type { KnowledgeDoc } from '../assistant.types.ts'
+
+export type Passage = KnowledgeDoc & {
+  /** Where the facts come from, as a person would cite them. */
+  source: string
+  /** Extra words a member may use for this topic (indexed, never shown). */
+  keywords: string
+}
+
+const passage = (
+  id: string,
+  kind: ChatSourceKind,
+  title: string,
+  text: string,
+  source: string,
+  keywords = '',
+): Passage => ({ id: `passage:${id}`, kind, title, text, source, keywords })
+
+const fishTrophyShare = Math.round((100 * FISH_TROPHY_SHARE.numerator) / FISH_TROPHY_SHARE.denominator)
+const whitetailAllTime = {
+  typical: CATEGORY_MINIMUMS['whitetail-typical'].bcAllTime?.value,
+  nonTypical: CATEGORY_MINIMUMS['whitetail-non-typical'].bcAllTime?.value,
+}
+const turkeyAward = CATEGORY_MINIMUMS['wild-turkey'].other?.value
+
+export const PASSAGES: readonly Passage[] = [
+  // Scoring rules: Boone and Crockett, Pope and Young, SCI, NWTF (scoring.md §0–§4).
+  passage(
+    'spread-credit',
+    'scoring-rules',
+    'Spread credit (Boone and Crockett, Pope and Young)',
+    [
+      'Spread credit is the inside spread of the main beams (chart line D on deer and elk, C on caribou), measured at right angles to the centre line of the skull at the widest point between the main beams.',
+      'The credit may equal, but not exceed, the length of the longer main beam: if the inside spread is wider than the longer beam, only the beam length is counted. This holds on the Boone and Crockett Club charts for whitetail, mule deer, blacktail, elk and caribou, and the Pope and Young Club uses the same charts.',
+      'Moose are different: the greatest spread is credited in full, with no cap. SCI credits the full inside spread too. The B&C gross score uses the full inside spread, not the capped credit.',
+    ].join('\n'),
+    'scoring.md §1.1 (bestdeerhuntohio.com B&C guide); docs/scoring.md',
+    'inside spread wide width credit capped cap limit longer beam',
+  ),
+  passage(
+    'deductions',
+    'scoring-rules',
+    'Symmetry deductions: the difference column (Boone and Crockett, Pope and Young)',
+    [
+      'Every scored line with a right and a left value (main beam, each normal point, each circumference) goes into the difference column: the absolute difference between the right and left measurement is deducted from the score.',
+      'A point that exists on one side only counts 0 on the other, so its whole length is deducted. Example: G-2 of 10 on the right and 9 5/8 on the left gives a 3/8 deduction.',
+      'Symmetry deductions are taken in both typical and non-typical categories. On sheep only the circumference differences are deducted, not the horn length; skulls have no deductions; SCI and Buckmasters take no symmetry deductions at all.',
+    ].join('\n'),
+    'scoring.md §1.1, §1.8, §3 (ESPN/Burkhead; bestdeerhuntohio.com; wren-clothing.com)',
+    'deduction deduct deducted difference differences symmetry asymmetry right left net penalty',
+  ),
+  passage(
+    'typical-non-typical',
+    'scoring-rules',
+    'Typical vs non-typical (Boone and Crockett, Pope and Young)',
+    [
+      'Abnormal points are points growing off another point, off the bottom or sides of the main beam, or beyond the normal pattern of points.',
+      '- Typical category: the total length of the abnormal points (line E) is subtracted from the score.',
+      '- Non-typical category: the same total is added to the score.',
+      `Symmetry deductions are taken in both. A rack with a lot of abnormal growth usually scores better as a non-typical; each category has its own minimum (whitetail B&C All-time: typical ${whitetailAllTime.typical}, non-typical ${whitetailAllTime.nonTypical}).`,
+      "On Roosevelt's and tule elk the crown points above the fourth (sword) point are not abnormal: their total is added. For turkeys, a bird with more than one beard is called non-typical.",
+    ].join('\n'),
+    'scoring.md §1.1, §1.4 (ESPN/Burkhead; boone-crockett.org "Net score vs gross score")',
+    'abnormal nontypical typical drop tine sticker kicker irregular extra points category',
+  ),
+  passage(
+    'gross-net',
+    'scoring-rules',
+    'Gross and net scores (Boone and Crockett policy)',
+    [
+      'The Boone and Crockett Club ranks trophies by the net score (the entry or final score); the gross score is printed for information only.',
+      'For antlered game, B&C gross = the typical frame without symmetry deductions + all abnormal points + the full inside spread (not the capped spread credit). For horned game, gross = left + right with no deductions.',
+      'Net = gross with the spread credit in place of the spread, less the symmetry deductions, and less (typical) or plus (non-typical) the abnormal points.',
+    ].join('\n'),
+    'scoring.md §1.1 ("Policies of the B&C Big Game Records Program")',
+    'gross net final entry score difference between',
+  ),
+  passage(
+    'points',
+    'scoring-rules',
+    'What counts as a point (Boone and Crockett)',
+    'On deer and elk a point must be at least 1 inch long and longer than it is wide at 1 inch or more of its length. The beam tip counts as a point but is not measured as one. On caribou a point needs only 1/2 inch.',
+    'scoring.md §0 (B&C scoring page; bc_scoring_caribou.asp)',
+    'point tine count counts inch long wide',
+  ),
+  passage(
+    'units',
+    'scoring-rules',
+    'Measuring units and tools (Boone and Crockett)',
+    [
+      'Antlers and horns are measured in inches to the nearest 1/8 inch with a 1/4-inch-wide flexible steel tape; a flexible steel cable may be used for main beams and points only. Pronghorn and sheep: steel tape only, never a cable.',
+      'Eighths are written without reducing: 7 2/8, not 7 1/4; a whole number is written 194 0/8.',
+      'Bear and cat skulls are measured to the nearest 1/16 inch (29 12/16), with calipers; turkey beards and spurs to 1/16 inch and turkey weight to the nearest ounce.',
+    ].join('\n'),
+    'scoring.md §0 (B&C scoring page; trantor.is B&C manual ch. 4, 10, 11)',
+    'eighth eighths sixteenth fraction tape cable steel tool nearest write unit',
+  ),
+  passage(
+    'drying',
+    'scoring-rules',
+    'Drying period: 60 days (Boone and Crockett, Pope and Young)',
+    [
+      'A trophy cannot be officially measured until it has air-dried for at least 60 days at normal room temperature and humidity.',
+      'For a boiled or frozen skull the 60 days start after it is taken out. The Pope and Young Club also accepts velvet antlers after a 60-day drying or curing period.',
+      'Fieldmark can score green measurements at any time, but an official entry needs the drying period first.',
+    ].join('\n'),
+    'scoring.md §0 (trantor.is B&C manual ch. 4; ESPN; P&Y entry rules)',
+    'dry drying dried shrink shrinkage wait wait long before official measure green velvet day days',
+  ),
+  passage(
+    'enter-boone-crockett',
+    'scoring-rules',
+    'Entering the Boone and Crockett record book',
+    [
+      "To enter a trophy in the Boone and Crockett Club's records:",
+      '- let it air-dry 60 days, then have it measured by a B&C Official Measurer, who signs the original score chart;',
+      '- send the signed chart with the entry affidavit, photos of the trophy (front, left and right sides), a copy of the hunting licence or tag, and the entry fee ($40 on the chart we read);',
+      '- the score must meet the Awards minimum (listed every 3-year Awards period) or the All-time minimum of its category.',
+      'The top trophies of each Awards period go to the Judges’ Panel for verification.',
+    ].join('\n'),
+    'scoring.md §1.1, §1.11 (B&C moose score chart, scribd copy; unanswered.io; fieldandstream.com)',
+    'enter entry submit submitting record book official measurer affidavit fee how get into awards all-time register',
+  ),
+  passage(
+    'enter-pope-young',
+    'scoring-rules',
+    'Entering the Pope and Young record book (bowhunting)',
+    [
+      'The Pope and Young Club keeps the records of North American big game taken entirely with bow and arrow; crossbow kills are excluded (the Bolt & Quarrel club records those, with its own minimums).',
+      'P&Y uses the same measuring system and arithmetic as Boone and Crockett; only who may enter and the minimum scores differ. The trophy must dry 60 days, be measured by an official P&Y measurer, and for species whose inside spread is scored the skull plate must be intact and unsplit.',
+    ].join('\n'),
+    'scoring.md §2 (oodmag.com; P&Y entry requirements, airgunmaniac.com copy; bolt-quarrel.org)',
+    'bow bowhunting archery crossbow enter entry submit pope young club how',
+  ),
+  passage(
+    'sci',
+    'scoring-rules',
+    'Safari Club International (SCI) scoring',
+    [
+      "SCI's scoring is basically Boone and Crockett's without deductions: inside spread, main beams, every point over 1 inch and the circumferences, with no symmetry deductions.",
+      'SCI keeps typical and non-typical categories, regional whitetail categories and categories by weapon. In Fieldmark an SCI sheet is checked only against SCI minimums; the only one we have is free-range typical Rocky Mountain mule deer, 155.',
+    ].join('\n'),
+    'scoring.md §3 (Bill Quimby, coueswhitetail.com; outdoorcanada.ca; huntforever.org); docs/scoring.md',
+    'safari club international sci',
+  ),
+  passage(
+    'awards-all-time',
+    'scoring-rules',
+    'Awards and All-time minimums (Boone and Crockett)',
+    'Boone and Crockett has two minimums per category: the Awards minimum, for the book of each 3-year Awards period, and the higher All-time minimum, for the All-time records book. A trophy meeting the All-time minimum is listed in the Awards book too. Fieldmark calls a score meeting the highest minimum of its category a record, one meeting a lower minimum a trophy.',
+    'scoring.md §1.11 (unanswered.io; fieldandstream.com)',
+    'awards all-time alltime period book two minimum record trophy class standard',
+  ),
+  passage(
+    'nwtf-formula',
+    'scoring-rules',
+    'Scoring a wild turkey (NWTF formula)',
+    [
+      'The National Wild Turkey Federation (NWTF) score = weight in pounds + 2 × the total length of all beards in inches + 10 × (left spur + right spur) in inches.',
+      '- Weight: live (undressed) weight on a certified scale, to the nearest ounce (20 lb 7 oz = 20.4375).',
+      '- Beard: from the centre of the point where it leaves the skin to the tip of the longest bristle, to 1/16 inch. With several beards, measure each and add them (such a bird is non-typical).',
+      '- Spur: along the outside centre, from where it leaves the scaled leg skin to its tip, to 1/16 inch; with two spurs on a leg, the longest counts.',
+      'Example: 20 lb 7 oz, beards totalling 25.5 in, spurs 1 1/16 and 1 in: 20.4375 + 51 + 20.625 = 92.0625.',
+    ].join('\n'),
+    'scoring.md §4 (millcreekturkeycalls.com; thejump.net; rolltidebama.com)',
+    'turkey gobbler tom beard beards spur spurs weight nwtf wild turkey federation score formula',
+  ),
+  passage(
+    'nwtf-entry',
+    'scoring-rules',
+    'Turkey records: NWTF and the 65-point threshold',
+    `The NWTF records program keeps records by subspecies (Eastern, Osceola, Rio Grande, Merriam’s, Gould’s, ocellated) and by state, and has no minimum score: an NWTF member enters any legally harvested bird with the official form, signed and witnessed, and a processing fee. The ${turkeyAward} Fieldmark shows is the Kansas (KDWPT) Trophy Turkey Award minimum, which uses the NWTF formula.`,
+    'scoring.md §4, §8 settled 2 (parislanding.com; turkey-talk.com; redtablemeats.com KDWPT release)',
+    'turkey record minimum enter entry nwtf kansas 65 subspecies',
+  ),
+  passage(
+    'skulls',
+    'scoring-rules',
+    'Scoring a bear or cougar skull (Boone and Crockett)',
+    'A bear or cat skull scores its greatest length without the lower jaw plus its greatest width across the cheek bones (zygomatic arches), measured with calipers to the nearest 1/16 inch, with no deductions. Remove all flesh, membrane and cartilage and let the skull air-dry 60 days before an official measurement.',
+    'scoring.md §1.10 (trantor.is B&C manual ch. 4; outdoors-international.com)',
+    'skull bear cougar lion cat caliper calipers length width measure',
+  ),
+  passage(
+    'roosevelt-crown',
+    'scoring-rules',
+    "Crown points on Roosevelt's and tule elk (Boone and Crockett)",
+    "Roosevelt's and tule elk are scored on their own chart: the points above the fourth (sword) point that form the crown are not abnormal. The crown points' lengths on both antlers are added as one total, with no right–left difference; abnormal points below the sword point are subtracted.",
+    'scoring.md §1.4, §8 settled 1 (BuckScoreApp WesternElkProfile.kt; journalofmountainhunting.com; gunsandoutdoornews.com)',
+    'crown points roosevelt tule elk sword',
+  ),
+  passage(
+    'sheep-horns',
+    'scoring-rules',
+    'Scoring sheep horns (Boone and Crockett)',
+    'Wild sheep score the length of each horn (C, along the outer curve from the lowest front edge of the base to the tip or broomed end) and four circumferences: D-1 at the base and D-2 to D-4 at the quarters of the longer horn. Only the circumference differences are deducted, not the difference in horn length. Spreads are recorded, not scored. Bighorn, desert, Dall’s and Stone’s sheep are scored alike, with a steel tape only.',
+    'scoring.md §1.8 (fieldandstream.com; trantor.is B&C manual ch. 10; Leupold)',
+    'sheep ram horn horns curl broomed quarter',
+  ),
+  passage(
+    'trophy-class',
+    'scoring-rules',
+    'Record, trophy and standard in Fieldmark',
+    `Fieldmark labels each measurement: record when it meets the highest minimum of its category (for fish: the species' trophy weight), trophy when it meets a lower one (for fish: ${fishTrophyShare} % of the trophy weight), standard otherwise. For turkeys, meeting the Kansas award's ${turkeyAward} makes a trophy, never a record.`,
+    'docs/scoring.md (Record books and trophy class)',
+    'record trophy standard class label badge',
+  ),
+
+  // Fish weight formulas (scoring.md §5).
+  passage(
+    'fish-formula',
+    'fish-formula',
+    'Fish weight formula: length × girth² ÷ 800',
+    [
+      'The general fish weight estimate: weight (lb) = length × girth × girth ÷ 800, with length and girth in inches.',
+      '- Length: from the tip of the lower jaw to the fork of the tail.',
+      '- Girth: around the body at its thickest point.',
+      'Example: length 31 in, girth 16 in: 16 × 16 = 256; × 31 = 7,936; ÷ 800 = 9.92 lb (9 lb 15 oz).',
+      'It is an estimate, not a scale weight: expect it to be off by about ±10 %. Ask me with your numbers ("20 inch bass, 14 inch girth") and I will compute it.',
+    ].join('\n'),
+    'scoring.md §5.1 (themarlinclub.com; cyberangler.com; florida-fishing-insider.com)',
+    'fish weight formula estimate estimated calculate length girth 800 pound heavy weigh without scale',
+  ),
+  passage(
+    'fish-divisors',
+    'fish-formula',
+    'Other fish weight formulas and divisors',
+    [
+      'Different body shapes use different divisors:',
+      '- largemouth bass: length × girth² ÷ 880 (its source claims within 5 %);',
+      "- muskie: ÷ 754 (John Dettloff's fit to Chippewa Flowage weigh-ins);",
+      '- steelhead ÷ 750, panfish ÷ 1200.',
+      'Length only, for a fish released without a girth (total length, tail pinched): weight = length³ ÷ 1200 sunfish, ÷ 1600 largemouth and smallmouth bass, ÷ 2700 walleye, ÷ 3500 northern pike and muskie, ÷ 3300 catfish (Iowa DNR; Missouri uses ÷ 2000 for catfish).',
+      'Tarpon: the old ÷ 800 formula reads more than 15 % light; Ault and Luo give a chart from fork length and dorsal girth instead.',
+    ].join('\n'),
+    'scoring.md §5.1 (pcvoyage.com; one-vertex.com; digitalanglers.com; Iowa DNR; semissourian.com; Ault & Luo 2013)',
+    'divisor divisors length only cubed released catch release formula different species 880 1600',
+  ),
+  passage(
+    'fish-accuracy',
+    'fish-formula',
+    'How accurate fish weight formulas are',
+    [
+      'Formulas are estimates; only a certified scale gives a weight. On published record fish, length × girth² ÷ 800 read 9 % heavy on Kurita’s record largemouth, 9 % heavy on Deuel’s record red drum, 7 % light on the record tiger muskie and 13 % light on a tarpon; the length-only L³ ÷ 1600 read 43 % light on Kurita’s bass.',
+      'Fieldmark labels every formula weight an estimate (about ±10 %).',
+    ].join('\n'),
+    'scoring.md §5.1 (luremakingkonastyle.com; florida-fishing-insider.com; record cases)',
+    'accurate accuracy precise error estimate reliable scale wrong off',
+  ),
+
+  // The photo measuring tool (docs/measuring.md).
+  passage(
+    'photo-method',
+    'photo-method',
+    'How the photo measuring tool works',
+    [
+      'Fieldmark measures a length on a photo from a reference object of known size lying in the same photo:',
+      `- choose the reference: a credit card (long side ${CREDIT_CARD_IN.long} in or short side ${CREDIT_CARD_IN.short} in), a US quarter (diameter ${QUARTER_DIAMETER_IN} in) or a custom length up to ${CUSTOM_REFERENCE_MAX_IN} in;`,
+      '- mark the two ends of the reference: pixels per inch = reference pixels ÷ reference inches;',
+      '- measure straight (two points) or along a curve (a path of points; put them closer where it bends);',
+      '- the result is given to the nearest 1/8 inch and to the millimetre, with its uncertainty.',
+    ].join('\n'),
+    'docs/measuring.md; src/shared/measuring',
+    'photo picture image camera measure measuring tool reference calibrate calibration credit card quarter coin pixel',
+  ),
+  passage(
+    'photo-accuracy',
+    'photo-method',
+    'How accurate photo measurements are',
+    [
+      `Each marked point is taken to be good to about ±${CLICK_ERROR_PX} image pixel. The uncertainty adds the scale error (both ends of the reference) and the marking error of the measured line: u = L × 2 ÷ r + (2 + √(n − 2)) ÷ ppi, with r the reference's length in pixels and n the number of points.`,
+      'Example: a 337 px credit card and a 1500 px fish: 15 in ± 0.109 in, shown as ± 1/8 in (± 0.3 cm).',
+      `The larger the reference in the photo, the better: under ${SMALL_REFERENCE_PX} px the tool says '${SMALL_REFERENCE_WARNING}'.`,
+      `Perspective is usually the larger error and is not included: ${PERSPECTIVE_CAVEAT}`,
+    ].join('\n'),
+    'docs/measuring.md (Uncertainty)',
+    'photo accurate accuracy precise uncertainty error plus minus perspective angle reliable',
+  ),
+]

@@ -1,0 +1,60 @@
+// How the assistant's MiniSearch indexes split and normalise text. The same functions run on the passages
+// (indexing) and on a member's question (search), so both sides agree on what a term is.
+
+// Record-book shorthands become words before splitting ('B&C' would otherwise split into 'b' and 'c').
+const SHORTHANDS: readonly [RegExp, string][] = [
+  [/\bb\s*&\s*c\b|\bb\s+and\s+c\b|\bboone\s*(?:&|and)\s*crockett\b/gi, ' boone crockett '],
+  [/\bp\s*&\s*y\b|\bp\s+and\s+y\b|\bpope\s*(?:&|and)\s*young\b/gi, ' pope young '],
+  [/\bnon[\s-]+typical\b/gi, ' nontypical '],
+  // Chart letters: 'G-2', 'G2', 'H 3' → 'g2'; 'F-1' on a caribou chart → 'f1'.
+  [/\b([a-h])\s*-\s*(\d)\b|\b([a-h])(\d)\b/gi, ' $1$3$2$4 '],
+  [/[\u2018\u2019`´]/g, "'"],
+]
+
+/** Words too common to tell passages apart. */
+const STOP_WORDS = new Set(
+  `a about above after again all also am an and any are as at be been before being below between both but by can
+  could did do does doing done during each either else etc for from further get gets got had has have having he her
+  here hers him his how i if in into is it its itself just let lets me more most my myself no nor not now of off on
+  once only or other our ours out over own please same she should so some such tell than that the their theirs them
+  then there these they this those through to too under until up very was we were what whats when where which while
+  who whom why will with would you your yours yourself thanks thank hi hello hey ok okay know need want like really
+  much many one ones thing things`.split(/\s+/),
+)
+
+/** Splits text into raw tokens after expanding the record-book shorthands. */
+export function tokenize(text: string): string[] {
+  let out = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+  for (const [pattern, replacement] of SHORTHANDS) out = out.replace(pattern, replacement)
+  return out.split(/[^\p{L}\p{N}']+/u).filter(Boolean)
+}
+
+/**
+ * Lower-cases a token, drops possessives and stop words, takes a plain English plural back to its singular
+ * ('goats' → 'goat', 'dall's' → 'dall') and cuts -ing/-ed off long words: a light stemmer, enough for prefix
+ * search to join 'measuring' and 'measurement'.
+ */
+export function processTerm(token: string): string | null {
+  let term = token
+    .toLowerCase()
+    .replace(/'s$|'$/, '')
+    .replace(/'/g, '')
+  if (term.length === 0 || STOP_WORDS.has(term)) return null
+  if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`
+  else if (term.length > 4 && /(ch|sh|x|ss)es$/.test(term)) term = term.slice(0, -2)
+  else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1)
+  // 'measuring', 'measured' → 'measur', which prefix-matches 'measure' and 'measurement'.
+  if (term.length >= 7 && /(ing|ed)$/.test(term)) term = term.replace(/(ing|ed)$/, '')
+  return term
+}
+
+/** The processed terms of a text, in order (what a search will look up). */
+export function termsOf(text: string): string[] {
+  return tokenize(text)
+    .map(processTerm)
+    .filter((term): term is string => term !== null)
+}
+
+/** Prefix search for terms long enough to mean something; fuzzy (one edit) only for longer words. */
+export const prefixFor = (term: string) => term.length >= 4
+export const fuzzyFor = (term: string) => (term.length >= 6 ? 1 : false)
