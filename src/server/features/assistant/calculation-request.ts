@@ -39,7 +39,7 @@ export function readCalculationRequest(message: string, history: readonly ChatTu
 }
 
 function readRequest(message: string): CalculationRequest | null {
-  const tokens = tokenize(message)
+  const tokens = tokenize(message).filter((t) => !(t.kind === 'number' && isYear(t.quantity)))
   const numbers = quantities(tokens)
   if (numbers.length === 0) return null
   const text = normalise(message)
@@ -50,6 +50,9 @@ function readRequest(message: string): CalculationRequest | null {
     (FISH_WEIGHT.test(text) ? readFish(message, tokens) : null)
   )
 }
+
+/** "in 2024", "the 2026 season": a year, not a measurement. */
+const isYear = (q: Quantity) => !q.unit && /^\d{4}$/.test(q.text) && q.value >= 1900 && q.value <= 2100
 
 const TURKEY = /\b(turkeys?|nwtf|gobblers?|beards?|spurs?)\b/
 const SCORE = /\b(score|scores|scoring|gross|net|b&c|b and c|boone|crockett|p&y|pope|sci|safari|skull)\b/
@@ -126,10 +129,11 @@ const TURKEY_SLOTS: SlotSpec[] = [
   { slot: 'spurs', match: (w) => /^spurs?$/.test(w), list: true, accepts: isLength },
 ]
 
-function readTurkey(text: string, tokens: Token[]): CalculationRequest {
+function readTurkey(text: string, tokens: Token[]): CalculationRequest | null {
   const { values, unlabelled } = assignSlots(tokens, TURKEY_SLOTS)
   const notes: string[] = []
   const weight = values.get('weight')?.[0] ?? unlabelled.find(isWeight)
+  if (!weight && !values.has('beards') && !values.has('spurs')) return null
   const need =
     'To score a turkey I need its weight (e.g. 20 lb 8 oz), each beard and both spurs, e.g. "score my turkey: 20 lb 8 oz, 10 inch beard, spurs 1 1/8 and 1 inch".'
   if (!weight) return { name: 'nwtf_score', problem: `I couldn't find the weight. ${need}` }
@@ -169,7 +173,8 @@ function readFish(message: string, tokens: Token[]): CalculationRequest | null {
   const loose = unlabelled.filter(isLength)
   const length = values.get('length')?.[0] ?? loose.shift()
   const girth = values.get('girth')?.[0] ?? loose.shift()
-  if (!length) return null
+  // A bare number is a fish's length only beside a unit or a label ("a 22 inch bass", "length 30").
+  if (!length || (!length.unit && !values.has('length') && !values.has('girth'))) return null
   const notes: string[] = []
   const named = findNamedSpecies(message).filter((s) => s.fishFormulas)
   const species = named[0]
