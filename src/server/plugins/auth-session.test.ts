@@ -35,6 +35,7 @@ import { interactionRoutes } from '#tests/support/routes/interactions.ts'
 import { leaderboardRoutes } from '#tests/support/routes/leaderboards.ts'
 import { moderationRoutes } from '#tests/support/routes/moderation.ts'
 import { notificationRoutes } from '#tests/support/routes/notifications.ts'
+import { photoAnalysisRoutes } from '#tests/support/routes/photo-analysis.ts'
 import { sizeCheckRoutes } from '#tests/support/routes/size-checks.ts'
 import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
 
@@ -150,6 +151,7 @@ const ROUTES: Row[] = [
   ...moderationRoutes(context()),
   ...achievementRoutes(context()),
   ...leaderboardRoutes(context()),
+  ...photoAnalysisRoutes(context()),
 ]
 
 function context(): RouteContext {

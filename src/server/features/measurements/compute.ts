@@ -198,6 +198,63 @@ function checkPhotoMeasurement(
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// AI estimates (issue 7): a body's aiAnalysisId names the photo analysis whose values the member accepted.
+
+/** The analysis an aiAnalysisId names, as stored: who asked for it, and of which photo. */
+export type AcceptedAnalysis = { userId: string; photoId: string }
+
+/**
+ * What is wrong with the analysis a body names, if anything: it must exist, be the member's own, and be of one of
+ * the measurement's photos. A 400 naming aiAnalysisId; another member's analysis reads as a missing one.
+ */
+export function aiAnalysisProblem(
+  analysis: AcceptedAnalysis | undefined,
+  userId: string,
+  photoIds: readonly string[],
+): AppError | undefined {
+  if (!analysis || analysis.userId !== userId) return fieldError('aiAnalysisId', 'photo analysis not found')
+  if (!photoIds.includes(analysis.photoId)) {
+    return fieldError('aiAnalysisId', "the analysis is of a photo that is not one of this measurement's photos")
+  }
+  return undefined
+}
+
+/** The stored measurement an edit replaces: how its values were reported, and the values. */
+export type ReportedBefore = { reportedEvidence: EvidenceLevel; sheet: ScoreSheet | null; quick: QuickValues | null }
+
+/**
+ * The evidence the owner reports: photo-measured whenever the measuring tool took values (it wins); else
+ * ai-estimate when the member accepts an analysis's values now (a checked aiAnalysisId), or accepted them before
+ * and an edit leaves the values as they were (an edit of the caption keeps their origin, a new value does not);
+ * else what computeMeasurement found (self-reported).
+ */
+export function reportedEvidence(
+  computed: Pick<Computed, 'evidence' | 'sheet' | 'quick'>,
+  ai: { accepted: boolean; before?: ReportedBefore | undefined },
+): EvidenceLevel {
+  if (computed.evidence === 'photo-measured') return computed.evidence
+  if (ai.accepted) return 'ai-estimate'
+  const before = ai.before
+  if (
+    before?.reportedEvidence === 'ai-estimate' &&
+    canonical(before.sheet) === canonical(computed.sheet) &&
+    canonical(before.quick) === canonical(computed.quick)
+  ) {
+    return 'ai-estimate'
+  }
+  return computed.evidence
+}
+
+/** JSON with object keys sorted (jsonb does not keep the order a body was written in). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  )
+}
+
 function blankToNull(text: string | undefined): string | null {
   return text === undefined || text === '' ? null : text
 }

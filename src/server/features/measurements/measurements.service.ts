@@ -19,8 +19,17 @@ import { afterMemberChange, MEASUREMENT_CHANGED } from '../achievements/member-e
 import { users } from '../auth/auth.tables.ts'
 import { deliverPost, reachesFollowers, withdrawPost } from '../community/feed-inbox.ts'
 import { tellRecipients } from '../notifications/notify.ts'
+import { findAnalysis } from '../photo-analysis/photo-analysis.service.ts'
 import { toPhoto } from '../photos/photos.service.ts'
-import { type Computed, computeMeasurement, fieldError, type MeasurementBody } from './compute.ts'
+import {
+  aiAnalysisProblem,
+  type Computed,
+  computeMeasurement,
+  fieldError,
+  type MeasurementBody,
+  type ReportedBefore,
+  reportedEvidence,
+} from './compute.ts'
 import { locationFor } from './location.ts'
 import { measurements, photos } from './measurements.tables.ts'
 import { getSettings } from './settings.ts'
@@ -140,6 +149,12 @@ async function attachPhotos(tx: Tx, userId: string, measurementId: string, photo
   }
 }
 
+/** The body's aiAnalysisId checked (compute.ts aiAnalysisProblem); undefined when it has none or it is fine. */
+async function checkAiAnalysis(db: Db | Tx, userId: string, body: MeasurementBody) {
+  if (body.aiAnalysisId === undefined) return undefined
+  return aiAnalysisProblem(await findAnalysis(db, body.aiAnalysisId), userId, body.photoIds)
+}
+
 async function defaultsFor(db: Db, userId: string): Promise<Defaults> {
   const settings = await getSettings(db, userId)
   return { visibility: settings.defaultVisibility, locationPrecision: settings.defaultLocationPrecision }
@@ -155,8 +170,13 @@ export async function createMeasurement(
   body: CreateBody,
   now = new Date(),
 ): Promise<{ measurement: Measurement; created: boolean }> {
-  const computed = computeMeasurement(body, now)
+  const base = computeMeasurement(body, now)
   checkPhotoIds(body.photoIds)
+  // A refused aiAnalysisId refuses a new measurement only: a repeat (offline sync) answers what is stored, even
+  // when the analysis has gone since (its photo was removed by an edit).
+  const aiProblem = await checkAiAnalysis(db, user.id, body)
+  const accepted = body.aiAnalysisId !== undefined && aiProblem === undefined
+  const computed = { ...base, evidence: reportedEvidence(base, { accepted }) }
   const needsDefaults = body.visibility === undefined || body.location?.precision === undefined
   const defaults = needsDefaults
     ? await defaultsFor(db, user.id)
@@ -177,6 +197,7 @@ export async function createMeasurement(
       if (existing?.userId !== user.id) throw new AppError('CONFLICT', 'id: This id belongs to another measurement')
       return false
     }
+    if (aiProblem) throw aiProblem
     await attachPhotos(tx, user.id, body.id, body.photoIds)
     if (reachesFollowers(values.visibility)) await deliverPost(tx, user.id, body.id)
     // The member's achievements and leaderboard rows, in this transaction (a repeat changed nothing: none).
@@ -195,7 +216,7 @@ export async function updateMeasurement(
   body: MeasurementBody,
   now = new Date(),
 ): Promise<{ measurement: Measurement; removedStorageKeys: string[]; told: string[] }> {
-  const computed = computeMeasurement(body, now)
+  const base = computeMeasurement(body, now)
   checkPhotoIds(body.photoIds)
   let told: string[] = []
   const removedStorageKeys = await db.transaction(async (tx) => {
@@ -208,11 +229,19 @@ export async function updateMeasurement(
         lon: measurements.lon,
         precision: measurements.locationPrecision,
         checkState: measurements.checkState,
+        reportedEvidence: measurements.reportedEvidence,
+        sheet: measurements.sheet,
+        quick: measurements.quick,
       })
       .from(measurements)
       .where(eq(measurements.id, id))
       .for('update')
     if (!current || !canChange(user, current)) throw notFound()
+    const aiProblem = await checkAiAnalysis(tx, user.id, body)
+    if (aiProblem) throw aiProblem
+    const before: ReportedBefore = current
+    const accepted = body.aiAnalysisId !== undefined
+    const computed = { ...base, evidence: reportedEvidence(base, { accepted, before }) }
     // Omitted visibility or precision keep what the measurement has (the settings are for new ones).
     const set = columns(
       computed,

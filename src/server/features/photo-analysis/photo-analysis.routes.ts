@@ -1,9 +1,53 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
+import { PhotoAnalysisParamsSchema, PhotoAnalysisSchema } from '#shared/schemas/photo-analysis.ts'
 import type { Db } from '../../db/client.ts'
 import type { AiConfig } from '../../env.ts'
-import type { RateLimits } from '../../plugins/security.ts'
+import { createAiClient } from '../../lib/ai-client.ts'
+import { requireApproved, sessionUserOf } from '../../plugins/auth-session.ts'
+import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
+import { type Ai, analyzePhoto } from './photo-analysis.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits; ai: AiConfig | undefined }
 
 /** AI photo analysis (issue 7): POST /api/photos/:id/analysis. */
-export const photoAnalysisRoutes: FastifyPluginAsyncZod<Options> = async (_app, _opts) => {}
+export const photoAnalysisRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits, ai }) => {
+  const service: Ai | undefined = ai ? { config: ai, client: createAiClient(ai) } : undefined
+
+  app.post(
+    '/api/photos/:id/analysis',
+    {
+      preHandler: requireApproved,
+      // Counted per member after sign-in is checked: each analysis is a paid call to the vision model.
+      config: perMemberRateLimit(rateLimits.photoAnalysis),
+      schema: {
+        summary: 'Analyses a photo with the vision model: species, category, reference object and size estimates',
+        description:
+          "The photo must be the caller's own upload, or a photo of a measurement the caller may see (for a member " +
+          'size check); any other id answers 404. Every value is an estimate: a species outside the catalogue is ' +
+          "answered as 'Unknown' with the model's own label, a fish's score and class come from the scoring engine " +
+          'when length and girth are estimated. The analysis is stored: send its id as `aiAnalysisId` with the ' +
+          'measurement whose values it filled, and the measurement carries the evidence level `ai-estimate`. ' +
+          '503 NOT_CONFIGURED when this server has no AI service (AI_BASE_URL, AI_API_KEY, AI_MODEL; the model ' +
+          'is AI_VISION_MODEL, else AI_MODEL); 502 UPSTREAM_FAILED when the service fails, times out or answers ' +
+          'something that is not a valid analysis.',
+        tags: ['photos'],
+        params: PhotoAnalysisParamsSchema,
+        response: {
+          201: PhotoAnalysisSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          429: ApiErrorSchema,
+          502: ApiErrorSchema,
+          503: ApiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const analysis = await analyzePhoto(db, app.photoStorage, service, sessionUserOf(req), req.params.id, req.log)
+      return reply.code(201).send(analysis)
+    },
+  )
+}

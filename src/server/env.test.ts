@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './env.ts'
+
+// The AI service settings (DESIGN.md §5): all three of AI_BASE_URL, AI_API_KEY and AI_MODEL, or none; the vision
+// model of photo analysis is AI_VISION_MODEL, else AI_MODEL.
+
+describe('AI configuration (env.ts)', () => {
+  const base = { DATA_DIR: '/tmp/fm-env-test', SESSION_SECRET: 'x'.repeat(40) }
+  const ai = { AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_API_KEY: 'key', AI_MODEL: 'llama3.2' }
+
+  it('is off when no AI_* variable is set, or all are empty', () => {
+    expect(loadConfig(base).ai).toBeUndefined()
+    expect(loadConfig({ ...base, AI_BASE_URL: '', AI_API_KEY: ' ', AI_MODEL: '' }).ai).toBeUndefined()
+  })
+
+  it('uses AI_MODEL for photo analysis when AI_VISION_MODEL is not set (or empty)', () => {
+    const expected = {
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'key',
+      model: 'llama3.2',
+      visionModel: 'llama3.2',
+      timeoutMs: 20_000,
+    }
+    expect(loadConfig({ ...base, ...ai }).ai).toEqual(expected)
+    expect(loadConfig({ ...base, ...ai, AI_VISION_MODEL: ' ' }).ai).toEqual(expected)
+  })
+
+  it('uses AI_VISION_MODEL for photo analysis when set, and AI_TIMEOUT_MS per call', () => {
+    expect(loadConfig({ ...base, ...ai, AI_VISION_MODEL: 'llava', AI_TIMEOUT_MS: '5000' }).ai).toMatchObject({
+      model: 'llama3.2',
+      visionModel: 'llava',
+      timeoutMs: 5000,
+    })
+  })
+
+  it('refuses a partial set, naming what is missing', () => {
+    expect(() => loadConfig({ ...base, AI_BASE_URL: ai.AI_BASE_URL })).toThrow(/missing AI_API_KEY, AI_MODEL/)
+    expect(() => loadConfig({ ...base, AI_VISION_MODEL: 'llava', AI_MODEL: 'llama3.2' })).toThrow(
+      /missing AI_BASE_URL, AI_API_KEY/,
+    )
+  })
+
+  it('refuses a timeout outside 100 ms to 10 minutes', () => {
+    expect(() => loadConfig({ ...base, ...ai, AI_TIMEOUT_MS: '50' })).toThrow(/AI_TIMEOUT_MS/)
+    expect(() => loadConfig({ ...base, ...ai, AI_TIMEOUT_MS: '600001' })).toThrow(/AI_TIMEOUT_MS/)
+  })
+})

@@ -1,0 +1,28 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
+import { users } from '../auth/auth.tables.ts'
+import { photos } from '../measurements/measurements.tables.ts'
+
+/**
+ * Every answered photo analysis (issue 7), kept so a measurement can name the one its member accepted
+ * (`aiAnalysisId`): the server then knows the analysis was real, the member's own, and of one of its photos.
+ * Removed with its photo or its member.
+ */
+export const photoAnalyses = pgTable(
+  'photo_analyses',
+  {
+    id: uuid('id').primaryKey(),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    /** Who asked for it (the photo may be another member's, for a member size check). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The answer as sent (PhotoAnalysisSchema). */
+    result: jsonb('result').$type<PhotoAnalysis>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The cascades from photos and users look rows up by these columns.
+  (t) => [index('photo_analyses_photo_idx').on(t.photoId), index('photo_analyses_user_idx').on(t.userId)],
+)
