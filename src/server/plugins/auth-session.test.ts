@@ -30,6 +30,7 @@ import {
   signedIn,
 } from '#tests/support/route-table.ts'
 import { achievementRoutes } from '#tests/support/routes/achievements.ts'
+import { assistantRoutes } from '#tests/support/routes/assistant.ts'
 import { communityRoutes } from '#tests/support/routes/community.ts'
 import { interactionRoutes } from '#tests/support/routes/interactions.ts'
 import { leaderboardRoutes } from '#tests/support/routes/leaderboards.ts'
@@ -152,6 +153,7 @@ const ROUTES: Row[] = [
   ...achievementRoutes(context()),
   ...leaderboardRoutes(context()),
   ...photoAnalysisRoutes(context()),
+  ...assistantRoutes(context()),
 ]
 
 function context(): RouteContext {
