@@ -1,6 +1,7 @@
 import type { ChatTurn } from '#shared/schemas/assistant.ts'
 import { getChart } from '#shared/scoring/index.ts'
-import { findChartCategory, findNamedSpecies } from './species-words.ts'
+import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
+import { findChartCategories, findNamedSpecies } from './species-words.ts'
 import {
   assignSlots,
   isLength,
@@ -216,11 +217,18 @@ function joinChartWords(text: string): string {
 }
 
 function readScore(message: string, text: string): CalculationRequest | null {
-  const category = findChartCategory(message)
+  const [category, ...others] = findChartCategories(message)
   if (!category || category === 'wild-turkey') return null
   const system = /\b(p&y|pope)\b/.test(text) ? 'py' : /\b(sci|safari)\b/.test(text) ? 'sci' : 'bc'
   const chart = getChart(category, system)
   const notes: string[] = []
+  // "bear" is four charts: say which one scored it and how to ask for another.
+  const alike = others.filter((c) => getChart(c).kind === chart.kind && !c.includes('non-typical'))
+  if (alike.length > 0) {
+    const names = alike.map((c) => CATEGORY_LABELS[c])
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]
+    notes.push(`I used the ${CATEGORY_LABELS[category]} chart; ask for ${list} if it is one of those.`)
+  }
   const tokens = tokenize(joinChartWords(text))
   const measurements: Record<string, unknown> = {}
   if (chart.kind === 'skull') {

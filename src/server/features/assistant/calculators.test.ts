@@ -309,6 +309,23 @@ describe('matchCalculation', () => {
     )
   })
 
+  it('says which chart a word naming several scored, and how to ask for another', () => {
+    expect(matchCalculation('B&C score for a bear skull 13 4/8 long 8 2/16 wide')?.text.split('\n')[1]).toBe(
+      '(I used the Black bear chart; ask for Grizzly bear, Alaska brown bear or Polar bear if it is one of those.)',
+    )
+    expect(firstLine('score an alaska brown bear skull 17 long 10 wide')).toBe(
+      'Boone and Crockett score, Alaska brown bear: 27 0/16.',
+    )
+  })
+
+  it('takes the tool’s right and left lines as objects too', () => {
+    const { right, left, ...rest } = WHITETAIL_RACK
+    const expected = scoreSheet({ system: 'bc', category: 'whitetail-typical', measurements: WHITETAIL_RACK })
+    expect(run('bc_score', { category: 'whitetail-typical', measurements: { ...rest, right, left } }).text).toMatch(
+      new RegExp(`: ${expected.scoreText}\\.`),
+    )
+  })
+
   it('converts metric input to inches and pounds and says so', () => {
     const result = matchCalculation('how heavy is a 56 cm pike with a 30 cm girth')
     const expected = fish('length-girth-800', Math.round((56 / 2.54) * 1e4) / 1e4, Math.round((30 / 2.54) * 1e4) / 1e4)

@@ -173,9 +173,16 @@ const BcParameters = z.object({
       'The record book: bc = Boone and Crockett (default), py = Pope and Young, sci = Safari Club International',
     ),
   measurements: z
-    .record(z.string(), z.union([measurement('A chart line'), z.array(measurement('One point'))]))
+    .record(
+      z.string(),
+      z.union([
+        measurement('A chart line'),
+        z.array(measurement('One point')),
+        z.record(z.string(), z.union([measurement('A line of this side'), z.array(measurement('One point'))])),
+      ]),
+    )
     .describe(
-      'The chart lines, in inches, keyed by the chart’s keys. Single lines: insideSpread, tipToTipSpread, greatestSpread, skullLength, skullWidth. Side lines as right.<key> and left.<key>: antlers F (main beam), G1…G7 (points), H1…H4 (circumferences); horns C (length), D1…D4; moose palmLength, palmWidth, beamCirc, points. Lists: right.abnormal and left.abnormal (each abnormal point’s length). Lines left out count 0.',
+      'The chart lines, in inches, keyed by the chart’s keys. Single lines: insideSpread, tipToTipSpread, greatestSpread, skullLength, skullWidth. Side lines as right.<key> and left.<key> (or objects right and left): antlers F (main beam), G1…G7 (points), H1…H4 (circumferences); horns C (length), D1…D4; moose palmLength, palmWidth, beamCirc, points. Lists: right.abnormal and left.abnormal (each abnormal point’s length). Lines left out count 0.',
     ),
 })
 
@@ -221,7 +228,12 @@ function sheetValues(chart: ReturnType<typeof getChart>, given: Record<string, u
   const sideKeys = [...chart.sideRows, ...chart.sideLists].map((r) => r.key)
   const find = (keys: string[], key: string) => keys.find((k) => k.toLowerCase() === key.toLowerCase())
   const values: SheetValues = {}
-  for (const [rawKey, value] of Object.entries(given)) {
+  const entries = Object.entries(given).flatMap(([key, value]): [string, unknown][] =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value).map(([inner, v]) => [`${key}.${inner}`, v])
+      : [[key, value]],
+  )
+  for (const [rawKey, value] of entries) {
     const [first = '', second] = rawKey.split('.')
     const side = first.toLowerCase()
     const text = Array.isArray(value) ? value.map(String) : String(value)

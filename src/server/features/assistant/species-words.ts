@@ -115,11 +115,16 @@ const CATEGORY_WORDS: Named<ChartCategory>[] = CHART_CATEGORIES.map((category) =
  * typical charts come first. Ties go to the first in the engine's order (so "bear" is the black bear).
  */
 export function findChartCategory(text: string): ChartCategory | undefined {
+  return findChartCategories(text)[0]
+}
+
+/** Every chart tied for the text's words, the one findChartCategory picks first. */
+export function findChartCategories(text: string): ChartCategory[] {
   const id = text.trim().toLowerCase()
   const exact = CHART_CATEGORIES.find((c) => c === id)
-  if (exact) return exact
+  if (exact) return [exact]
   const matches = bestMatches(text, CATEGORY_WORDS)
   const nonTypical = /\bnon[\s-]?typical\b/i.test(text)
   const preferred = matches.filter((c) => c.includes('non-typical') === nonTypical)
-  return preferred[0] ?? matches[0]
+  return preferred.length > 0 ? preferred : matches
 }
