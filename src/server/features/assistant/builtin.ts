@@ -9,9 +9,10 @@ import type { Species } from '#shared/species/types.ts'
 import type { AnswerBuiltIn, KnowledgeBase, KnowledgeHit } from './assistant.types.ts'
 import { matchCalculation } from './calculators.ts'
 import type { RetrievalHit } from './knowledge/index.ts'
-import { bookMinimumText, speciesGuideTitle, speciesHref } from './knowledge/species-docs.ts'
-import { categoriesMentioned, findSpecies } from './knowledge/species-match.ts'
-import { termsOf } from './knowledge/text.ts'
+import { bookMinimumText, speciesGuideTitle, speciesHref, speciesOverviewText } from './knowledge/species-docs.ts'
+import { categoriesMentioned, findSpecies, speciesTerms } from './knowledge/species-match.ts'
+import { processTerm, termsOf, tokenize } from './knowledge/text.ts'
+import { answerFromRecords } from './member-records.ts'
 import {
   agencySources,
   agencyText,
@@ -23,9 +24,6 @@ import {
 
 export { getKnowledgeBase } from './knowledge/index.ts'
 
-// member-records.ts (the member's own data) is being written; until it lands no question is answered from records.
-const answerFromRecords = async (_db: unknown, _userId: string, _message: string): Promise<ChatReply | null> => null
-
 /** What the assistant understood of a message, with what the conversation before it supplies. */
 export type Question = {
   message: string
@@ -35,6 +33,8 @@ export type Question = {
   species?: Species
   /** The species came from an earlier turn ("and for Pope and Young?" after a whitetail question). */
   speciesFromHistory: boolean
+  /** A follow-up naming another species ("what about moose?"): the one the previous question named. */
+  earlierSpecies?: Species
   place?: Jurisdiction
   books: Book[]
 }
@@ -88,7 +88,9 @@ export function readQuestion(message: string, history: readonly ChatTurn[] = [])
   const place = findJurisdiction(message) ?? (followUp && previous ? findJurisdiction(previous) : undefined)
   let books = booksIn(message)
   if (books.length === 0 && followUp && previous) books = booksIn(previous)
-  return { message, text, followUp, species, speciesFromHistory, place, books }
+  const earlier = followUp && previous && !speciesFromHistory ? findSpecies(previous)[0]?.species : undefined
+  const earlierSpecies = earlier && earlier.id !== species?.id ? earlier : undefined
+  return { message, text, followUp, species, speciesFromHistory, earlierSpecies, place, books }
 }
 
 const builtIn = (reply: string, sources: ChatSource[] = []): ChatReply => ({
@@ -123,7 +125,7 @@ function answerRegulations(q: Question): ChatReply | null {
     "I don't quote season dates, bag limits or size limits: they change every year and differ by unit, zone or water, so read them in the agency's current regulations.",
   ]
   const sources = agencySources(q.place)
-  if (q.species) {
+  if (q.species && (!q.speciesFromHistory || q.followUp)) {
     lines.push(`For ${q.species.name}, Fieldmark's species guide gives only the general season: ${q.species.season}.`)
     if (q.species.category === 'Waterfowl') lines.push(WATERFOWL_NOTE)
     sources.push(speciesSource(q.species))
@@ -134,6 +136,21 @@ function answerRegulations(q: Question): ChatReply | null {
 /** A last guard: a line that reads like a date or a limit is dropped from a regulations answer. */
 function withoutSpecificRegulations(lines: string[]): string[] {
   return lines.filter((line) => !containsSpecificRegulation(line))
+}
+
+/** A general regulations passage (what a bag limit is, who sets seasons), with the species' general season. */
+function regulationConceptAnswer(q: Question, hit: KnowledgeHit): ChatReply {
+  const lines = [hit.text]
+  const sources = [sourceOf(hit)]
+  const species = q.speciesFromHistory ? undefined : q.species
+  if (species) {
+    lines.push(`For ${species.name}, Fieldmark's species guide gives only the general season: ${species.season}.`)
+    if (species.category === 'Waterfowl') lines.push(WATERFOWL_NOTE)
+    sources.push(speciesSource(species))
+  }
+  // A place's own passage names its agency already; otherwise ask for the place.
+  if (!hit.href) lines.push("Tell me your state or province and I'll name the agency that sets its rules.")
+  return builtIn(withoutSpecificRegulations(lines).join('\n'), sources)
 }
 
 // Species facts: record minimums per book, season, habitat, measurements.
@@ -174,6 +191,8 @@ function minimumsAnswer(q: Question): ChatReply {
       lines.push(`(${named} has no minimum in our records for: ${missing.join('; ')}.)`)
     }
   }
+  const compared = scoreComparison(q.message, rows)
+  if (compared) lines.push(compared)
   if (rows.some((row) => row.minimums.some((m) => !m.verified))) {
     lines.push('Values marked unverified come from memory of the list; no public copy confirmed them.')
   }
@@ -181,6 +200,22 @@ function minimumsAnswer(q: Question): ChatReply {
     lines.push('The NWTF records program itself has no minimum score; 65 is the Kansas Trophy Turkey Award minimum.')
   }
   return builtIn(lines.join('\n'), sources)
+}
+
+/** "Is 150 good for a whitetail?": which minimums of the first category a score asked about meets. */
+function scoreComparison(message: string, rows: ReturnType<typeof minimumsFor>): string | undefined {
+  const match = /\b(\d{2,3}(?:\.\d+)?)(?:\s+(\d{1,2})\/(8|16))?\b/.exec(message)
+  const row = rows[0]
+  if (!match || !row || row.minimums.length === 0) return undefined
+  const score = Number(match[1]) + (match[2] ? Number(match[2]) / Number(match[3]) : 0)
+  const text = (m: BookMinimum) => bookMinimumText(row.category, m)
+  const meets = row.minimums.filter((m) => score >= m.value).map(text)
+  const misses = row.minimums.filter((m) => score < m.value).map(text)
+  const parts = [
+    meets.length ? `meets ${meets.join(', ')}` : '',
+    misses.length ? `${meets.length ? 'but not' : 'does not meet'} ${misses.join(', ')}` : '',
+  ].filter(Boolean)
+  return `A score of ${match[0]} as ${row.label} ${parts.join(' ')}.`
 }
 
 function seasonAnswer(q: Question, hit: KnowledgeHit): ChatReply {
@@ -200,55 +235,104 @@ function seasonAnswer(q: Question, hit: KnowledgeHit): ChatReply {
 
 const aspectOf = (hit: KnowledgeHit) => (hit.id.startsWith('species:') ? hit.id.split(':')[2] : undefined)
 
-function nameTermsOf(species: Species): Set<string> {
-  return new Set(termsOf(`${species.name} ${species.scoringCategories.join(' ')}`.replace(/-/g, ' ')))
+/** The question without the words naming its species: the species already picks its passages (by weight). */
+function retrievalText(q: Question): string {
+  if (!q.species) return q.text
+  const names = new Set([...speciesTerms(q.species), ...(q.earlierSpecies ? speciesTerms(q.earlierSpecies) : [])])
+  return tokenize(q.text)
+    .filter((word) => {
+      const term = processTerm(word)
+      return term !== null && !names.has(term)
+    })
+    .join(' ')
 }
 
-type Retrieved = { hit: KnowledgeHit; matched: number; unmatched: number }
+type Retrieved = {
+  hit: KnowledgeHit
+  matched: number
+  fuzzy: number
+  unmatched: number
+  /** The question names a chart line by its letter ('G-2', 'H3'). */
+  letters: boolean
+}
 
 /** The best passage for the question, or null when none matches enough of it to be the answer. */
 export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | null {
-  const hits = knowledge.search(q.text, 60)
+  const text = retrievalText(q)
+  const species = q.species
+  // A species named in the question: another species' passage is never the answer.
+  const hits = knowledge
+    .search(text, 200)
+    .filter((hit) => !species || q.speciesFromHistory || !hit.speciesId || hit.speciesId === species.id)
   if (hits.length === 0) return null
-  const speciesId = q.species?.id
-  const nameTerms = q.species ? nameTermsOf(q.species) : new Set<string>()
+  const regulation = isRegulationQuestion(q.text)
   const weight = (hit: KnowledgeHit) => {
-    if (!speciesId || !hit.speciesId) return 1
-    if (hit.speciesId === speciesId) return q.speciesFromHistory ? 1.6 : 3
-    return q.speciesFromHistory ? 0.8 : 0.3
+    if (regulation && hit.kind === 'regulations') return 2.5
+    if (!species || !hit.speciesId) return 1
+    if (hit.speciesId !== species.id) return 0.8
+    // The species' own passages; its main chart (typical before non-typical) before its other charts.
+    const primary = hit.id === `chart:${species.scoringCategories[0]}` ? 1.2 : 1
+    return (q.speciesFromHistory ? 1.6 : 3) * primary
   }
-  const ranked = hits.map((hit) => ({ hit, weighted: hit.score * weight(hit) })).sort((a, b) => b.weighted - a.weighted)
-  const best = (ranked[0] as (typeof ranked)[number]).hit
-  const queryTerms = [...new Set(termsOf(q.text))]
-  const matchedTerms = 'matchedTerms' in best ? (best as RetrievalHit).matchedTerms : queryTerms
-  const matched = new Set(matchedTerms.filter((t) => !nameTerms.has(t))).size
-  const asked = queryTerms.filter((t) => !nameTerms.has(t)).length
-  return { hit: best, matched, unmatched: Math.max(0, asked - matched) }
+  const queryTerms = [...new Set(termsOf(text))]
+  // The passage matching most of the question wins (a typo match counts half); the score, weighed by the
+  // question's species and by regulations for a regulations question, decides between equals.
+  const ranked = hits
+    .map((hit) => {
+      const retrieval = 'matchedTerms' in hit ? (hit as RetrievalHit) : undefined
+      const matched = new Set(retrieval?.matchedTerms ?? queryTerms)
+      const fuzzy = (retrieval?.fuzzyTerms ?? []).filter((t) => matched.has(t)).length
+      const coverage = matched.size - fuzzy / 2
+      return { hit, matched: matched.size - fuzzy, fuzzy, coverage, weighted: hit.score * weight(hit) }
+    })
+    .sort((a, b) => b.coverage - a.coverage || b.weighted - a.weighted)
+  const best = ranked[0] as (typeof ranked)[number]
+  return {
+    hit: best.hit,
+    matched: best.matched,
+    fuzzy: best.fuzzy,
+    unmatched: Math.max(0, queryTerms.length - best.matched - best.fuzzy),
+    letters: queryTerms.some((t) => /^[a-h]\d$/.test(t)),
+  }
 }
 
-/** Enough of the question matched: two of its words, or all of a one-word question, and not most left over. */
-function confident(pick: Retrieved, q: Question): boolean {
-  const { hit, matched, unmatched } = pick
-  const aboutSpecies = q.species && hit.speciesId === q.species.id
-  if (aboutSpecies && matched === 0) return unmatched <= 1 && aspectOf(hit) === 'overview'
-  if (matched === 0) return false
-  if (matched === 1) return unmatched <= (aboutSpecies ? 2 : 1)
+/**
+ * Enough of the question matched to answer with the passage: two of its words (and no fewer than are left over),
+ * or one with at most one left over; a word matched only through a typo counts half.
+ */
+function confident(pick: Retrieved): boolean {
+  const { hit, fuzzy, unmatched } = pick
+  const matched = pick.matched + fuzzy / 2
+  if (matched < 1) return false
+  // A single chart line answers only a question that names it well ('measure H-2', 'the G-2', not 'tips').
+  const chartLine = hit.id.startsWith('chart:') && hit.id.split(':').length === 3
+  if (chartLine && matched < 2 && !pick.letters) return false
+  if (matched < 2) return unmatched <= 1
   return matched >= unmatched
+}
+
+/** A question that names a species and (almost) nothing else: the species guide's overview. */
+function overviewAnswer(species: Species): ChatReply {
+  const lines = [
+    speciesOverviewText(species),
+    `- Habitat: ${species.habitat}.`,
+    `- Season (general): ${species.season}.`,
+    'Ask me about its record minimums or how it is scored.',
+  ]
+  return builtIn(lines.join('\n'), [speciesSource(species)])
 }
 
 function answerKnowledge(knowledge: KnowledgeBase, q: Question): ChatReply | null {
   const pick = retrieve(knowledge, q)
-  if (!pick || !confident(pick, q)) return null
+  const namesOnlySpecies = q.species && !q.speciesFromHistory && termsOf(retrievalText(q)).length <= 1
+  if (q.species && namesOnlySpecies && (!pick || pick.matched + pick.fuzzy === 0)) return overviewAnswer(q.species)
+  if (!pick || !confident(pick)) return null
   const { hit } = pick
   const aspect = aspectOf(hit)
   const species = q.species && hit.speciesId === q.species.id ? q.species : undefined
   if (species && aspect === 'minimums') return minimumsAnswer(q)
   if (species && aspect === 'season') return seasonAnswer(q, hit)
-  if (hit.kind === 'regulations') {
-    const ask = q.place ? '' : "\nTell me your state or province and I'll name the agency that sets its rules."
-    const text = hit.id.startsWith('regulations:') && hit.href ? hit.text : `${hit.text}${ask}`
-    return builtIn(withoutSpecificRegulations(text.split('\n')).join('\n'), [sourceOf(hit)])
-  }
+  if (hit.kind === 'regulations') return regulationConceptAnswer(q, hit)
   const sources = [sourceOf(hit)]
   if (species && hit.kind !== 'species-guide') sources.push(speciesSource(species))
   return builtIn(hit.text, sources)
@@ -277,12 +361,20 @@ export function fallbackReply(q: Partial<Pick<Question, 'species' | 'speciesFrom
   return builtIn(lines.join('\n'))
 }
 
+/** A greeting or "what can you do": what the assistant answers, without an "I don't know". */
+export function capabilitiesReply(): ChatReply {
+  return builtIn(['Here is what I can help with:', ...CAN_ANSWER.map((c) => `- ${c}`)].join('\n'))
+}
+
+const ASKS_CAPABILITIES = /^\W*(?:help|hi|hello|hey|what can you (?:do|answer|help with)|what do you know)\b/i
+
 export const answerBuiltIn: AnswerBuiltIn = async ({ db, knowledge }, { userId, request }) => {
   const history = request.history ?? []
   const calculation = matchCalculation(request.message, history)
   if (calculation) return builtIn(calculation.text, calculation.sources)
-  const records = await answerFromRecords(db, userId, request.message)
+  const records = await answerFromRecords(db, userId, request.message, history)
   if (records) return { ...records, answeredBy: 'built-in' }
+  if (termsOf(request.message).length === 0 || ASKS_CAPABILITIES.test(request.message)) return capabilitiesReply()
   const q = readQuestion(request.message, history)
   return answerRegulations(q) ?? answerKnowledge(knowledge, q) ?? fallbackReply(q)
 }

@@ -72,7 +72,7 @@ export function buildChartDocs(): ChartDoc[] {
         rowKey: line.key,
         title: `${chart.name}: ${line.letter ? `${line.letter} ` : ''}${line.label}`,
         text: `${line.letter ? `${line.letter}, ` : ''}${line.label} (${chart.name} chart): ${line.help}`,
-        keywords: 'how to measure where take tape line',
+        keywords: 'how to measure measurement where take start end tape line',
       })
     }
   }

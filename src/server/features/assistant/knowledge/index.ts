@@ -11,8 +11,11 @@ import { fuzzyFor, prefixFor, processTerm, termsOf, tokenize } from './text.ts'
 /** A passage as indexed: the public fields plus words a member may use for it (searched, never shown). */
 export type IndexedDoc = KnowledgeDoc & { keywords?: string }
 
-/** A hit with the question's terms it matched, so the composer can judge how well it answers. */
-export type RetrievalHit = KnowledgeHit & { matchedTerms: string[]; queryTermCount: number }
+/**
+ * A hit with the question's terms it matched, so the composer can judge how well it answers: `matchedTerms` are
+ * the question's terms found in the passage, `fuzzyTerms` those of them found only through a typo match.
+ */
+export type RetrievalHit = KnowledgeHit & { matchedTerms: string[]; fuzzyTerms: string[]; queryTermCount: number }
 
 export interface RetrievalKnowledgeBase extends KnowledgeBase {
   search(query: string, limit?: number): RetrievalHit[]
@@ -55,7 +58,8 @@ export function createKnowledgeBase(docs: readonly IndexedDoc[] = buildDocs()): 
         .slice(0, limit)
         .map((result) => {
           const doc = byId.get(result.id as string) as KnowledgeDoc
-          return { ...doc, score: result.score, matchedTerms: result.queryTerms, queryTermCount }
+          const fuzzyTerms = result.queryTerms.filter((q) => !result.terms.some((t) => t.startsWith(q)))
+          return { ...doc, score: result.score, matchedTerms: result.queryTerms, fuzzyTerms, queryTermCount }
         })
     },
   }

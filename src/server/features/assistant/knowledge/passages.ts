@@ -69,7 +69,7 @@ export const PASSAGES: readonly Passage[] = [
   passage(
     'typical-non-typical',
     'scoring-rules',
-    'Typical vs non-typical (Boone and Crockett, Pope and Young)',
+    'Typical vs non-typical and abnormal points (Boone and Crockett, Pope and Young)',
     [
       'Abnormal points are points growing off another point, off the bottom or sides of the main beam, or beyond the normal pattern of points.',
       '- Typical category: the total length of the abnormal points (line E) is subtracted from the score.',
@@ -78,7 +78,7 @@ export const PASSAGES: readonly Passage[] = [
       "On Roosevelt's and tule elk the crown points above the fourth (sword) point are not abnormal: their total is added. For turkeys, a bird with more than one beard is called non-typical.",
     ].join('\n'),
     'scoring.md §1.1, §1.4 (ESPN/Burkhead; boone-crockett.org "Net score vs gross score")',
-    'abnormal nontypical typical drop tine sticker kicker irregular extra points category',
+    'abnormal nontypical typical difference between drop tine sticker kicker irregular extra points category',
   ),
   passage(
     'gross-net',
@@ -136,7 +136,7 @@ export const PASSAGES: readonly Passage[] = [
       'The top trophies of each Awards period go to the Judges’ Panel for verification.',
     ].join('\n'),
     'scoring.md §1.1, §1.11 (B&C moose score chart, scribd copy; unanswered.io; fieldandstream.com)',
-    'enter entry submit submitting record book official measurer affidavit fee how get into awards all-time register',
+    'enter entry submit submitting record book official measurer affidavit fee how get into awards all-time register booner',
   ),
   passage(
     'enter-pope-young',
@@ -227,7 +227,7 @@ export const PASSAGES: readonly Passage[] = [
   passage(
     'fish-formula',
     'fish-formula',
-    'Fish weight formula: length × girth² ÷ 800',
+    'Fish weight formula (length × girth² ÷ 800) and how to measure a fish',
     [
       'The general fish weight estimate: weight (lb) = length × girth × girth ÷ 800, with length and girth in inches.',
       '- Length: from the tip of the lower jaw to the fork of the tail.',
@@ -236,12 +236,12 @@ export const PASSAGES: readonly Passage[] = [
       'It is an estimate, not a scale weight: expect it to be off by about ±10 %. Ask me with your numbers ("20 inch bass, 14 inch girth") and I will compute it.',
     ].join('\n'),
     'scoring.md §5.1 (themarlinclub.com; cyberangler.com; florida-fishing-insider.com)',
-    'fish weight formula estimate estimated calculate length girth 800 pound heavy weigh without scale',
+    'fish weight formula estimate estimated calculate measure measuring tape length girth 800 pound heavy weigh without scale',
   ),
   passage(
     'fish-divisors',
     'fish-formula',
-    'Other fish weight formulas and divisors',
+    'Fish weight without a girth (length-only formulas) and other divisors',
     [
       'Different body shapes use different divisors:',
       '- largemouth bass: length × girth² ÷ 880 (its source claims within 5 %);',
@@ -251,7 +251,7 @@ export const PASSAGES: readonly Passage[] = [
       'Tarpon: the old ÷ 800 formula reads more than 15 % light; Ault and Luo give a chart from fork length and dorsal girth instead.',
     ].join('\n'),
     'scoring.md §5.1 (pcvoyage.com; one-vertex.com; digitalanglers.com; Iowa DNR; semissourian.com; Ault & Luo 2013)',
-    'divisor divisors length only cubed released catch release formula different species 880 1600',
+    'divisor divisors length only cubed released release catch estimate without girth formula different species 880 1600',
   ),
   passage(
     'fish-accuracy',

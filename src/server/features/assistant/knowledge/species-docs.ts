@@ -15,9 +15,10 @@ export const speciesGuideTitle = (species: Pick<Species, 'name'>) => `Species Gu
 
 /** Words a member uses for each aspect; indexed with the passage so 'when can I hunt' finds the season. */
 const ASPECT_WORDS = {
-  overview: 'about species guide what is description overview difficulty category region',
-  minimums: 'record book minimum minimums score qualify qualifying entry make the book threshold trophy',
-  season: 'season when time of year month open dates hunt fish',
+  overview: 'about species guide what is description overview difficulty hard difficult easy challenge category region',
+  minimums:
+    'record book minimum minimums score qualify qualifying entry make the book threshold trophy good big need boone crockett pope young',
+  season: 'season when best time of year month open dates',
   habitat: 'habitat where live lives found range find terrain cover',
   measurements: 'measure measurements measuring key scored scoring system how score',
   records: 'world record biggest largest heaviest ever all-tackle',
@@ -54,6 +55,11 @@ function minimumsText(species: Species): string {
     .toLowerCase()}.${record}`
 }
 
+/** What the Species Guide's card says of a species, in one paragraph. */
+export function speciesOverviewText(species: Species): string {
+  return `${species.name} (${species.category}, ${species.region}). ${species.description} Difficulty: ${species.difficulty}.`
+}
+
 function measurementsText(species: Species): string {
   const lines = [
     `${species.name} is scored by: ${species.scoring}.`,
@@ -74,11 +80,7 @@ function docsOf(species: Species): SpeciesDoc[] {
     keywords: ASPECT_WORDS[aspect],
   })
   const docs = [
-    doc(
-      'overview',
-      'species guide',
-      `${species.name} (${species.category}, ${species.region}). ${species.description} Difficulty: ${species.difficulty}.`,
-    ),
+    doc('overview', 'species guide', speciesOverviewText(species)),
     doc('minimums', 'record minimums', minimumsText(species)),
     doc('season', 'season', `${species.name} season (general): ${species.season}.`),
     doc('habitat', 'habitat', `${species.name} habitat: ${species.habitat}.`),

@@ -9,7 +9,7 @@ import { fuzzyFor, processTerm, termsOf, tokenize } from './text.ts'
 
 /** Common names a hunter or angler uses that the catalogue's names do not contain. */
 export const SPECIES_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
-  'whitetail-deer': ['white-tailed deer', 'whitetailed deer'],
+  'whitetail-deer': ['white-tailed deer', 'whitetailed deer', 'buck', 'doe'],
   'rocky-mountain-elk': ['wapiti'],
   pronghorn: ['antelope'],
   'brown-bear': ['kodiak bear'],
@@ -19,6 +19,7 @@ export const SPECIES_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
   'spotted-seatrout': ['speckled trout', 'speck'],
   'wild-turkey': ['gobbler'],
   'northern-bobwhite': ['bobwhite'],
+  mallard: ['duck', 'greenhead'],
   'canada-goose': ['honker'],
   'eastern-cottontail': ['rabbit'],
 }
@@ -36,23 +37,33 @@ const DESCRIPTIVE = new Set(
 
 type SpeciesEntry = { id: string; naming: string; describing: string }
 
-const nameTerms = (text: string) => termsOf(text.replace(/\([^)]*\)/g, (m) => ` ${m.slice(1, -1)} `))
+const withoutBrackets = (text: string) => text.replace(/[()]/g, ' ')
 
+// The raw words go into the index (MiniSearch processes them once, as it does the question's); their processed
+// form decides whether a word names or describes.
 function entryOf(species: Species): SpeciesEntry {
   const names = [
     species.name,
     ...species.scoringCategories.map((c) => CATEGORY_LABELS[c]),
     ...(SPECIES_NICKNAMES[species.id] ?? []),
   ]
-  const terms = names.flatMap(nameTerms)
-  return {
-    id: species.id,
-    naming: [...new Set(terms.filter((t) => !DESCRIPTIVE.has(t)))].join(' '),
-    describing: [...new Set(terms.filter((t) => DESCRIPTIVE.has(t)))].join(' '),
+  const naming: string[] = []
+  const describing: string[] = []
+  for (const word of names.flatMap((name) => tokenize(withoutBrackets(name)))) {
+    const term = processTerm(word)
+    if (term) (DESCRIPTIVE.has(term) ? describing : naming).push(word)
   }
+  return { id: species.id, naming: naming.join(' '), describing: describing.join(' ') }
 }
 
 const byId = new Map(SPECIES.map((s) => [s.id, s]))
+const termsById = new Map(SPECIES.map((s) => [s.id, entryOf(s)]))
+
+/** The terms that name a species: its name, its record-book categories and its nicknames ('buck', 'honker'). */
+export function speciesTerms(species: Species): Set<string> {
+  const entry = termsById.get(species.id)
+  return new Set(termsOf(`${entry?.naming ?? ''} ${entry?.describing ?? ''}`))
+}
 let index: MiniSearch<SpeciesEntry> | undefined
 
 function speciesIndex(): MiniSearch<SpeciesEntry> {

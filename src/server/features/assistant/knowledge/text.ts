@@ -6,6 +6,7 @@ const SHORTHANDS: readonly [RegExp, string][] = [
   [/\bb\s*&\s*c\b|\bb\s+and\s+c\b|\bboone\s*(?:&|and)\s*crockett\b/gi, ' boone crockett '],
   [/\bp\s*&\s*y\b|\bp\s+and\s+y\b|\bpope\s*(?:&|and)\s*young\b/gi, ' pope young '],
   [/\bnon[\s-]+typical\b/gi, ' nontypical '],
+  [/\ball[\s-]+time\b/gi, ' alltime '],
   // Chart letters: 'G-2', 'G2', 'H 3' → 'g2'; 'F-1' on a caribou chart → 'f1'.
   [/\b([a-h])\s*-\s*(\d)\b|\b([a-h])(\d)\b/gi, ' $1$3$2$4 '],
   [/[\u2018\u2019`´]/g, "'"],
@@ -18,8 +19,8 @@ const STOP_WORDS = new Set(
   here hers him his how i if in into is it its itself just let lets me more most my myself no nor not now of off on
   once only or other our ours out over own please same she should so some such tell than that the their theirs them
   then there these they this those through to too under until up very was we were what whats when where which while
-  who whom why will with would you your yours yourself thanks thank hi hello hey ok okay know need want like really
-  much many one ones thing things`.split(/\s+/),
+  who whom why will with would you your yours yourself thanks thank hi hello hey ok okay know want like really
+  much many one ones thing things hunt hunting go going`.split(/\s+/),
 )
 
 /** Splits text into raw tokens after expanding the record-book shorthands. */
@@ -31,8 +32,8 @@ export function tokenize(text: string): string[] {
 
 /**
  * Lower-cases a token, drops possessives and stop words, takes a plain English plural back to its singular
- * ('goats' → 'goat', 'dall's' → 'dall') and cuts -ing/-ed off long words: a light stemmer, enough for prefix
- * search to join 'measuring' and 'measurement'.
+ * ('goats' → 'goat', 'dall's' → 'dall') and cuts -ing, -ed or a final -e off longer words: a light stemmer, so
+ * 'scored' finds 'score' and prefix search joins 'measuring' and 'measurement'. Indexing and search share it.
  */
 export function processTerm(token: string): string | null {
   let term = token
@@ -43,8 +44,9 @@ export function processTerm(token: string): string | null {
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`
   else if (term.length > 4 && /(ch|sh|x|ss)es$/.test(term)) term = term.slice(0, -2)
   else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1)
-  // 'measuring', 'measured' → 'measur', which prefix-matches 'measure' and 'measurement'.
-  if (term.length >= 7 && /(ing|ed)$/.test(term)) term = term.replace(/(ing|ed)$/, '')
+  // 'scores', 'scored', 'scoring' and 'score' all → 'scor'; 'measuring' → 'measur', a prefix of 'measurement'.
+  if (term.length >= 6 && /(ing|ed)$/.test(term)) term = term.replace(/(ing|ed)$/, '')
+  else if (term.length >= 5 && term.endsWith('e')) term = term.slice(0, -1)
   return term
 }
 
