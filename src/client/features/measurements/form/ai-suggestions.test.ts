@@ -50,10 +50,9 @@ const unknownSpecies = analysis({
 })
 
 describe('fillableSuggestions', () => {
-  it('offers the species and the fish values when the species is taken', () => {
-    expect([...fillableSuggestions(blankForm(), analysis(), true)].sort()).toEqual(
-      ['girthIn', 'lengthIn', 'species', 'weightLbs'].sort(),
-    )
+  it("offers the species and the fish's length and girth when the species is taken, never its weight", () => {
+    // The weight field of a fish is a scale weight; the engine estimates the weight from length and girth.
+    expect([...fillableSuggestions(blankForm(), analysis(), true)].sort()).toEqual(['girthIn', 'lengthIn', 'species'])
   })
 
   it('offers no value before a species is chosen when the species is left', () => {
@@ -62,12 +61,7 @@ describe('fillableSuggestions', () => {
 
   it('offers the values of the species the member chose when the species is left', () => {
     const walleye = withSpecies(blankForm(), species('walleye'))
-    expect([...fillableSuggestions(walleye, analysis(), false)].sort()).toEqual([
-      'girthIn',
-      'lengthIn',
-      'species',
-      'weightLbs',
-    ])
+    expect([...fillableSuggestions(walleye, analysis(), false)].sort()).toEqual(['girthIn', 'lengthIn', 'species'])
   })
 
   it('never offers a species outside the catalogue', () => {
@@ -84,7 +78,7 @@ describe('fillableSuggestions', () => {
   })
 
   it.each([
-    ['largemouth-bass', { lengthIn: 'quick.lengthIn', girthIn: 'quick.girthIn', weightLbs: 'quick.weightLbs' }],
+    ['largemouth-bass', { lengthIn: 'quick.lengthIn', girthIn: 'quick.girthIn' }],
     ['mallard', { lengthIn: 'quick.lengthIn', widthIn: 'quick.widthIn', weightLbs: 'quick.weightLbs' }],
     ['whitetail-deer', { spreadIn: 'insideSpread' }],
     ['moose', { spreadIn: 'greatestSpread' }],
@@ -110,9 +104,21 @@ describe('applySuggestions', () => {
   })
 
   it('writes metric values as the member types them', () => {
-    const metric = applySuggestions(blankForm(), analysis(), ['species', 'lengthIn', 'weightLbs'], 'metric').form
+    const metric = applySuggestions(blankForm(), analysis(), ['species', 'lengthIn'], 'metric').form
     expect(metric.quick['quick.lengthIn']).toBe('55.1')
-    expect(metric.quick['quick.weightLbs']).toBe('2.83')
+    const duck = analysis({
+      species: { id: 'mallard', name: 'Mallard', modelLabel: 'mallard', confidence: 0.9 },
+      estimates: { weightLbs: 2.71 },
+    })
+    expect(applySuggestions(blankForm(), duck, ['species', 'weightLbs'], 'metric').form.quick['quick.weightLbs']).toBe(
+      '1.23',
+    )
+  })
+
+  it("does not fill a fish's scale weight even when asked to", () => {
+    const { form, filled } = applySuggestions(blankForm(), analysis(), ['species', 'weightLbs'], 'imperial')
+    expect(form.quick['quick.weightLbs']).toBe('')
+    expect(filled).toEqual([])
   })
 
   it("writes a chart's spread in the chart's eighths", () => {

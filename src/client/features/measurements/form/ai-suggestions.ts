@@ -47,9 +47,10 @@ function formWith(form: MeasurementFormState, analysis: PhotoAnalysis, takeSpeci
 }
 
 /**
- * The form field each estimate fills for the form's species: a fish's or a quick species' length, girth, width
- * and weight; a record-book chart's inside spread (the greatest spread where the chart has no inside spread).
- * Points, a chart's lengths and weights have no single field: they are shown, not filled.
+ * The form field each estimate fills for the form's species: a fish's length and girth (its weight comes from the
+ * formula: the weight field is for a scale), a quick species' length, width and weight; a record-book chart's inside
+ * spread (the greatest spread where the chart has no inside spread). Points, a chart's lengths and a fish's weight
+ * have no field to fill: they are shown, not filled.
  */
 export function estimateFields(form: MeasurementFormState): Partial<Record<EstimateKey, string>> {
   const species = form.speciesId ? getSpecies(form.speciesId) : undefined
@@ -59,6 +60,8 @@ export function estimateFields(form: MeasurementFormState): Partial<Record<Estim
     return spread ? { spreadIn: spread.key } : {}
   }
   const shown = new Set<string>(quickFieldsFor(species, form.category))
+  // A fish's weight field is a scale weight, which outranks the formula: an estimate from a photo is never one.
+  if (speciesKind(species) === 'fish') shown.delete('quick.weightLbs')
   const fields: Partial<Record<EstimateKey, string>> = {}
   for (const [key, field] of Object.entries(QUICK_OF) as [EstimateKey, QuickField][]) {
     if (shown.has(field)) fields[key] = field

@@ -26,6 +26,12 @@ type Row = { species: Species; group: 'Recent' | 'All species' | 'Matches' }
 export function SpeciesCombobox({ id, value, onChange, error, onOpenChange }: Props) {
   const listId = useId()
   const [query, setQuery] = useState(value?.name ?? '')
+  // A species set from outside (an accepted AI suggestion) shows its name, as a pick does.
+  const [shown, setShown] = useState(value?.id)
+  if (value?.id !== shown) {
+    setShown(value?.id)
+    if (value) setQuery(value.name)
+  }
   const [open, setOpenState] = useState(false)
   const [active, setActive] = useState(0)
   const recent = useMemo(() => recentSpecies(), [])
