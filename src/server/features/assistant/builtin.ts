@@ -62,6 +62,20 @@ const BOOK_OF_MINIMUM: Record<BookMinimum['book'], Book | undefined> = {
 }
 
 const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|same question for|also|ok(?:ay)?,? and|now|then)\b/i
+const BOOK_TERMS = new Set(termsOf('boone crockett pope young sci safari nwtf awards all-time'))
+
+/**
+ * A follow-up: it starts like one ("and for P&Y?", "what about moose?"), or it only names a species, a place or
+ * a book ("Ontario?", "P&Y?"), so it means the previous question asked again for that.
+ */
+function isFollowUp(message: string): boolean {
+  if (FOLLOW_UP.test(message)) return true
+  const species = findSpecies(message)[0]?.species
+  const names = new Set([...(species ? speciesTerms(species) : []), ...BOOK_TERMS])
+  const place = findJurisdiction(message)
+  const placeTerms = new Set(place ? termsOf(`${place.name} ${place.code} ${(place.aliases ?? []).join(' ')}`) : [])
+  return termsOf(message).every((term) => names.has(term) || placeTerms.has(term))
+}
 
 export function booksIn(text: string): Book[] {
   return (Object.keys(BOOK_PATTERNS) as Book[]).filter((book) => BOOK_PATTERNS[book].test(text))
@@ -70,7 +84,7 @@ export function booksIn(text: string): Book[] {
 /** Reads a message with its history: species, place and record books, from earlier turns when a follow-up. */
 export function readQuestion(message: string, history: readonly ChatTurn[] = []): Question {
   const previous = [...history].reverse().find((turn) => turn.role === 'user')?.text
-  const followUp = previous !== undefined && (FOLLOW_UP.test(message) || termsOf(message).length <= 2)
+  const followUp = previous !== undefined && isFollowUp(message)
   const text = followUp ? `${previous} ${message}` : message
   let species = findSpecies(message)[0]?.species
   let speciesFromHistory = false
@@ -333,7 +347,8 @@ function answerKnowledge(knowledge: KnowledgeBase, q: Question): ChatReply | nul
   if (species && aspect === 'minimums') return minimumsAnswer(q)
   if (species && aspect === 'season') return seasonAnswer(q, hit)
   if (hit.kind === 'regulations') return regulationConceptAnswer(q, hit)
-  const sources = [sourceOf(hit)]
+  // A species passage is cited as its Species Guide page; another passage with the species it was about.
+  const sources = species && hit.kind === 'species-guide' ? [speciesSource(species)] : [sourceOf(hit)]
   if (species && hit.kind !== 'species-guide') sources.push(speciesSource(species))
   return builtIn(hit.text, sources)
 }
@@ -376,5 +391,9 @@ export const answerBuiltIn: AnswerBuiltIn = async ({ db, knowledge }, { userId, 
   if (records) return { ...records, answeredBy: 'built-in' }
   if (termsOf(request.message).length === 0 || ASKS_CAPABILITIES.test(request.message)) return capabilitiesReply()
   const q = readQuestion(request.message, history)
-  return answerRegulations(q) ?? answerKnowledge(knowledge, q) ?? fallbackReply(q)
+  const answer = answerRegulations(q) ?? answerKnowledge(knowledge, q)
+  if (answer) return answer
+  // Read as a follow-up it made no sense: the message on its own may ("moose?" after something unrelated).
+  const alone = q.followUp ? readQuestion(request.message) : undefined
+  return (alone && (answerRegulations(alone) ?? answerKnowledge(knowledge, alone))) ?? fallbackReply(alone ?? q)
 }

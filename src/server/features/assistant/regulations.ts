@@ -1,7 +1,8 @@
 // Hunting and fishing regulations (issue 7): the assistant explains the general concepts and names the official
 // wildlife agency of the state, province or territory a member mentions, with its site. It never states a season
 // date, bag limit or size limit: those change every year and differ by unit, zone and water, so the agency is the
-// only source. Agency names and sites as published by each government (checked November 2026).
+// only source. Agency names and sites as we know them: governments rename departments, so the list is data to keep
+// current (where a deep link was uncertain, the government's home page is given).
 import type { ChatSource } from '#shared/schemas/assistant.ts'
 import type { KnowledgeDoc } from './assistant.types.ts'
 
@@ -121,7 +122,7 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
     'AB',
     'Alberta',
     'Alberta Fish and Wildlife (Government of Alberta)',
-    'https://www.alberta.ca/fishing-hunting-trapping',
+    'https://www.alberta.ca',
   ),
   ca(
     'BC',
@@ -133,8 +134,8 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
   ca(
     'NB',
     'New Brunswick',
-    'New Brunswick Department of Natural Resources and Energy Development',
-    'https://www2.gnb.ca/content/gnb/en/departments/erd.html',
+    'New Brunswick Department of Natural Resources and Energy Development (Fish and Wildlife Branch)',
+    'https://www2.gnb.ca',
   ),
   ca(
     'NL',
@@ -160,7 +161,7 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
     'QC',
     'Quebec',
     "Quebec Ministère de l'Environnement, de la Lutte contre les changements climatiques, de la Faune et des Parcs",
-    'https://www.quebec.ca/en/tourism-and-recreation/sporting-and-outdoor-activities',
+    'https://www.quebec.ca/en',
     {
       aliases: ['Québec'],
     },
@@ -169,7 +170,7 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
     'SK',
     'Saskatchewan',
     'Saskatchewan Ministry of Environment',
-    'https://www.saskatchewan.ca/residents/parks-culture-heritage-and-tourism/hunting-trapping-and-angling',
+    'https://www.saskatchewan.ca',
   ),
   ca(
     'NT',
@@ -181,10 +182,10 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       aliases: ['NWT'],
     },
   ),
-  ca('NU', 'Nunavut', 'Nunavut Department of Environment', 'https://www.gov.nu.ca/en/environment', {
+  ca('NU', 'Nunavut', 'Nunavut Department of Environment', 'https://www.gov.nu.ca', {
     kind: 'territory',
   }),
-  ca('YT', 'Yukon', 'Yukon Department of Environment', 'https://yukon.ca/en/outdoor-recreation-and-environment', {
+  ca('YT', 'Yukon', 'Yukon Department of Environment', 'https://yukon.ca', {
     kind: 'territory',
     aliases: ['Yukon Territory'],
   }),

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest'
+import { CHAT_SOURCE_KINDS } from '#shared/schemas/assistant.ts'
+import { CHART_CATEGORIES } from '#shared/scoring/index.ts'
+import { minimumsFor, SPECIES } from '#shared/species/catalogue.ts'
+import { buildDocs, createKnowledgeBase, getKnowledgeBase } from './index.ts'
+import { PASSAGES } from './passages.ts'
+import { categoriesMentioned, findSpecies } from './species-match.ts'
+import { processTerm, termsOf, tokenize } from './text.ts'
+
+// The knowledge base: what it holds (built from the catalogue and the engine's charts, not retyped), and that
+// MiniSearch finds the right passage for questions worded in other ways than the passages are.
+
+const kb = getKnowledgeBase()
+const top = (query: string) => kb.search(query, 1)[0]?.id
+
+describe('the knowledge base', () => {
+  it('is built once per process and cached', () => {
+    expect(getKnowledgeBase()).toBe(kb)
+  })
+
+  it('holds unique passages of known kinds, each with a title and a text', () => {
+    const docs = buildDocs()
+    expect(new Set(docs.map((d) => d.id)).size).toBe(docs.length)
+    for (const doc of docs) {
+      expect(CHAT_SOURCE_KINDS).toContain(doc.kind)
+      expect(doc.title.length, doc.id).toBeGreaterThan(3)
+      expect(doc.text.length, doc.id).toBeGreaterThan(20)
+    }
+  })
+
+  it('has every species of the guide, with its own link, and every chart of the engine', () => {
+    for (const species of SPECIES) {
+      for (const aspect of ['overview', 'minimums', 'season', 'habitat', 'measurements']) {
+        const doc = kb.get(`species:${species.id}:${aspect}`)
+        expect(doc?.speciesId, `${species.id} ${aspect}`).toBe(species.id)
+        expect(doc?.href).toBe(`/species-guide/${species.id}`)
+      }
+    }
+    for (const category of CHART_CATEGORIES) expect(kb.get(`chart:${category}`), category).toBeDefined()
+  })
+
+  it('states each record minimum of the catalogue in the species’ passage', () => {
+    for (const species of SPECIES) {
+      const text = kb.get(`species:${species.id}:minimums`)?.text ?? ''
+      for (const row of minimumsFor(species)) {
+        expect(text).toContain(row.label)
+        for (const m of row.minimums) expect(text, `${row.category} ${m.label}`).toContain(m.label)
+      }
+      if (species.trophyWeightLbs) expect(text).toContain(`${species.trophyWeightLbs} lb`)
+    }
+    expect(kb.get('species:cougar:minimums')?.text).toContain('B&C All-time 15, P&Y 13 8/16 (unverified)')
+  })
+
+  it('curated passages name their source, and the record-book rules name the book', () => {
+    for (const passage of PASSAGES) {
+      expect(passage.source.length, passage.id).toBeGreaterThan(5)
+      if (passage.kind === 'scoring-rules') {
+        expect(`${passage.title} ${passage.text}`, passage.id).toMatch(
+          /Boone and Crockett|Pope and Young|SCI|NWTF|Fieldmark/,
+        )
+      }
+    }
+  })
+
+  it('returns nothing for a question of stop words only, and the terms it matched', () => {
+    expect(kb.search('what is the')).toEqual([])
+    const [hit] = kb.search('spread credit')
+    expect(hit?.matchedTerms.sort()).toEqual(['credit', 'spread'])
+    expect(hit?.fuzzyTerms).toEqual([])
+    expect(kb.search('symetry deductions')[0]?.fuzzyTerms).toEqual(['symetry'])
+  })
+
+  it('builds its index in well under a second', () => {
+    const started = performance.now()
+    createKnowledgeBase()
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+})
+
+describe('retrieval finds the passage for a paraphrase', () => {
+  it.each([
+    ['Is the inside spread limited by beam length?', 'passage:spread-credit'],
+    ['how wide can the spread credit be', 'passage:spread-credit'],
+    ['penalty when left and right sides differ', 'passage:deductions'],
+    ['symetry deductions', 'passage:deductions'],
+    ['drop tines kickers and stickers', 'passage:typical-non-typical'],
+    ['how long must a rack dry before it is measured officially', 'passage:drying'],
+    ['submit my trophy to Boone and Crockett', 'passage:enter-boone-crockett'],
+    ['bowhunting record book', 'passage:enter-pope-young'],
+    ['crossbow kill in P&Y', 'passage:enter-pope-young'],
+    ['estimate the weight of a fish from its girth', 'passage:fish-formula'],
+    ['weight of a released fish without girth', 'passage:fish-divisors'],
+    ['how precise is a photo measurement', 'passage:photo-accuracy'],
+    ['calibrate a picture with a credit card', 'passage:photo-method'],
+    ['turkey beard and spur formula', 'passage:nwtf-formula'],
+    ['what is a possession limit', 'regulations:bag-limits'],
+    ['slot limit for fish', 'regulations:size-limits'],
+    ['Montana hunting rules', 'regulations:MT'],
+    ['Rocky Mountain elk season dates', 'species:rocky-mountain-elk:season'],
+    ['where do mountain goats live', 'species:mountain-goat:habitat'],
+    ['whitetail H-2 circumference', 'chart:whitetail-typical:H2'],
+    ['measure the palm width of a moose', 'chart:moose-canada:palmWidth'],
+  ])('"%s" → %s', (query, id) => {
+    expect(top(query)).toBe(id)
+  })
+})
+
+describe('text processing', () => {
+  it('keeps record-book shorthands and chart letters whole', () => {
+    expect(termsOf('B&C and P&Y')).toEqual(['boon', 'crockett', 'pope', 'young'])
+    expect(termsOf('Boone and Crockett')).toEqual(termsOf('B&C'))
+    expect(termsOf('H-2 and g3 and H - 4')).toEqual(['h2', 'g3', 'h4'])
+    expect(termsOf('a 4 inch tine')).toEqual(['4', 'inch', 'tine'])
+    expect(termsOf('non-typical')).toEqual(termsOf('nontypical'))
+    expect(termsOf('All-time')).toEqual(termsOf('alltime'))
+    expect(termsOf('All-time')).not.toContain('time')
+    expect(tokenize('Québec')).toEqual(['Quebec'])
+  })
+
+  it.each([
+    ['scores', 'scor'],
+    ['scored', 'scor'],
+    ['scoring', 'scor'],
+    ['score', 'scor'],
+    ['goats', 'goat'],
+    ["Dall's", 'dall'],
+    ['grizzlies', 'grizzly'],
+    ['inches', 'inch'],
+    ['bass', 'bass'],
+    ['moose', 'moos'],
+    ['the', null],
+  ])('%s → %s', (word, term) => {
+    expect(processTerm(word)).toBe(term)
+  })
+})
+
+describe('findSpecies', () => {
+  it.each([
+    ['What is the B&C minimum for whitetail?', 'whitetail-deer'],
+    ['white-tailed deer', 'whitetail-deer'],
+    ['my buck', 'whitetail-deer'],
+    ['mule deer', 'mule-deer'],
+    ['deer', 'whitetail-deer'],
+    ['elk', 'rocky-mountain-elk'],
+    ['wapiti', 'rocky-mountain-elk'],
+    ["Roosevelt's elk", 'roosevelt-elk'],
+    ['tule elk', 'roosevelt-elk'],
+    ['Shiras moose', 'moose'],
+    ['mountain goat', 'mountain-goat'],
+    ['mountain lion', 'cougar'],
+    ['grizzly', 'brown-bear'],
+    ['black bear', 'black-bear'],
+    ['brown bear', 'brown-bear'],
+    ['antelope', 'pronghorn'],
+    ['Dall sheep', 'dall-sheep'],
+    ["Stone's sheep", 'dall-sheep'],
+    ['desert sheep', 'bighorn-sheep'],
+    ['bass', 'largemouth-bass'],
+    ['striped bass', 'striped-bass'],
+    ['bucketmouth', 'largemouth-bass'],
+    ['muskies', 'muskellunge'],
+    ['redfish', 'red-drum'],
+    ['speckled trout', 'spotted-seatrout'],
+    ['steelhead', 'rainbow-trout'],
+    ['ducks', 'mallard'],
+    ['Canada goose', 'canada-goose'],
+    ['gobbler', 'wild-turkey'],
+    ['pronhorn', 'pronghorn'],
+    ['walleyes', 'walleye'],
+  ])('"%s" → %s', (text, id) => {
+    expect(findSpecies(text)[0]?.species.id).toBe(id)
+  })
+
+  it.each([
+    'hunting in Canada',
+    'in the mountains',
+    'how do I measure a turkey beard',
+    'what is spread credit',
+    'Alaska',
+    'a red one',
+  ])('names no species (or the right one) in "%s"', (text) => {
+    const found = findSpecies(text).map((m) => m.species.id)
+    expect(found.filter((id) => id !== 'wild-turkey')).toEqual([])
+  })
+})
+
+describe('categoriesMentioned', () => {
+  const species = (id: string) => SPECIES.find((s) => s.id === id) as (typeof SPECIES)[number]
+  it.each([
+    [
+      'whitetail-deer',
+      'B&C minimum for whitetail',
+      ['whitetail-typical', 'whitetail-non-typical', 'coues-typical', 'coues-non-typical'],
+    ],
+    ['whitetail-deer', 'non-typical whitetail', ['whitetail-non-typical']],
+    ['whitetail-deer', 'typical whitetail', ['whitetail-typical']],
+    ['whitetail-deer', "Coues' deer", ['coues-typical', 'coues-non-typical']],
+    ['roosevelt-elk', 'tule elk minimum', ['tule-elk']],
+    ['moose', 'Shiras moose', ['moose-shiras']],
+    ['caribou', 'barren ground caribou', ['caribou-barren-ground']],
+    ['pronghorn', 'pronghorn', ['pronghorn']],
+  ])('%s, "%s" → %j', (id, text, categories) => {
+    expect(categoriesMentioned(species(id), text)).toEqual(categories)
+  })
+})
