@@ -118,12 +118,7 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
   us('WI', 'Wisconsin', 'Wisconsin Department of Natural Resources', 'https://dnr.wisconsin.gov'),
   us('WY', 'Wyoming', 'Wyoming Game and Fish Department', 'https://wgfd.wyo.gov'),
 
-  ca(
-    'AB',
-    'Alberta',
-    'Alberta Fish and Wildlife (Government of Alberta)',
-    'https://www.alberta.ca',
-  ),
+  ca('AB', 'Alberta', 'Alberta Fish and Wildlife (Government of Alberta)', 'https://www.alberta.ca'),
   ca(
     'BC',
     'British Columbia',
@@ -166,12 +161,7 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
       aliases: ['Québec'],
     },
   ),
-  ca(
-    'SK',
-    'Saskatchewan',
-    'Saskatchewan Ministry of Environment',
-    'https://www.saskatchewan.ca',
-  ),
+  ca('SK', 'Saskatchewan', 'Saskatchewan Ministry of Environment', 'https://www.saskatchewan.ca'),
   ca(
     'NT',
     'Northwest Territories',
