@@ -51,7 +51,7 @@ function PanelLoading() {
   return (
     <div
       role="status"
-      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-40 flex h-40 items-center justify-center rounded-2xl border border-stone-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96 md:right-6 md:bottom-6"
+      className="fixed inset-x-2 bottom-[calc(5.25rem+env(safe-area-inset-bottom))] z-40 flex h-40 items-center justify-center rounded-2xl border border-stone-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96 md:right-6 md:bottom-6"
     >
       <span
         aria-hidden="true"

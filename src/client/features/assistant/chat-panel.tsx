@@ -18,7 +18,8 @@ export type ChatPanelProps = {
 const PHONE = '(max-width: 639px)'
 
 /**
- * The 'Hunting Assistant' panel (spec §2, §9: 384 × 500 px; the full width on phones, above the bottom bar).
+ * The 'Hunting Assistant' panel (spec §2, §9: 384 × 500 px; the full width on phones, above the bottom bar and its
+ * raised Capture button).
  * A non-modal dialog: the page stays usable beside it; Escape and the close button close it. It stays mounted once
  * opened, so a reply that arrives while it is closed is there when it opens again.
  */
@@ -84,7 +85,7 @@ export default function ChatPanel({ open, onClose, userId }: ChatPanelProps) {
           onClose()
         }
       }}
-      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-40 flex h-[min(500px,calc(100dvh-9.5rem))] flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96 md:right-6 md:bottom-6 md:h-[min(500px,calc(100dvh-6rem))] [&[hidden]]:hidden"
+      className="fixed inset-x-2 bottom-[calc(5.25rem+env(safe-area-inset-bottom))] z-40 flex h-[min(500px,calc(100dvh-10.5rem))] flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96 md:right-6 md:bottom-6 md:h-[min(500px,calc(100dvh-6rem))] [&[hidden]]:hidden"
       data-testid="assistant-panel"
     >
       <header className="flex items-center gap-2 bg-pine-800 px-3 py-2.5 text-white">
