@@ -147,6 +147,27 @@ describe('follow-ups from the history', () => {
     expect(reply.reply).toMatch(/G-3.*Mule deer/)
   })
 
+  it('takes a category of the same species: "how about non-typical?"', async () => {
+    const reply = await ask('how about non-typical?', turns('What is the B&C minimum for whitetail?'))
+    expect(reply.reply).toContain('Whitetail deer, non-typical: B&C Awards 185, B&C All-time 195')
+    expect(reply.reply).not.toContain('Whitetail deer, typical:')
+  })
+
+  it('answers a new question about the same species on its own: "and what about the habitat?"', async () => {
+    const reply = await ask('and what about the habitat?', turns('When is elk season?', 'Rocky Mountain Elk season …'))
+    expect(reply.reply).toBe('Rocky Mountain Elk habitat: Western mountains: open parks and timber.')
+  })
+
+  it('takes no species from the examples of its own "I don\'t know"', async () => {
+    const dontKnow = (await ask('Who won the Super Bowl?')).reply
+    const reply = await ask('What is the minimum score?', [
+      { role: 'user', text: 'Who won the Super Bowl?' },
+      { role: 'assistant', text: dontKnow },
+    ])
+    expect(dontKnow).toMatch(/mule deer/)
+    expect(reply.reply).not.toMatch(/Mule Deer/)
+  })
+
   it('reads a follow-up that makes no sense as one on its own', async () => {
     const reply = await ask('moose', turns('Who won the Super Bowl?', "I don't know the answer to that one. …"))
     expect(reply.reply).toMatch(/^Moose \(Big Game/)

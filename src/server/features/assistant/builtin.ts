@@ -61,20 +61,35 @@ const BOOK_OF_MINIMUM: Record<BookMinimum['book'], Book | undefined> = {
   other: undefined,
 }
 
-const FOLLOW_UP = /^\s*(?:and|what about|how about|same for|same question for|also|ok(?:ay)?,? and|now|then)\b/i
 const BOOK_TERMS = new Set(termsOf('boone crockett pope young sci safari nwtf awards all-time'))
 
 /**
- * A follow-up: it starts like one ("and for P&Y?", "what about moose?"), or it only names a species, a place or
- * a book ("Ontario?", "P&Y?"), so it means the previous question asked again for that.
+ * A follow-up names only a species, a category of it, a place or a record book ("and for P&Y?", "what about
+ * moose?", "and in Ontario?", "non-typical?"): it asks the previous question again for that. A message asking
+ * anything else ("and what about the habitat?") stands on its own, with the conversation's species.
  */
-function isFollowUp(message: string): boolean {
-  if (FOLLOW_UP.test(message)) return true
-  const species = findSpecies(message)[0]?.species
-  const names = new Set([...(species ? speciesTerms(species) : []), ...BOOK_TERMS])
+function isFollowUp(message: string, previous: string): boolean {
+  const species = findSpecies(message)[0]?.species ?? findSpecies(previous)[0]?.species
   const place = findJurisdiction(message)
-  const placeTerms = new Set(place ? termsOf(`${place.name} ${place.code} ${(place.aliases ?? []).join(' ')}`) : [])
-  return termsOf(message).every((term) => names.has(term) || placeTerms.has(term))
+  const names = new Set([
+    ...(species ? speciesTerms(species) : []),
+    ...BOOK_TERMS,
+    ...(place ? termsOf(`${place.name} ${place.code} ${(place.aliases ?? []).join(' ')}`) : []),
+  ])
+  return termsOf(message).every((term) => names.has(term))
+}
+
+/** The species the conversation is about: the member's latest turn naming one, else our last reply's. */
+function speciesOfHistory(history: readonly ChatTurn[]): Species | undefined {
+  const turns = [...history].reverse()
+  for (const turn of turns.filter((t) => t.role === 'user')) {
+    const species = findSpecies(turn.text)[0]?.species
+    if (species) return species
+  }
+  // Our last reply, unless it was the list of what we can answer (its examples name species).
+  const reply = turns.find((t) => t.role === 'assistant')?.text
+  if (!reply || reply.startsWith(CAN_ANSWER_HEAD) || reply.startsWith(DONT_KNOW_HEAD)) return undefined
+  return findSpecies(reply)[0]?.species
 }
 
 export function booksIn(text: string): Book[] {
@@ -84,21 +99,11 @@ export function booksIn(text: string): Book[] {
 /** Reads a message with its history: species, place and record books, from earlier turns when a follow-up. */
 export function readQuestion(message: string, history: readonly ChatTurn[] = []): Question {
   const previous = [...history].reverse().find((turn) => turn.role === 'user')?.text
-  const followUp = previous !== undefined && isFollowUp(message)
+  const followUp = previous !== undefined && isFollowUp(message, previous)
   const text = followUp ? `${previous} ${message}` : message
-  let species = findSpecies(message)[0]?.species
-  let speciesFromHistory = false
-  if (!species) {
-    // Newest first, the member's own turns before ours.
-    const turns = [...history].reverse()
-    for (const turn of [...turns.filter((t) => t.role === 'user'), ...turns.filter((t) => t.role === 'assistant')]) {
-      species = findSpecies(turn.text)[0]?.species
-      if (species) {
-        speciesFromHistory = true
-        break
-      }
-    }
-  }
+  const named = findSpecies(message)[0]?.species
+  const species = named ?? speciesOfHistory(history)
+  const speciesFromHistory = !named && species !== undefined
   const place = findJurisdiction(message) ?? (followUp && previous ? findJurisdiction(previous) : undefined)
   let books = booksIn(message)
   if (books.length === 0 && followUp && previous) books = booksIn(previous)
@@ -365,11 +370,11 @@ const CAN_ANSWER = [
   'which agency sets the hunting and fishing rules in your state or province',
 ]
 
+const CAN_ANSWER_HEAD = 'Here is what I can help with:'
+const DONT_KNOW_HEAD = "I don't know the answer to that one."
+
 export function fallbackReply(q: Partial<Pick<Question, 'species' | 'speciesFromHistory'>>): ChatReply {
-  const lines = [
-    "I don't know the answer to that one. Here is what I can help with:",
-    ...CAN_ANSWER.map((c) => `- ${c}`),
-  ]
+  const lines = [`${DONT_KNOW_HEAD} ${CAN_ANSWER_HEAD}`, ...CAN_ANSWER.map((c) => `- ${c}`)]
   if (q.species && !q.speciesFromHistory) {
     lines.push(`For ${q.species.name} I can give its record minimums, season, habitat and how it is scored.`)
   }
@@ -378,7 +383,7 @@ export function fallbackReply(q: Partial<Pick<Question, 'species' | 'speciesFrom
 
 /** A greeting or "what can you do": what the assistant answers, without an "I don't know". */
 export function capabilitiesReply(): ChatReply {
-  return builtIn(['Here is what I can help with:', ...CAN_ANSWER.map((c) => `- ${c}`)].join('\n'))
+  return builtIn([CAN_ANSWER_HEAD, ...CAN_ANSWER.map((c) => `- ${c}`)].join('\n'))
 }
 
 const ASKS_CAPABILITIES = /^\W*(?:help|hi|hello|hey|what can you (?:do|answer|help with)|what do you know)\b/i
