@@ -153,6 +153,15 @@ test('a member asks the Hunting Assistant about records, a fish weight and their
   await expect(inputOf(page)).toHaveValue('')
   await expect(inputOf(page)).toBeFocused()
 
+  // A follow-up works because the earlier turns go with it (the greeting does not).
+  const followUpSent = page.waitForRequest((req) => req.url().endsWith('/api/chat') && req.method() === 'POST')
+  const followUp = await ask(page, 'And for Pope and Young?')
+  const sent = (await followUpSent).postDataJSON() as ChatRequest
+  expect(sent.message).toBe('And for Pope and Young?')
+  expect(sent.history?.map((turn) => turn.role)).toEqual(['user', 'assistant'])
+  expect(sent.history?.[0]?.text).toBe('What is the Boone and Crockett minimum for whitetail?')
+  await expect(followUp).toContainText('125')
+
   // 2. A fish weight: the scoring engine's number (length × girth² ÷ 800), observed while the reply is held back.
   const weightQuestion = 'What does a 22 inch bass with a 15 inch girth weigh?'
   const engine = scoreSheet({
@@ -223,11 +232,11 @@ test('a member asks the Hunting Assistant about records, a fish weight and their
   await page.getByRole('banner').getByRole('link', { name: 'Community' }).click()
   await expect(page).toHaveURL(/\/community$/)
   await expect(panel).toBeVisible()
-  await expect(userMessages(page)).toHaveCount(3)
+  await expect(userMessages(page)).toHaveCount(4)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Community', level: 1 })).toBeVisible()
   await page.getByRole('button', { name: 'Open Hunting Assistant' }).click()
-  await expect(userMessages(page)).toHaveCount(3)
+  await expect(userMessages(page)).toHaveCount(4)
   await expect(replies(page).last()).toContainText(bigWeight)
 
   // A source opens the member's record in the app.
@@ -238,7 +247,7 @@ test('a member asks the Hunting Assistant about records, a fish weight and their
     .first()
     .click()
   await expect(page).toHaveURL(new RegExp(`/measurements/${big.id}$`))
-  await expect(userMessages(page)).toHaveCount(3)
+  await expect(userMessages(page)).toHaveCount(4)
 
   // Failures (spec §8): no connection, then a server error.
   await page.route('**/api/chat', (route) => route.abort())
