@@ -4,11 +4,12 @@
 // or limit), the knowledge base (knowledge/: species guide, chart lines, rules, formulas, photo method), and when
 // nothing fits well enough, a plain "I don't know" with what it can answer.
 import type { ChatReply, ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
-import { type BookMinimum, minimumsFor } from '#shared/species/catalogue.ts'
+import { type BookMinimum, minimumsFor, SPECIES } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
 import type { AnswerBuiltIn, KnowledgeBase, KnowledgeHit } from './assistant.types.ts'
 import { matchCalculation } from './calculators.ts'
 import type { RetrievalHit } from './knowledge/index.ts'
+import { PASSAGE_GROUPS, speciesGroup } from './knowledge/passages.ts'
 import { bookMinimumText, speciesGuideTitle, speciesHref, speciesOverviewText } from './knowledge/species-docs.ts'
 import { categoriesMentioned, findSpecies, speciesTerms } from './knowledge/species-match.ts'
 import { processTerm, termsOf, tokenize } from './knowledge/text.ts'
@@ -266,10 +267,14 @@ function retrievalText(q: Question): string {
     .join(' ')
 }
 
+const SPECIES_ORDER = new Map(SPECIES.map((s, i) => [s.id, i]))
+
 type Retrieved = {
   hit: KnowledgeHit
   matched: number
   fuzzy: number
+  /** Matched in the passage's title or keywords. */
+  strong: number
   unmatched: number
   /** The question names a chart line by its letter ('G-2', 'H3'). */
   letters: boolean
@@ -279,37 +284,48 @@ type Retrieved = {
 export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | null {
   const text = retrievalText(q)
   const species = q.species
-  // A species named in the question: another species' passage is never the answer.
-  const hits = knowledge
-    .search(text, 200)
-    .filter((hit) => !species || q.speciesFromHistory || !hit.speciesId || hit.speciesId === species.id)
+  // A species named in the question: another species' passage is never the answer, nor a passage about other
+  // animals (the fish formula for "how much does a moose weigh").
+  const group = species ? speciesGroup(species) : undefined
+  const fits = (hit: KnowledgeHit) => {
+    if (!species || q.speciesFromHistory) return true
+    if (hit.speciesId) return hit.speciesId === species.id
+    const only = PASSAGE_GROUPS[hit.id]
+    return only === undefined || only === group
+  }
+  const hits = knowledge.search(text, 200).filter(fits)
   if (hits.length === 0) return null
   const regulation = isRegulationQuestion(q.text)
   const weight = (hit: KnowledgeHit) => {
     if (regulation && hit.kind === 'regulations') return 2.5
-    if (!species || !hit.speciesId) return 1
+    // Without a species, the guide's order breaks near-ties: G-4 is the American elk's before the Roosevelt's.
+    if (!species) return hit.speciesId ? 1.2 - 0.2 * ((SPECIES_ORDER.get(hit.speciesId) ?? 0) / SPECIES.length) : 1
+    if (!hit.speciesId) return 1
     if (hit.speciesId !== species.id) return 0.8
     // The species' own passages; its main chart (typical before non-typical) before its other charts.
     const primary = hit.id === `chart:${species.scoringCategories[0]}` ? 1.2 : 1
     return (q.speciesFromHistory ? 1.6 : 3) * primary
   }
   const queryTerms = [...new Set(termsOf(text))]
-  // The passage matching most of the question wins (a typo match counts half); the score, weighed by the
-  // question's species and by regulations for a regulations question, decides between equals.
+  // The passage matching most of the question wins (a typo match counts half), then the one about more of its
+  // words (title, keywords); the score, weighed by the question's species and by regulations for a regulations
+  // question, decides between equals.
   const ranked = hits
     .map((hit) => {
       const retrieval = 'matchedTerms' in hit ? (hit as RetrievalHit) : undefined
       const matched = new Set(retrieval?.matchedTerms ?? queryTerms)
       const fuzzy = (retrieval?.fuzzyTerms ?? []).filter((t) => matched.has(t)).length
+      const strong = retrieval ? retrieval.strongTerms.length : matched.size
       const coverage = matched.size - fuzzy / 2
-      return { hit, matched: matched.size - fuzzy, fuzzy, coverage, weighted: hit.score * weight(hit) }
+      return { hit, matched: matched.size - fuzzy, fuzzy, strong, coverage, weighted: hit.score * weight(hit) }
     })
-    .sort((a, b) => b.coverage - a.coverage || b.weighted - a.weighted)
+    .sort((a, b) => b.coverage - a.coverage || b.strong - a.strong || b.weighted - a.weighted)
   const best = ranked[0] as (typeof ranked)[number]
   return {
     hit: best.hit,
     matched: best.matched,
     fuzzy: best.fuzzy,
+    strong: best.strong,
     unmatched: Math.max(0, queryTerms.length - best.matched - best.fuzzy),
     letters: queryTerms.some((t) => /^[a-h]\d$/.test(t)),
   }
@@ -326,6 +342,8 @@ function confident(pick: Retrieved): boolean {
   // A single chart line answers only a question that names it well ('measure H-2', 'the G-2', not 'tips').
   const chartLine = hit.id.startsWith('chart:') && hit.id.split(':').length === 3
   if (chartLine && matched < 2 && !pick.letters) return false
+  // The passage must be about one of the question's words (title or keywords), not merely use them.
+  if (pick.strong === 0) return false
   if (matched < 2) return unmatched <= 1
   return matched >= unmatched
 }
@@ -343,7 +361,7 @@ function overviewAnswer(species: Species): ChatReply {
 
 function answerKnowledge(knowledge: KnowledgeBase, q: Question): ChatReply | null {
   const pick = retrieve(knowledge, q)
-  const namesOnlySpecies = q.species && !q.speciesFromHistory && termsOf(retrievalText(q)).length <= 1
+  const namesOnlySpecies = q.species && !q.speciesFromHistory && termsOf(retrievalText(q)).length === 0
   if (q.species && namesOnlySpecies && (!pick || pick.matched + pick.fuzzy === 0)) return overviewAnswer(q.species)
   if (!pick || !confident(pick)) return null
   const { hit } = pick

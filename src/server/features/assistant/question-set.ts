@@ -172,6 +172,11 @@ export const KNOWLEDGE_QUESTIONS: readonly QuestionItem[] = [
   { area: 'rules', question: 'gross score vs net score?', facts: [/net/i, /gross/i] },
   { area: 'rules', question: 'Does SCI take deductions?', facts: [/without deductions|no symmetry deductions/i] },
   { area: 'rules', question: 'How is a wild turkey scored?', facts: [/2 ×/, /10 ×/] },
+  {
+    area: 'rules',
+    question: "What's the difference between B&C and P&Y?",
+    facts: [/same charts/i, /bow and arrow/i],
+  },
 
   // Fish formulas.
   { area: 'fish', question: 'What is the formula for fish weight?', facts: ['800', /girth/i] },
@@ -252,6 +257,12 @@ export const KNOWLEDGE_QUESTIONS: readonly QuestionItem[] = [
   { area: 'regulations', question: 'What is a bag limit?', facts: [/possession/i], not: NO_SPECIFICS },
   {
     area: 'regulations',
+    question: 'How do I get a deer tag?',
+    facts: [/licence/i, /tell me your state or province/i],
+    not: NO_SPECIFICS,
+  },
+  {
+    area: 'regulations',
     question: 'Who sets hunting seasons and limits?',
     facts: [/state/i, /province/i],
     not: NO_SPECIFICS,
@@ -320,6 +331,7 @@ export const KNOWLEDGE_QUESTIONS: readonly QuestionItem[] = [
   { area: 'unknown', question: "What's a good recipe for venison chili?", facts: DONT_KNOW },
   { area: 'unknown', question: 'What is the best rifle caliber for elk?', facts: [...DONT_KNOW, 'Rocky Mountain Elk'] },
   { area: 'unknown', question: 'How do I train my bird dog?', facts: DONT_KNOW },
+  { area: 'unknown', question: 'How much does a moose weigh?', facts: DONT_KNOW, not: [/÷ 800/] },
 ]
 
 /** What question-set.test.ts records for its member, for the questions about the member's own data. */

@@ -337,7 +337,7 @@ export const REGULATION_CONCEPTS: readonly (KnowledgeDoc & { keywords: string })
     title: 'Hunting and fishing seasons (general)',
     text: 'Seasons are set per species, by weapon (archery, muzzleloader, rifle) and by unit or zone, and change from year to year. Archery seasons usually open first; many big-game tags are given by draw. Fieldmark’s species guide shows only the general time of year for each species; the exact opening and closing dates are in your agency’s current regulations.',
     keywords:
-      'season seasons open opening close closing dates date when archery rifle muzzleloader unit zone shoot kill harvest antlerless doe',
+      'season seasons open opening close closing dates date when weapon unit zone shoot kill harvest antlerless doe',
   },
   {
     id: 'regulations:licences',

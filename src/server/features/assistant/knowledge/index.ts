@@ -15,7 +15,13 @@ export type IndexedDoc = KnowledgeDoc & { keywords?: string }
  * A hit with the question's terms it matched, so the composer can judge how well it answers: `matchedTerms` are
  * the question's terms found in the passage, `fuzzyTerms` those of them found only through a typo match.
  */
-export type RetrievalHit = KnowledgeHit & { matchedTerms: string[]; fuzzyTerms: string[]; queryTermCount: number }
+export type RetrievalHit = KnowledgeHit & {
+  matchedTerms: string[]
+  fuzzyTerms: string[]
+  /** Matched terms found in the passage's title or its keywords: what it is about, not a word in passing. */
+  strongTerms: string[]
+  queryTermCount: number
+}
 
 export interface RetrievalKnowledgeBase extends KnowledgeBase {
   search(query: string, limit?: number): RetrievalHit[]
@@ -58,8 +64,19 @@ export function createKnowledgeBase(docs: readonly IndexedDoc[] = buildDocs()): 
         .slice(0, limit)
         .map((result) => {
           const doc = byId.get(result.id as string) as KnowledgeDoc
-          const fuzzyTerms = result.queryTerms.filter((q) => !result.terms.some((t) => t.startsWith(q)))
-          return { ...doc, score: result.score, matchedTerms: result.queryTerms, fuzzyTerms, queryTermCount }
+          const docTerms = (q: string) => result.terms.filter((t) => t.startsWith(q))
+          const fuzzyTerms = result.queryTerms.filter((q) => docTerms(q).length === 0)
+          const strongTerms = result.queryTerms.filter((q) =>
+            docTerms(q).some((t) => result.match[t]?.some((field) => field !== 'text')),
+          )
+          return {
+            ...doc,
+            score: result.score,
+            matchedTerms: result.queryTerms,
+            fuzzyTerms,
+            strongTerms,
+            queryTermCount,
+          }
         })
     },
   }

@@ -68,6 +68,10 @@ describe('the knowledge base', () => {
     expect(hit?.matchedTerms.sort()).toEqual(['credit', 'spread'])
     expect(hit?.fuzzyTerms).toEqual([])
     expect(kb.search('symetry deductions')[0]?.fuzzyTerms).toEqual(['symetry'])
+    // 'rifle' is a word of the seasons passage's text, not what it is about.
+    const seasons = kb.search('seasons rifle').find((h) => h.id === 'regulations:seasons')
+    expect(seasons?.matchedTerms.sort()).toEqual(['rifl', 'season'])
+    expect(seasons?.strongTerms).toEqual(['season'])
   })
 
   it('builds its index in well under a second', () => {
@@ -110,7 +114,7 @@ describe('text processing', () => {
     expect(termsOf('B&C and P&Y')).toEqual(['boon', 'crockett', 'pope', 'young'])
     expect(termsOf('Boone and Crockett')).toEqual(termsOf('B&C'))
     expect(termsOf('H-2 and g3 and H - 4')).toEqual(['h2', 'g3', 'h4'])
-    expect(termsOf('a 4 inch tine')).toEqual(['4', 'inch', 'tine'])
+    expect(termsOf('a 4 inch tine, 10 points')).toEqual(['inch', 'tine', 'point'])
     expect(termsOf('non-typical')).toEqual(termsOf('nontypical'))
     expect(termsOf('All-time')).toEqual(termsOf('alltime'))
     expect(termsOf('All-time')).not.toContain('time')

@@ -15,6 +15,7 @@ import {
 import type { ChatSourceKind } from '#shared/schemas/assistant.ts'
 import { CATEGORY_MINIMUMS } from '#shared/scoring/categories.ts'
 import { FISH_TROPHY_SHARE } from '#shared/scoring/decisions.ts'
+import type { Species } from '#shared/species/types.ts'
 import type { KnowledgeDoc } from '../assistant.types.ts'
 
 export type Passage = KnowledgeDoc & {
@@ -39,6 +40,38 @@ const whitetailAllTime = {
   nonTypical: CATEGORY_MINIMUMS['whitetail-non-typical'].bcAllTime?.value,
 }
 const turkeyAward = CATEGORY_MINIMUMS['wild-turkey'].other?.value
+
+/** The animals a passage is about: asked about a species of another group, it is not the answer. */
+export type SpeciesGroup = 'big-game' | 'fish' | 'turkey'
+
+export function speciesGroup(species: Pick<Species, 'id' | 'category'>): SpeciesGroup | undefined {
+  if (species.category === 'Big Game') return 'big-game'
+  if (species.category.endsWith('Fish')) return 'fish'
+  return species.id === 'wild-turkey' ? 'turkey' : undefined
+}
+
+/** Passages about one group of animals, by id; the others (photo method, trophy class) apply to all. */
+export const PASSAGE_GROUPS: Readonly<Record<string, SpeciesGroup>> = Object.fromEntries([
+  ...[
+    'spread-credit',
+    'deductions',
+    'typical-non-typical',
+    'gross-net',
+    'points',
+    'units',
+    'drying',
+    'enter-boone-crockett',
+    'enter-pope-young',
+    'bc-vs-py',
+    'sci',
+    'awards-all-time',
+    'skulls',
+    'roosevelt-crown',
+    'sheep-horns',
+  ].map((id) => [`passage:${id}`, 'big-game' as const]),
+  ...['nwtf-formula', 'nwtf-entry'].map((id) => [`passage:${id}`, 'turkey' as const]),
+  ...['fish-formula', 'fish-divisors', 'fish-accuracy'].map((id) => [`passage:${id}`, 'fish' as const]),
+])
 
 export const PASSAGES: readonly Passage[] = [
   // Scoring rules: Boone and Crockett, Pope and Young, SCI, NWTF (scoring.md §0–§4).
@@ -148,6 +181,19 @@ export const PASSAGES: readonly Passage[] = [
     ].join('\n'),
     'scoring.md §2 (oodmag.com; P&Y entry requirements, airgunmaniac.com copy; bolt-quarrel.org)',
     'bow bowhunting archery crossbow enter entry submit pope young club how',
+  ),
+  passage(
+    'bc-vs-py',
+    'scoring-rules',
+    'Boone and Crockett vs Pope and Young: the difference',
+    [
+      'The Boone and Crockett Club and the Pope and Young Club score with the same charts and the same arithmetic; they differ in who may enter and in the minimum scores.',
+      '- Boone and Crockett: big game taken by any legal fair-chase method (and pick-ups), with two minimums per category, Awards and All-time.',
+      '- Pope and Young: only animals taken entirely with bow and arrow (no crossbows), with one, lower, minimum per category.',
+      'So a bow-killed buck can make Pope and Young without making Boone and Crockett: a typical whitetail needs 125 for P&Y and 160 for the B&C Awards book.',
+    ].join('\n'),
+    'scoring.md §2 (tomfoolerycalls.20m.com; oodmag.com; imbmonsterbucks.com)',
+    'difference between compare comparison versus vs boone crockett pope young',
   ),
   passage(
     'sci',

@@ -17,8 +17,8 @@ export const speciesGuideTitle = (species: Pick<Species, 'name'>) => `Species Gu
 const ASPECT_WORDS = {
   overview: 'about species guide what is description overview difficulty hard difficult easy challenge category region',
   minimums:
-    'record book minimum minimums score qualify qualifying entry make the book threshold trophy good big need boone crockett pope young',
-  season: 'season when best time of year month open dates',
+    'record book minimum minimums score qualify qualifying entry make the book threshold trophy good big need boone crockett pope young awards all-time',
+  season: 'season when time of year month open dates',
   habitat: 'habitat where live lives found range find terrain cover',
   measurements: 'measure measurements measuring key scored scoring system how score',
   records: 'world record biggest largest heaviest ever all-tackle',

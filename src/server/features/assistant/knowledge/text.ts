@@ -20,7 +20,7 @@ const STOP_WORDS = new Set(
   once only or other our ours out over own please same she should so some such tell than that the their theirs them
   then there these they this those through to too under until up very was we were what whats when where which while
   who whom why will with would you your yours yourself thanks thank hi hello hey ok okay know want like really
-  much many one ones thing things hunt hunting go going`.split(/\s+/),
+  much many one ones thing things hunt hunting go going best info information describe explain`.split(/\s+/),
 )
 
 /** Splits text into raw tokens after expanding the record-book shorthands. */
@@ -40,7 +40,8 @@ export function processTerm(token: string): string | null {
     .toLowerCase()
     .replace(/'s$|'$/, '')
     .replace(/'/g, '')
-  if (term.length === 0 || STOP_WORDS.has(term)) return null
+  // Numbers are the calculators' (a '10' must not find 'G-2 of 10'); chart letters like 'h2' stay.
+  if (term.length === 0 || STOP_WORDS.has(term) || /^\d+$/.test(term)) return null
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`
   else if (term.length > 4 && /(ch|sh|x|ss)es$/.test(term)) term = term.slice(0, -2)
   else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1)
