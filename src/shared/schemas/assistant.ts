@@ -1,25 +1,18 @@
 import { z } from 'zod'
+import { CHAT_LIMITS, CHAT_SOURCE_KINDS } from '../assistant/constants.ts'
 
 // The Hunting Assistant's contract (issue 7, spec §2 chat widget, §7 POST /api/chat, §8 chat failure). The spec's
 // `{message} → {reply}` holds; `history`, `sources` and `answeredBy` are ours, all optional for the client.
 
-export const CHAT_LIMITS = {
-  /** The question typed: trimmed, 1–2,000 characters. */
-  messageChars: 2000,
-  /** Recent turns sent with a message so follow-ups work ("and for P&Y?"); older ones are dropped by the client. */
-  historyTurns: 10,
-  /** One earlier turn's text (a long reply of ours is cut by the client to this). */
-  turnChars: 4000,
-} as const
-
-/** Spec §2: the greeting the panel opens with. */
-export const CHAT_GREETING =
-  "Hi! I'm your Hunting Assistant. I can help with trophy scoring, species identification, hunting regulations and general outdoor knowledge. What would you like to know?"
-
-/** Spec §8: what the assistant says when the request fails (non-OK or network). */
-export const CHAT_FAILURE_MESSAGE = "I'm having trouble connecting right now. Please try again in a moment."
-/** Spec §8: the internal error message of a failed chat request. */
-export const CHAT_FAILURE_INTERNAL = 'Failed to get response'
+// The constants live in a file without zod, so the chat panel's chunk does not pull zod in for them.
+export {
+  CHAT_FAILURE_INTERNAL,
+  CHAT_FAILURE_MESSAGE,
+  CHAT_GREETING,
+  CHAT_LIMITS,
+  CHAT_SOURCE_KINDS,
+  type ChatSourceKind,
+} from '../assistant/constants.ts'
 
 export const ChatTurnSchema = z.object({
   role: z.enum(['user', 'assistant'], { error: 'history.role must be user or assistant' }),
@@ -42,18 +35,6 @@ export const ChatRequestSchema = z.object({
     .optional(),
 })
 export type ChatRequest = z.infer<typeof ChatRequestSchema>
-
-/** Where an answer came from, so a member can check it. */
-export const CHAT_SOURCE_KINDS = [
-  'species-guide',
-  'scoring-rules',
-  'fish-formula',
-  'photo-method',
-  'calculator',
-  'my-records',
-  'regulations',
-] as const
-export type ChatSourceKind = (typeof CHAT_SOURCE_KINDS)[number]
 
 export const ChatSourceSchema = z.object({
   kind: z.enum(CHAT_SOURCE_KINDS),

@@ -1,4 +1,5 @@
-import { CHAT_FAILURE_INTERNAL, type ChatReply, type ChatRequest } from '#shared/schemas/assistant.ts'
+import { CHAT_FAILURE_INTERNAL } from '#shared/assistant/constants.ts'
+import type { ChatReply, ChatRequest } from '#shared/schemas/assistant.ts'
 import { apiJson } from '../../lib/api.ts'
 
 // The Hunting Assistant (issue 7, spec §7 POST /api/chat). The URL lives here, as the leaderboards keep theirs,

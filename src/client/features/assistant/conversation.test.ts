@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHAT_FAILURE_MESSAGE, CHAT_GREETING, CHAT_LIMITS } from '#shared/schemas/assistant.ts'
+import { CHAT_FAILURE_MESSAGE, CHAT_GREETING, CHAT_LIMITS } from '#shared/assistant/constants.ts'
 import {
   type ChatMessage,
   failureMessage,

@@ -1,11 +1,5 @@
-import {
-  CHAT_FAILURE_MESSAGE,
-  CHAT_GREETING,
-  CHAT_LIMITS,
-  CHAT_SOURCE_KINDS,
-  type ChatSource,
-  type ChatTurn,
-} from '#shared/schemas/assistant.ts'
+import { CHAT_FAILURE_MESSAGE, CHAT_GREETING, CHAT_LIMITS, CHAT_SOURCE_KINDS } from '#shared/assistant/constants.ts'
+import type { ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
 
 // The Hunting Assistant's conversation as the widget holds it (spec §3 chat message: id, text, isUser, timestamp),
 // what is sent with each question (recent turns, so follow-ups work), and how it is kept for the tab's session.

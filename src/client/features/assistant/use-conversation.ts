@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { CHAT_FAILURE_INTERNAL } from '#shared/schemas/assistant.ts'
+import { CHAT_FAILURE_INTERNAL } from '#shared/assistant/constants.ts'
 import { sendChat } from './api.ts'
 import {
   type ChatMessage,
