@@ -81,6 +81,16 @@ describe('routing', () => {
     })
   })
 
+  it.each([
+    ['How do I score a non-typical mule deer?', /^How to score Mule deer, non-typical/],
+    ['How do I score a tule elk?', /^How to score Tule elk/],
+    ['How do I score a mule deer?', /^How to score Mule deer, typical/],
+    ['What is G-2?', /^G-2, Length of point G-2 \(Whitetail deer, typical chart\)/],
+    ['What does royal tine mean?', /^G-4, .*\(American elk, typical chart\): Royal tine/],
+  ])('picks the chart the question names, else the guide’s first: "%s"', async (question, expected) => {
+    expect((await ask(question)).reply).toMatch(expected)
+  })
+
   it('gives the overview of a species named alone', async () => {
     const reply = await ask('moose')
     expect(reply.reply).toMatch(/^Moose \(Big Game, North America\)\./)

@@ -296,31 +296,38 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
   const hits = knowledge.search(text, 200).filter(fits)
   if (hits.length === 0) return null
   const regulation = isRegulationQuestion(q.text)
+  // The species' chart the question names ('non-typical', 'tule'), else its main one: the first in the guide's
+  // order (typical before non-typical).
+  const chart = species ? categoriesMentioned(species, q.text)[0] : undefined
   const weight = (hit: KnowledgeHit) => {
     if (regulation && hit.kind === 'regulations') return 2.5
-    // Without a species, the guide's order breaks near-ties: G-4 is the American elk's before the Roosevelt's.
-    if (!species) return hit.speciesId ? 1.2 - 0.2 * ((SPECIES_ORDER.get(hit.speciesId) ?? 0) / SPECIES.length) : 1
-    if (!hit.speciesId) return 1
+    if (!species || !hit.speciesId) return 1
     if (hit.speciesId !== species.id) return 0.8
-    // The species' own passages; its main chart (typical before non-typical) before its other charts.
-    const primary = hit.id === `chart:${species.scoringCategories[0]}` ? 1.2 : 1
-    return (q.speciesFromHistory ? 1.6 : 3) * primary
+    const preferred = chart && hit.id.startsWith('chart:') && hit.id.split(':')[1] === chart ? 1.3 : 1
+    return (q.speciesFromHistory ? 1.6 : 3) * preferred
   }
   const queryTerms = [...new Set(termsOf(text))]
-  // The passage matching most of the question wins (a typo match counts half), then the one about more of its
-  // words (title, keywords); the score, weighed by the question's species and by regulations for a regulations
-  // question, decides between equals.
+  // The passage matching most of the question wins: each word it has counts 1 (a typo match ½), and ½ more when
+  // the passage is about it (title, keywords); the score, weighed by the question's species and by regulations
+  // for a regulations question, decides between equals.
   const ranked = hits
     .map((hit) => {
       const retrieval = 'matchedTerms' in hit ? (hit as RetrievalHit) : undefined
       const matched = new Set(retrieval?.matchedTerms ?? queryTerms)
       const fuzzy = (retrieval?.fuzzyTerms ?? []).filter((t) => matched.has(t)).length
       const strong = retrieval ? retrieval.strongTerms.length : matched.size
-      const coverage = matched.size - fuzzy / 2
+      const coverage = matched.size - fuzzy / 2 + strong / 2
       return { hit, matched: matched.size - fuzzy, fuzzy, strong, coverage, weighted: hit.score * weight(hit) }
     })
-    .sort((a, b) => b.coverage - a.coverage || b.strong - a.strong || b.weighted - a.weighted)
-  const best = ranked[0] as (typeof ranked)[number]
+    .sort((a, b) => b.coverage - a.coverage || b.weighted - a.weighted)
+  let best = ranked[0] as (typeof ranked)[number]
+  // No species named: of the equally good passages of several species, the guide's first species' (G-4 is the
+  // American elk's before the Roosevelt's, H-4 the whitetail's).
+  if (!species && best.hit.speciesId) {
+    const order = (r: typeof best) => SPECIES_ORDER.get(r.hit.speciesId ?? '') ?? Number.POSITIVE_INFINITY
+    const close = ranked.filter((r) => r.coverage === best.coverage && r.weighted >= 0.75 * best.weighted)
+    best = close.reduce((first, r) => (order(r) < order(first) ? r : first), best)
+  }
   return {
     hit: best.hit,
     matched: best.matched,

@@ -147,6 +147,17 @@ export const KNOWLEDGE_QUESTIONS: readonly QuestionItem[] = [
   { area: 'measuring', question: 'How do I measure turkey spurs?', facts: [/scaled skin/i] },
   { area: 'measuring', question: 'How do I measure a turkey beard?', facts: [/longest bristle/i] },
   { area: 'measuring', question: 'Where do I take the D-2 circumference on a bighorn?', facts: [/quarter|four/i] },
+  { area: 'measuring', question: 'What does royal tine mean?', facts: [/fourth point/i] },
+  {
+    area: 'measuring',
+    question: 'How do I score a non-typical mule deer?',
+    facts: ['Mule deer, non-typical', /added/i],
+  },
+  {
+    area: 'measuring',
+    question: 'What if my whitetail has no G-4, where does H-4 go?',
+    facts: [/halfway between G-3/i],
+  },
 
   // Scoring rules.
   { area: 'rules', question: 'What is spread credit?', facts: [/longer main beam/i] },

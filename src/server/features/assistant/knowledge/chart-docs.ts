@@ -37,6 +37,19 @@ function overviewText(chart: Chart): string {
   ].join('\n')
 }
 
+/**
+ * Words a member may use for a line: how and where to measure it, where it starts when it is measured from a
+ * point ('From the lowest outside edge of the burr…'), and the point's own name ('Royal tine (sword or dagger
+ * point)', 'Brow tine (eye guard)') when the help begins with it.
+ */
+function rowKeywords(line: ChartRow | ChartList): string {
+  const words = ['how to measure measurement where take tape line']
+  if (/(^|\s)from the /i.test(line.help)) words.push('start begin end')
+  const name = /^([^:.]{3,80}):/.exec(line.help)?.[1]
+  if (name) words.push(name)
+  return words.join(' ')
+}
+
 export function buildChartDocs(): ChartDoc[] {
   const docs: ChartDoc[] = []
   const seen = new Set<string>()
@@ -72,7 +85,7 @@ export function buildChartDocs(): ChartDoc[] {
         rowKey: line.key,
         title: `${chart.name}: ${line.letter ? `${line.letter} ` : ''}${line.label}`,
         text: `${line.letter ? `${line.letter}, ` : ''}${line.label} (${chart.name} chart): ${line.help}`,
-        keywords: 'how to measure measurement where take start end tape line',
+        keywords: rowKeywords(line),
       })
     }
   }

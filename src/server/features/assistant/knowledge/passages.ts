@@ -282,7 +282,7 @@ export const PASSAGES: readonly Passage[] = [
       'It is an estimate, not a scale weight: expect it to be off by about ±10 %. Ask me with your numbers ("20 inch bass, 14 inch girth") and I will compute it.',
     ].join('\n'),
     'scoring.md §5.1 (themarlinclub.com; cyberangler.com; florida-fishing-insider.com)',
-    'fish weight formula estimate estimated calculate measure measuring tape length girth 800 pound heavy weigh without scale',
+    'fish weight formula estimate estimated calculate measure measuring tape length girth squared 800 pound heavy weigh without scale',
   ),
   passage(
     'fish-divisors',
@@ -308,7 +308,7 @@ export const PASSAGES: readonly Passage[] = [
       'Fieldmark labels every formula weight an estimate (about ±10 %).',
     ].join('\n'),
     'scoring.md §5.1 (luremakingkonastyle.com; florida-fishing-insider.com; record cases)',
-    'accurate accuracy precise error estimate reliable scale wrong off',
+    'accurate accuracy precise error estimate reliable scale wrong off length girth formula 800',
   ),
 
   // The photo measuring tool (docs/measuring.md).
@@ -337,6 +337,6 @@ export const PASSAGES: readonly Passage[] = [
       `Perspective is usually the larger error and is not included: ${PERSPECTIVE_CAVEAT}`,
     ].join('\n'),
     'docs/measuring.md (Uncertainty)',
-    'photo accurate accuracy precise uncertainty error plus minus perspective angle reliable',
+    'photo accurate accuracy precise uncertainty error plus minus perspective angle reliable reference small',
   ),
 ]

@@ -20,7 +20,7 @@ export const SPECIES_NICKNAMES: Readonly<Record<string, readonly string[]>> = {
   'wild-turkey': ['gobbler'],
   'northern-bobwhite': ['bobwhite'],
   mallard: ['duck', 'greenhead'],
-  'canada-goose': ['honker'],
+  'canada-goose': ['honker', 'geese'],
   'eastern-cottontail': ['rabbit'],
 }
 

@@ -20,7 +20,7 @@ const STOP_WORDS = new Set(
   once only or other our ours out over own please same she should so some such tell than that the their theirs them
   then there these they this those through to too under until up very was we were what whats when where which while
   who whom why will with would you your yours yourself thanks thank hi hello hey ok okay know want like really
-  much many one ones thing things hunt hunting go going best info information describe explain`.split(/\s+/),
+  much many one ones thing things hunt hunting go going best info information describe explain over times`.split(/\s+/),
 )
 
 /** Splits text into raw tokens after expanding the record-book shorthands. */
