@@ -14,6 +14,7 @@ import type { Config } from './env.ts'
 import { accessRoutes } from './features/access/access.routes.ts'
 import { achievementRoutes } from './features/achievements/achievements.routes.ts'
 import { adminRoutes } from './features/admin/admin.routes.ts'
+import { assistantRoutes } from './features/assistant/chat.routes.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { createAuth } from './features/auth/auth.ts'
 import { benchRoutes } from './features/bench/bench.routes.ts'
@@ -25,12 +26,11 @@ import { measurementRoutes } from './features/measurements/measurements.routes.t
 import { moderationRoutes } from './features/moderation/moderation.routes.ts'
 import { EventHub } from './features/notifications/events.ts'
 import { notificationRoutes } from './features/notifications/notifications.routes.ts'
+import { photoAnalysisRoutes } from './features/photo-analysis/photo-analysis.routes.ts'
 import { photosRoutes } from './features/photos/photos.routes.ts'
 import { sizeCheckRoutes } from './features/size-checks/size-checks.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
-import { assistantRoutes } from './features/assistant/chat.routes.ts'
-import { photoAnalysisRoutes } from './features/photo-analysis/photo-analysis.routes.ts'
 import { authSession } from './plugins/auth-session.ts'
 import { errorHandler } from './plugins/error-handler.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits, security } from './plugins/security.ts'
@@ -39,7 +39,13 @@ import { webClient } from './plugins/web-client.ts'
 export type AppConfig = Pick<
   Config,
   'baseUrl' | 'sessionSecret' | 'adminEmails' | 'alphaPassword' | 'oidc' | 'benchRoutes'
-> & { trustProxy?: Config['trustProxy']; dataDir?: Config['dataDir']; s3?: Config['s3']; ai?: Config['ai']; chatRateLimit?: Config['chatRateLimit'] }
+> & {
+  trustProxy?: Config['trustProxy']
+  dataDir?: Config['dataDir']
+  s3?: Config['s3']
+  ai?: Config['ai']
+  chatRateLimit?: Config['chatRateLimit']
+}
 
 export type AppDeps = {
   db: Db
