@@ -7,6 +7,7 @@ import { lockDataDir } from './db/lock.ts'
 import { loadConfig } from './env.ts'
 import { adminSetupLink } from './features/access/access.emails.ts'
 import { issueAdminSetupToken, syncAdminEmails } from './features/access/access.service.ts'
+import { getKnowledgeBase } from './features/assistant/knowledge/index.ts'
 import { createMailer } from './lib/mailer.ts'
 
 const started = performance.now()
@@ -61,6 +62,9 @@ process.once('SIGINT', () => void shutdown('SIGINT'))
 process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
 await app.listen({ port: config.port, host: config.host })
+// The assistant's knowledge index (about 170 ms to build) is made shortly after start rather than on the first
+// question; not before listening, which would lengthen the cold start.
+setTimeout(() => getKnowledgeBase(), 2_000).unref()
 log.info(
   `Fieldmark on ${config.baseUrl} (${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${Math.round(performance.now() - started)} ms`,
 )
