@@ -346,7 +346,7 @@ async function main() {
     ALPHA_PASSWORD: 'bench-alpha',
     DATA_DIR: dataDir,
     // The assistant is measured under load as one member; its per-member limit would answer 429 within a second.
-    CHAT_RATE_LIMIT: '1000000',
+    CHAT_RATE_LIMIT: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
   const loadBefore = loadavg()
