@@ -54,7 +54,8 @@ function completion(model: string, reply: Extract<FakeReply, { kind: 'message' }
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const app = Fastify({ logger: false, bodyLimit: 30 * 1024 * 1024 })
+  // Closing ends every connection, in-flight ones too: a client that gave up on a slow reply may keep its socket.
+  const app = Fastify({ logger: false, bodyLimit: 30 * 1024 * 1024, forceCloseConnections: true })
   const pending: FakeReply[] = []
   const requests: RecordedRequest[] = []
 
