@@ -94,7 +94,7 @@ describe('rate limits (per client address)', () => {
     expectLimited(over)
   })
 
-  it('the alpha gate answers 429 after its limit, even to the right password', async () => {
+  it('the alpha gate answers 429 after its limit per member, even to the right password', async () => {
     const user = await createUser(t, { state: 'approved', verify: 'mark' })
     const ip = newAddress()
     const gate = (password: string): InjectOptions => ({
@@ -107,7 +107,11 @@ describe('rate limits (per client address)', () => {
     expect(before).toEqual([403, 403, 403])
 
     expectLimited(await from(ip, gate(TEST_ALPHA_PASSWORD)))
-    expect((await from(newAddress(), gate(TEST_ALPHA_PASSWORD))).statusCode).toBe(200)
+    // Counted per member: another address does not help the guesser, and another member there still passes.
+    expectLimited(await from(newAddress(), gate(TEST_ALPHA_PASSWORD)))
+    const other = await createUser(t, { state: 'approved', verify: 'mark' })
+    const otherGate = { ...gate(TEST_ALPHA_PASSWORD), headers: { cookie: other.cookie } }
+    expect((await from(ip, otherGate)).statusCode).toBe(200)
   })
 
   it('counts each address separately, and each kind of identity call separately', async () => {

@@ -15,6 +15,7 @@ export const DEFAULT_RATE_LIMITS = {
   passwordReset: { max: 5, windowMs: 15 * 60_000 },
   identityOther: { max: 60, windowMs: 60_000 },
   accessRequest: { max: 5, windowMs: 60 * 60_000 },
+  /** Per member (not per address): POST /api/alpha-access. */
   alphaGate: { max: 10, windowMs: 15 * 60_000 },
   /** Per member (not per address): POST /api/photos. */
   photoUpload: { max: 300, windowMs: 60 * 60_000 },

@@ -12,7 +12,7 @@ import {
 } from '#shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
 import { loadUser } from '../../plugins/auth-session.ts'
-import { type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
+import { perMemberRateLimit, type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
 import {
   clearCommunityStatsCache,
   getCommunityStats,
@@ -49,7 +49,13 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
   app.post(
     '/api/alpha-access',
     {
-      config: rateLimitConfig(rateLimits.alphaGate),
+      // The member is read first so that the limit counts per member (perMemberRateLimit's preHandler runs after
+      // this one): guessing takes approved accounts, which an admin grants one by one, while members behind one
+      // address (a club's wifi, the browser tests' server) each pass the gate.
+      preHandler: async (req, reply) => {
+        await loadUser(req, reply)
+      },
+      config: perMemberRateLimit(rateLimits.alphaGate),
       schema: {
         summary: 'Checks the alpha password (approved users); remembered server-side',
         tags: ['access'],
