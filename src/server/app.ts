@@ -20,6 +20,7 @@ import { createAuth } from './features/auth/auth.ts'
 import { benchRoutes } from './features/bench/bench.routes.ts'
 import { feedRoutes } from './features/community/feed.routes.ts'
 import { interactionRoutes } from './features/community/interactions.routes.ts'
+import { MemberCards } from './features/community/member-cards.ts'
 import { profileRoutes } from './features/community/profiles.routes.ts'
 import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes.ts'
 import { measurementRoutes } from './features/measurements/measurements.routes.ts'
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('events', events)
   app.addHook('onClose', () => events.close())
   events.shareSessionInvalidations(app.sessionCache)
+  app.decorate('memberCards', MemberCards.listening(events))
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }))
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

@@ -24,7 +24,7 @@ export function sendJson<T>(reply: FastifyReply, body: string | Buffer): T {
 
 /** The feed (Following, Everyone) and one post. */
 export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
-  const bodies = new PostBodies()
+  const bodies = new PostBodies(app.memberCards)
 
   app.get(
     '/api/feed',

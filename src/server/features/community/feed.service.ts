@@ -1,10 +1,9 @@
-import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState, FeedTab } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { type PreparedStatement, preparedRows, preparedStatement } from '../../db/prepared.ts'
 import { VersionedCache } from '../../lib/versioned-cache.ts'
-import { users } from '../auth/auth.tables.ts'
 import {
   type Audience,
   cursorText,
@@ -18,6 +17,7 @@ import {
 import { measurements } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import { feedInbox, likes } from './community.tables.ts'
+import type { CardAudience, MemberCards } from './member-cards.ts'
 
 // Posts (DESIGN.md §2): the feed, one post, a member's posts on their profile. A page is ONE query that finds the
 // posts with their community figures (counts, the viewer's like) and a version; each post's measurement body is
@@ -29,7 +29,7 @@ export type PostFigures = {
   id: string
   userId: string
   cursorAt: string
-  /** the measurement's and its owner's updated_at: the body changes with nothing else */
+  /** the measurement's updated_at: its body (all but the author's card) changes with nothing else */
   version: string
   likeCount: number
   commentCount: number
@@ -119,11 +119,14 @@ const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user
   ${measurements.confirmedCount} as confirmed_count, ${measurements.plausibleCount} as plausible_count,
   ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
 
-/** The viewer's like of `page.id`, and the version of the body (the measurement's and its owner's updated_at). */
+/**
+ * The viewer's like of `page.id`, and the version of the body: the measurement's updated_at (the author's card is
+ * kept apart, member-cards.ts).
+ */
 function likedAndVersion(viewerId: Value): { liked: SQL; version: SQL } {
   return {
     liked: sql`exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId})`,
-    version: sql`page.updated_at::text || '|' || ${users.updatedAt}::text`,
+    version: sql`page.updated_at::text`,
   }
 }
 
@@ -133,8 +136,7 @@ function figuresOf(viewerId: Value): SQL {
   return sql`select page.id, page.user_id, page.cursor_at, page.visibility, ${version} as version,
       page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
       page.check_state, page.hidden_at is not null as hidden, ${liked} as liked
-    from page
-    join ${users} on ${users.id} = page.user_id`
+    from page`
 }
 
 /** The figures of the measurements in `page`, newest first, as one JSON text (figuresFromJson); '[]' for none. */
@@ -144,8 +146,7 @@ function figuresJson(viewerId: Value): SQL {
         page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
         page.check_state, page.hidden_at is not null, ${liked})
       order by page.created_at desc nulls last, page.id desc nulls last)::text, '[]') as figures
-    from page
-    join ${users} on ${users.id} = page.user_id`
+    from page`
 }
 
 /**
@@ -356,31 +357,20 @@ export async function postFigures(
 // ---------------------------------------------------------------------------------------------------------------
 // Bodies
 
-type BodyRow = typeof measurements.$inferSelect & {
-  ownerFirstName: string | null
-  ownerLastName: string | null
-  ownerImage: string | null
-  ownerHidden: boolean
-}
-
-/** The measurements' bodies as the audience sees them; `full` with the engine's result (one post's page). */
+/**
+ * The measurements' bodies as the audience sees them, without the author (`owner`, added from MemberCards) and
+ * without the opening brace: `"id":…}`. `full` with the engine's result (one post's page).
+ */
 async function measurementBodies(
   db: Db,
   ids: readonly string[],
   audience: Audience,
   full: boolean,
 ): Promise<Map<string, Buffer>> {
-  const owner = {
-    ownerFirstName: users.firstName,
-    ownerLastName: users.lastName,
-    ownerImage: users.image,
-    ownerHidden: sql<boolean>`${users.hiddenAt} is not null`,
-  }
   const [rows, photoRows] = await Promise.all([
     db
-      .select(full ? { ...getTableColumns(measurements), ...owner } : { ...listColumns, ...owner })
+      .select(full ? getTableColumns(measurements) : listColumns)
       .from(measurements)
-      .innerJoin(users, eq(users.id, measurements.userId))
       .where(inArray(measurements.id, [...ids])),
     photosOf(db, ids),
   ])
@@ -391,43 +381,46 @@ async function measurementBodies(
     photosBy.set(photo.measurementId ?? '', list)
   }
   const bodies = new Map<string, Buffer>()
-  for (const row of rows as BodyRow[]) {
-    // A profile a moderator hid keeps its posts but not its picture, for everyone but the member.
-    const image = row.ownerHidden && audience !== 'owner' ? null : row.ownerImage
-    const owner = { id: row.userId, firstName: row.ownerFirstName, lastName: row.ownerLastName, profileImageUrl: image }
-    const measurement = toMeasurement(
+  for (const row of rows as (typeof measurements.$inferSelect)[]) {
+    const { owner: _, ...measurement } = toMeasurement(
       { ...row, result: full ? row.result : null },
-      owner,
+      NO_OWNER,
       photosBy.get(row.id) ?? [],
       audience,
     )
-    bodies.set(row.id, Buffer.from(JSON.stringify(measurement)))
+    bodies.set(row.id, Buffer.from(JSON.stringify(measurement)).subarray(1))
   }
   return bodies
 }
 
-const MEASUREMENT_OPEN = Buffer.from('{"measurement":')
+const NO_OWNER = { id: '', firstName: null, lastName: null, profileImageUrl: null }
+const POST_OPEN = Buffer.from('{"measurement":{"owner":')
 const COMMA = Buffer.from(',')
 
-/** A Post as UTF-8 JSON parts: the cached measurement body, then the figures. */
-function postParts(figures: PostFigures, body: Buffer): Buffer[] {
+/** A Post as UTF-8 JSON parts: the author's card, the cached measurement body, then the figures. */
+function postParts(figures: PostFigures, card: Buffer, body: Buffer): Buffer[] {
   const rest =
     `,"likeCount":${figures.likeCount},"commentCount":${figures.commentCount},` +
     `"likedByMe":${figures.likedByMe},"checkState":${JSON.stringify(figures.checkState)},` +
     `"checkCounts":{"confirmed":${figures.confirmed},"plausible":${figures.plausible},"disputed":${figures.disputed}},` +
     `"hidden":${figures.hidden}}`
-  return [MEASUREMENT_OPEN, body, Buffer.from(rest)]
+  return [POST_OPEN, card, COMMA, body, Buffer.from(rest)]
 }
 
 /**
- * Serialized measurement bodies per (measurement, audience), valid while the measurement's and its owner's
- * updated_at are unchanged; the figures are added per request. One per route plugin. Bodies are kept as UTF-8
- * Buffers and a page is their concatenation: a page of about 28 KB sent as one string was encoded (and measured for
- * its Content-Length) on every request, which cost more than copying the bytes.
+ * Serialized measurement bodies per (measurement, audience), valid while the measurement's updated_at is unchanged;
+ * the author's card (MemberCards, shared by the routes) and the figures are added per request. One per route
+ * plugin. Bodies are kept as UTF-8 Buffers and a page is their concatenation: a page of about 28 KB sent as one
+ * string was encoded (and measured for its Content-Length) on every request, which cost more than copying the bytes.
  */
 export class PostBodies {
   readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
   readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })
+  readonly #cards: MemberCards
+
+  constructor(cards: MemberCards) {
+    this.#cards = cards
+  }
 
   /** PostPage JSON for these figures (page order kept). */
   async pageJson(
@@ -453,16 +446,16 @@ export class PostBodies {
 
   async #posts(db: Db, viewer: AuthUser, figures: PostFigures[], full: boolean): Promise<Buffer[][]> {
     const cache = full ? this.#full : this.#list
-    const audienceOf = (f: PostFigures): Audience => (f.userId === viewer.id ? 'owner' : 'member')
+    const audienceOf = (f: PostFigures): CardAudience => (f.userId === viewer.id ? 'owner' : 'member')
     const keyOf = (f: PostFigures) => `${f.id}|${audienceOf(f)}`
     const bodies = new Map<string, Buffer>()
     for (const f of figures) {
       const cached = cache.get(keyOf(f), f.version)
       if (cached !== undefined) bodies.set(keyOf(f), cached)
     }
-    for (const audience of ['owner', 'member'] as const) {
+    const fetches = (['owner', 'member'] as const).map(async (audience) => {
       const missing = figures.filter((f) => audienceOf(f) === audience && !bodies.has(keyOf(f)))
-      if (missing.length === 0) continue
+      if (missing.length === 0) return
       const fresh = await measurementBodies(
         db,
         missing.map((f) => f.id),
@@ -475,11 +468,19 @@ export class PostBodies {
         cache.set(keyOf(f), f.version, body)
         bodies.set(keyOf(f), body)
       }
-    }
-    // A measurement deleted between the two queries is left out.
+    })
+    const [cards] = await Promise.all([
+      this.#cards.cards(
+        db,
+        figures.map((f) => f.userId),
+      ),
+      ...fetches,
+    ])
+    // A measurement (or its author) deleted between the queries is left out.
     return figures.flatMap((f) => {
       const body = bodies.get(keyOf(f))
-      return body === undefined ? [] : [postParts(f, body)]
+      const card = cards.get(f.userId)?.[audienceOf(f)]
+      return body === undefined || card === undefined ? [] : [postParts(f, card, body)]
     })
   }
 }

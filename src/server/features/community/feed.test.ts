@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { likes, measurements } from '#server/db/schema.ts'
+import { likes, measurements, users } from '#server/db/schema.ts'
 import { fillAllInboxes } from '#server/features/community/feed-inbox.ts'
 import { locationFor } from '#server/features/measurements/location.ts'
 import { type Post, type PostPage, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
@@ -218,6 +218,19 @@ describe('posts as the feed shows them', () => {
     expect(res.statusCode, res.body).toBe(200)
     const second = (await wholeFeed(viewer.cookie, 'following')).find((p) => p.measurement.id === id)
     expect(second?.measurement.owner.firstName).toBe('Renamed')
+  })
+
+  it('show a name changed outside the app’s routes too (the database tells every process: migration 0012)', async () => {
+    const [owner, viewer] = await Promise.all([createUser(t, { verify: 'mark' }), createUser(t, { verify: 'mark' })])
+    const { id } = await createMeasurement(t, owner.cookie, { visibility: 'public' })
+    const shown = async () => {
+      const post = PostSchema.parse((await get(`/api/measurements/${id}/post`, viewer.cookie)).json())
+      return `${post.measurement.owner.firstName} ${post.measurement.owner.lastName}`
+    }
+    expect(await shown()).toBe(`${owner.firstName} ${owner.lastName}`)
+    // As an identity provider's sign-in or an administrator's SQL would: no route drops the cached card.
+    await t.db.update(users).set({ firstName: 'Direct', lastName: 'Write' }).where(eq(users.id, owner.id))
+    await expect.poll(shown, { timeout: 3000 }).toBe('Direct Write')
   })
 })
 

@@ -36,7 +36,7 @@ type Options = { db: Db; rateLimits: RateLimits }
 
 /** Profiles, follows, blocks, the member picker and one's own profile. */
 export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
-  const bodies = new PostBodies()
+  const bodies = new PostBodies(app.memberCards)
   // A profile's measurement counts per (member, viewer class), while the member's measurements are unchanged.
   const profileCounts = new VersionedCache({ maxEntries: 20_000 })
   // Follows, blocks and profile changes: per member, counted after sign-in is checked.
@@ -216,6 +216,8 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       // The name and picture come with the session (GET /api/auth/user): drop this member's cached sessions (the
       // event hub passes this on to the other server processes).
       app.sessionCache.invalidateUser(user.id)
+      // Its posts' author card too: the database tells every process (migration 0012), this one at once.
+      app.memberCards.drop(user.id)
       return getProfile(db, user, user.id, profileCounts)
     },
   )

@@ -69,7 +69,13 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
         response: { 200: ReportSchema, ...errors },
       },
     },
-    async (req) =>
-      resolveReport(db, signedIn(req), req.params.reportId, req.body.action, (userId) => app.events.announce(userId)),
+    async (req) => {
+      const report = await resolveReport(db, signedIn(req), req.params.reportId, req.body.action, (userId) =>
+        app.events.announce(userId),
+      )
+      // A profile hidden or shown: its posts' author card (the database tells every process, this one at once).
+      if (report.targetType === 'user') app.memberCards.drop(report.targetId)
+      return report
+    },
   )
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blocks, comments, follows, measurements, reports, users } from '#server/db/schema.ts'
 import {
   type CreateReport,
+  PostPageSchema,
+  PostSchema,
   type Report,
   ReportListSchema,
   ReportSchema,
@@ -425,6 +427,34 @@ describe('POST /api/admin/reports/:reportId/resolve', () => {
     expect((await t.db.select().from(users).where(eq(users.id, target.id)))[0]?.hiddenAt).not.toBeNull()
     expect((await resolved(id, 'restore')).target.hidden).toBe(false)
     expect((await t.db.select().from(users).where(eq(users.id, target.id)))[0]?.hiddenAt).toBeNull()
+  })
+
+  it("a hidden profile's posts lose its picture for others at once, keep it for the member, and get it back", async () => {
+    const target = await createUser(t, { verify: 'mark', firstName: 'Pia' })
+    const picture = `/api/photos/${randomUUID()}/thumb`
+    await t.db.update(users).set({ image: picture }).where(eq(users.id, target.id))
+    const m = await post({}, target)
+    const authorOf = async (cookie: string) => {
+      const res = await get(`/api/measurements/${m.id}/post`, cookie)
+      expect(res.statusCode, res.body).toBe(200)
+      return PostSchema.parse(res.json()).measurement.owner
+    }
+    /** The picture on the post in a page (others: the Everyone feed; the member: their profile) and on its own. */
+    const pictureFor = async (cookie: string) => {
+      const url = cookie === target.cookie ? `/api/profiles/${target.id}/measurements` : '/api/feed?tab=everyone'
+      const page = PostPageSchema.parse((await get(url, cookie)).json())
+      const inPage = page.items.find((p) => p.measurement.id === m.id)
+      return [inPage?.measurement.owner.profileImageUrl, (await authorOf(cookie)).profileImageUrl]
+    }
+    // Read once so every process holds the card (member-cards.ts); the picture must still go at once.
+    await expect.poll(() => pictureFor(second.cookie)).toEqual([picture, picture])
+    const id = await report(reporter, { targetType: 'user', targetId: target.id, reason: 'inappropriate' })
+    await resolved(id, 'hide')
+    expect(await pictureFor(second.cookie)).toEqual([null, null])
+    expect(await pictureFor(target.cookie)).toEqual([picture, picture])
+    expect((await authorOf(second.cookie)).firstName).toBe('Pia')
+    await resolved(id, 'restore')
+    expect(await pictureFor(second.cookie)).toEqual([picture, picture])
   })
 
   it('dismiss: this and the other open reports on the target, and nothing changes on it', async () => {

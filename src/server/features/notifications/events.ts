@@ -7,7 +7,8 @@ import { EVENTS_CHANNEL, publishEvent, type ServerEvent } from './notify.ts'
 // The processes' event hub. notify() and publishEvent() send events with pg_notify on EVENTS_CHANNEL inside the
 // transaction of the change; every server process on the database LISTENs there (DbHandle.listen: a dedicated
 // connection on PostgreSQL, the embedded database's own listen on PGlite) and hands each event to the parts of
-// this process that asked for it: the notification streams of a member (SSE), and the session cache.
+// this process that asked for it: the notification streams of a member (SSE), the session cache, and the authors'
+// cards of posts (community/member-cards.ts).
 // Without `listen` (an app built on a bare Db) the hub hears nothing from the database: streams still answer
 // with the count on connect, and session changes stay within the process, as before.
 
@@ -27,6 +28,7 @@ export class EventHub {
   readonly #members = new Map<string, Set<() => void>>()
   readonly #anyMember = new Set<(userId: string) => void>()
   readonly #userChanged = new Set<(userId: string) => void>()
+  readonly #memberCard = new Set<(userId: string) => void>()
   readonly #reconnected = new Set<() => void>()
   readonly #publishing = new Set<Promise<void>>()
   #unlisten: (() => Promise<void>) | undefined
@@ -85,6 +87,12 @@ export class EventHub {
     else this.#changed(userId)
   }
 
+  /** Calls `onChange` with the member whenever their card (name, picture, hidden) changes, in any process. */
+  onMemberCard(onChange: (userId: string) => void): () => void {
+    this.#memberCard.add(onChange)
+    return () => this.#memberCard.delete(onChange)
+  }
+
   /** Events may have been missed while the connection was away: listeners refresh what they show. */
   onReconnect(fn: () => void): () => void {
     this.#reconnected.add(fn)
@@ -118,6 +126,7 @@ export class EventHub {
     this.#members.clear()
     this.#anyMember.clear()
     this.#userChanged.clear()
+    this.#memberCard.clear()
     this.#reconnected.clear()
   }
 
@@ -134,7 +143,9 @@ export class EventHub {
     const event = parseEvent(payload)
     if (!event || this.#closed) return
     if (event.type === 'notifications') this.#changed(event.userId)
-    else if (event.origin !== this.#origin) {
+    else if (event.type === 'member-card') {
+      for (const fn of this.#memberCard) this.#call(() => fn(event.userId))
+    } else if (event.origin !== this.#origin) {
       for (const fn of this.#userChanged) this.#call(() => fn(event.userId))
     }
   }
@@ -169,6 +180,7 @@ function parseEvent(payload: string): ServerEvent | undefined {
     const event = JSON.parse(payload) as Partial<ServerEvent>
     if (typeof event.userId !== 'string') return undefined
     if (event.type === 'notifications') return { type: 'notifications', userId: event.userId }
+    if (event.type === 'member-card') return { type: 'member-card', userId: event.userId }
     if (event.type === 'user-changed') {
       return { type: 'user-changed', userId: event.userId, origin: String(event.origin ?? '') }
     }

@@ -126,6 +126,40 @@ describe(`live notifications across ${backend === 'postgres' ? 'two server proce
     }
   })
 
+  it("a member's new name, saved through server one, shows on their posts served by server two", async () => {
+    const author = await createUser(servers.one, { verify: 'mark', firstName: 'Old' })
+    const made = await servers.one.app.inject({
+      method: 'POST',
+      url: '/api/measurements',
+      headers: { cookie: author.cookie, origin: TEST_BASE_URL },
+      payload: {
+        id: crypto.randomUUID(),
+        speciesId: 'largemouth-bass',
+        method: 'tape',
+        quick: { lengthIn: 19 },
+        takenAt: new Date().toISOString(),
+        visibility: 'public',
+      },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const shownOnTwo = async () => {
+      const res = await fetch(`${servers.baseTwo}/api/measurements/${made.json().id}/post`, {
+        headers: { cookie: fan.cookie },
+      })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { measurement: { owner: { firstName: string } } }).measurement.owner.firstName
+    }
+    // Server two now holds the author's card (community/member-cards.ts).
+    expect(await shownOnTwo()).toBe('Old')
+    const renamed = await fetch(`${servers.baseOne}/api/profile`, {
+      method: 'PATCH',
+      headers: { cookie: author.cookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'New' }),
+    })
+    expect(renamed.status).toBe(200)
+    await expect.poll(shownOnTwo, { timeout: 3000, interval: 25 }).toBe('New')
+  })
+
   it('a change to a member made through server one ends their cached session on server two at once', async () => {
     const member = await createUser(servers.one, { verify: 'mark' })
     const bell = () => fetch(`${servers.baseTwo}/api/notifications`, { headers: { cookie: member.cookie } })
