@@ -2,7 +2,7 @@
 // Measures the reference routes and the hot read routes in one run (BENCHMARKING.md), the cold start on an
 // empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -59,6 +59,43 @@ async function load(base: string, target: Target, cookie: string | undefined, se
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  }
+}
+
+/** CPU seconds so far of a process from /proc (user + system), or 0 where /proc is not there. */
+function cpuSecondsOf(pid: number | string): number {
+  try {
+    // The fields after the command name (which may hold spaces) start at state; utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
+}
+
+const CLOCK_TICKS = 100
+
+/** CPU seconds so far of the server, of every PostgreSQL process on the machine, and of this (the load's) process. */
+function cpuNow(serverPid: number | undefined): { server: number; postgres: number; load: number } {
+  let postgres = 0
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSecondsOf(entry)
+      } catch {
+        // ended meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  const usage = process.cpuUsage()
+  return {
+    server: serverPid === undefined ? 0 : cpuSecondsOf(serverPid),
+    postgres,
+    load: (usage.user + usage.system) / 1e6,
   }
 }
 
@@ -385,9 +422,17 @@ async function main() {
     for (const target of chosen) await load(server.url, target, cookie, 1)
     for (const target of chosen) {
       await load(server.url, target, cookie, WARMUP_S)
+      const before = cpuNow(server.process.pid)
       const row = await load(server.url, target, cookie, DURATION_S)
+      const after = cpuNow(server.process.pid)
       rows.push(row)
-      console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`)
+      // With --only, where the CPU went per request (µs): the server, PostgreSQL (every postgres process), the load.
+      const per = (part: keyof typeof before) =>
+        Math.round(((after[part] - before[part]) * 1e6) / Math.max(1, row.rps * DURATION_S))
+      const cpu = only
+        ? `; CPU per request: server ${per('server')} µs, postgres ${per('postgres')} µs, load ${per('load')} µs`
+        : ''
+      console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${cpu}`)
     }
     loadAfter = loadavg()
     if (!only || 'POST /api/chat'.includes(only)) {

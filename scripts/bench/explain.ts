@@ -123,7 +123,7 @@ async function main() {
     outboxDir: join(dataDir, 'outbox'),
     log: console,
   })
-  const app = await buildApp({ db: handle.db, config, mailer })
+  const app = await buildApp({ db: handle.db, listen: handle.listen, config, mailer })
   const origin = new URL(config.baseUrl).origin
   const { queries, state, prepared } = recorder(handle)
   const textOf = (q: Recorded) => (handle.kind === 'pglite' && q.name ? (prepared.get(q.name) ?? q.text) : q.text)

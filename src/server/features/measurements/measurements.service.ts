@@ -482,6 +482,24 @@ const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
 export const cursorText = sql<string>`to_char(${measurements.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
+/** A timestamptz as PostgreSQL writes it as text (DateStyle ISO): date, time, 0–6 digits of seconds, UTC offset. */
+const TIMESTAMPTZ_TEXT =
+  /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?([+-]\d{2})(?::(\d{2}))?(?::(\d{2}))?$/
+
+/**
+ * A cursor's time (cursorText's form, to the microsecond) from a timestamptz as text (`created_at::text`), which
+ * PostgreSQL writes faster than to_char and in the session's time zone.
+ */
+export function cursorTimeOf(text: string): string {
+  const m = TIMESTAMPTZ_TEXT.exec(text)
+  if (!m) throw new Error(`not a timestamp as text: ${text}`)
+  const [, date, time, micros = '', hours = '+00', minutes = '00', seconds = '00'] = m
+  const sign = hours.startsWith('-') ? -1 : 1
+  const offsetMs = sign * (Math.abs(Number(hours)) * 3600 + Number(minutes) * 60 + Number(seconds)) * 1000
+  const utc = new Date(Date.parse(`${date}T${time}Z`) - offsetMs)
+  return `${utc.toISOString().slice(0, 19)}.${micros.padEnd(6, '0')}Z`
+}
+
 export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url')
 }
