@@ -22,6 +22,7 @@ import { feedRoutes } from './features/community/feed.routes.ts'
 import { interactionRoutes } from './features/community/interactions.routes.ts'
 import { MemberCards } from './features/community/member-cards.ts'
 import { profileRoutes } from './features/community/profiles.routes.ts'
+import { ViewerLikes } from './features/community/viewer-likes.ts'
 import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes.ts'
 import { measurementRoutes } from './features/measurements/measurements.routes.ts'
 import { moderationRoutes } from './features/moderation/moderation.routes.ts'
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => events.close())
   events.shareSessionInvalidations(app.sessionCache)
   app.decorate('memberCards', MemberCards.listening(events))
+  app.decorate('viewerLikes', ViewerLikes.listening(events))
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }))
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

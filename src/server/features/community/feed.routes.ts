@@ -42,7 +42,7 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
     },
     async (req, reply) => {
       const user = member(req)
-      const page = await feedPage(db, user, req.query)
+      const page = await feedPage(db, user, req.query, await app.viewerLikes.of(db, user.id))
       return sendJson(reply, await bodies.pageJson(db, user, page))
     },
   )

@@ -131,14 +131,23 @@ const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user
   ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
 
 /**
- * The viewer's like of `page.id`, and the version of the body: the measurement's updated_at (the author's card is
- * kept apart, member-cards.ts).
+ * The viewer's like of `page.id` (a probe of the likes, or false when the caller knows the viewer's likes:
+ * viewer-likes.ts, withLikes), and the version of the body: the measurement's updated_at (the author's card is kept
+ * apart, member-cards.ts).
  */
-function likedAndVersion(viewerId: Value): { liked: SQL; version: SQL } {
+function likedAndVersion(viewerId: Value, probeLikes = true): { liked: SQL; version: SQL } {
   return {
-    liked: sql`exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId})`,
+    liked: probeLikes
+      ? sql`exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId})`
+      : sql`false`,
     version: sql`page.updated_at::text`,
   }
+}
+
+/** The figures with the viewer's likes set from what they liked (when known, the query did not probe). */
+function withLikes(figures: PostFigures[], liked: ReadonlySet<string> | undefined): PostFigures[] {
+  if (liked) for (const f of figures) f.likedByMe = liked.has(f.id)
+  return figures
 }
 
 /** The figures of the measurements in `page` (a CTE of pageColumns) as rows, with the viewer's like. */
@@ -154,8 +163,8 @@ function figuresOf(viewerId: Value): SQL {
  * The figures of the measurements in `page`, newest first, as one text (figuresFromText); '' for none. concat_ws
  * leaves out NULLs, so every field is one that cannot be NULL.
  */
-function figuresText(viewerId: Value): SQL {
-  const { liked, version } = likedAndVersion(viewerId)
+function figuresText(viewerId: Value, probeLikes: boolean): SQL {
+  const { liked, version } = likedAndVersion(viewerId, probeLikes)
   return sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.cursor_at, ${version},
         page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
         page.check_state, page.hidden_at is not null, ${liked}, page.user_id), chr(30)
@@ -205,11 +214,13 @@ export async function feedPage(
   db: Db,
   viewer: AuthUser,
   query: PageQuery & { tab: FeedTab },
+  /** the measurements the viewer liked, when known (viewer-likes.ts); else the query probes the likes */
+  liked?: ReadonlySet<string>,
 ): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const statement = feedStatement(query.tab, after !== undefined, query.limit + 1)
+  const statement = feedStatement(query.tab, after !== undefined, query.limit + 1, liked === undefined)
   const [row] = await statement.rows(db, { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id })
-  return pageOf(figuresFromText(row?.figures ?? '[]'), query.limit)
+  return pageOf(withLikes(figuresFromText(row?.figures ?? ''), liked), query.limit)
 }
 
 /** The feed's statements, one per tab, with or without a cursor, and page size. */
@@ -217,18 +228,23 @@ type FiguresRow = { figures: string }
 
 const feedStatements = new Map<string, PreparedStatement<FiguresRow>>()
 
-function feedStatement(tab: FeedTab, withCursor: boolean, take: number): PreparedStatement<FiguresRow> {
-  const key = `${tab}|${withCursor}|${take}`
+function feedStatement(
+  tab: FeedTab,
+  withCursor: boolean,
+  take: number,
+  probeLikes: boolean,
+): PreparedStatement<FiguresRow> {
+  const key = `${tab}|${withCursor}|${take}|${probeLikes}`
   let statement = feedStatements.get(key)
   if (!statement) {
-    statement = preparedStatement<FiguresRow>(feedQuery(tab, withCursor, take))
+    statement = preparedStatement<FiguresRow>(feedQuery(tab, withCursor, take, probeLikes))
     feedStatements.set(key, statement)
   }
   return statement
 }
 
 /** The feed page's query; its values are the placeholders viewer, afterAt and afterId. */
-function feedQuery(tab: FeedTab, withCursor: boolean, take: number): SQL {
+function feedQuery(tab: FeedTab, withCursor: boolean, take: number, probeLikes: boolean): SQL {
   const viewerId = sql.placeholder('viewer')
   const limit = literalCount(take)
   const cursor = afterCursor(
@@ -248,7 +264,7 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number): SQL {
           and not exists (select 1 from blocks where blocker_id = inbox.owner_id and blocked_id = ${viewerId})
         order by inbox.created_at desc, inbox.measurement_id desc
         limit ${limit})
-      ${figuresText(viewerId)}`
+      ${figuresText(viewerId, probeLikes)}`
   }
   const inboxAfter = withCursor
     ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
@@ -276,7 +292,7 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number): SQL {
           union all
           select * from followers_posts
           order by created_at desc nulls last, id desc nulls last limit ${limit})`
-  return sql`with ${blockedCte(viewerId)}, ${ctes} ${figuresText(viewerId)}`
+  return sql`with ${blockedCte(viewerId)}, ${ctes} ${figuresText(viewerId, probeLikes)}`
 }
 
 function pageOf(figures: PostFigures[], limit: number): { figures: PostFigures[]; nextCursor: string | null } {
@@ -310,10 +326,13 @@ export async function memberPostsWithStanding<S>(
   userId: string,
   standing: StandingColumns,
   query: PageQuery,
+  /** the measurements the viewer liked, when known (viewer-likes.ts); else the query probes the likes */
+  liked?: ReadonlySet<string>,
 ): Promise<{ standing: S | undefined; figures: PostFigures[]; nextCursor: string | null }> {
   const take = query.limit + 1
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const key = `${viewer.isAdmin}|${after !== undefined}|${take}`
+  const probeLikes = liked === undefined
+  const key = `${viewer.isAdmin}|${after !== undefined}|${take}|${probeLikes}`
   let statement = memberPostsStatements.get(key)
   if (!statement) {
     const viewerId = sql.placeholder('viewerId')
@@ -336,7 +355,7 @@ export async function memberPostsWithStanding<S>(
             order by ${newestFirst}
             limit ${literalCount(take)}) ids
           join ${measurements} on ${measurements.id} = ids.id)
-        select row_to_json(s.*) as standing, (${figuresText(viewerId)}) as figures from s`,
+        select row_to_json(s.*) as standing, (${figuresText(viewerId, probeLikes)}) as figures from s`,
     )
     memberPostsStatements.set(key, statement)
   }
@@ -347,7 +366,7 @@ export async function memberPostsWithStanding<S>(
   })
   const [row] = rows
   if (!row) return { standing: undefined, figures: [], nextCursor: null }
-  return { standing: row.standing as S, ...pageOf(figuresFromText(row.figures), query.limit) }
+  return { standing: row.standing as S, ...pageOf(withLikes(figuresFromText(row.figures), liked), query.limit) }
 }
 
 /** GET /api/measurements/:id/post: the figures and whether the viewer may see it; undefined when it does not exist. */

@@ -179,11 +179,39 @@ describe('posts as the feed shows them', () => {
       checkCounts: { confirmed: 2, plausible: 1, disputed: 0 },
       hidden: false,
     })
+    // Written directly, as a script would: the database's event drops the viewer's kept likes (viewer-likes.ts) in
+    // every process, a moment after the commit on PostgreSQL.
     await t.db.insert(likes).values({ measurementId: id, userId: viewer.id })
-    const after = (await wholeFeed(viewer.cookie, 'following')).find((p) => p.measurement.id === id)
-    expect(after?.likedByMe).toBe(true)
+    const likedInFeed = async () =>
+      (await wholeFeed(viewer.cookie, 'following')).find((p) => p.measurement.id === id)?.likedByMe
+    await expect.poll(likedInFeed, { timeout: 3000 }).toBe(true)
     const single = PostSchema.parse((await get(`/api/measurements/${id}/post`, viewer.cookie)).json())
     expect(single).toMatchObject({ likedByMe: true, likeCount: 3 })
+    await t.db.delete(likes).where(eq(likes.userId, viewer.id))
+    await expect.poll(likedInFeed, { timeout: 3000 }).toBe(false)
+  })
+
+  it('show the viewer’s like and its taking back on the next page at once, in the feed and on the profile', async () => {
+    const [owner, viewer] = await Promise.all([createUser(t, { verify: 'mark' }), createUser(t, { verify: 'mark' })])
+    await follow(viewer, owner)
+    const { id } = await createMeasurement(t, owner.cookie, { visibility: 'public' })
+    const shown = async () => {
+      const inFeed = (await wholeFeed(viewer.cookie, 'everyone')).find((p) => p.measurement.id === id)
+      const profile = PostPageSchema.parse((await get(`/api/profiles/${owner.id}/measurements`, viewer.cookie)).json())
+      const onProfile = profile.items.find((p) => p.measurement.id === id)
+      return [inFeed?.likedByMe, inFeed?.likeCount, onProfile?.likedByMe, onProfile?.likeCount]
+    }
+    // The viewer's likes are now kept by this process.
+    expect(await shown()).toEqual([false, 0, false, 0])
+    expect((await put(`/api/measurements/${id}/like`, viewer.cookie)).statusCode).toBe(200)
+    expect(await shown()).toEqual([true, 1, true, 1])
+    const unlike = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/measurements/${id}/like`,
+      headers: browserHeaders(viewer.cookie),
+    })
+    expect(unlike.statusCode).toBe(200)
+    expect(await shown()).toEqual([false, 0, false, 0])
   })
 
   it.each<LocationPrecision>(['exact', 'km', 'region', 'hidden'])(

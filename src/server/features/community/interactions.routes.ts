@@ -45,7 +45,13 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
-    async (req) => announced(await likeMeasurement(db, member(req), req.params.id)),
+    async (req) => {
+      const user = member(req)
+      const outcome = await likeMeasurement(db, user, req.params.id)
+      // The database tells every process (migration 0013); this one drops the member's likes at once.
+      app.viewerLikes.drop(user.id)
+      return announced(outcome)
+    },
   )
 
   app.delete(
@@ -59,7 +65,12 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
       },
     },
-    async (req) => announced(await unlikeMeasurement(db, member(req), req.params.id)),
+    async (req) => {
+      const user = member(req)
+      const outcome = await unlikeMeasurement(db, user, req.params.id)
+      app.viewerLikes.drop(user.id)
+      return announced(outcome)
+    },
   )
 
   app.get(

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { DroppedCache } from '../../lib/dropped-cache.ts'
 import { users } from '../auth/auth.tables.ts'
 import type { EventHub } from '../notifications/events.ts'
 
@@ -20,8 +21,8 @@ declare module 'fastify' {
 // Without a listening event hub (an app built on a bare Db) nothing would tell this process about another's change,
 // so nothing is kept: every page reads its authors' cards.
 //
-// A read that overlaps an invalidation is used for its request but not kept (the generation check below), and a
-// reconnect of the listening connection, which may have missed events, drops every card.
+// A read that overlaps an invalidation is used for its request but not kept, and a reconnect of the listening
+// connection, which may have missed events, drops every card (lib/dropped-cache.ts).
 
 export type CardAudience = 'owner' | 'member'
 
@@ -32,14 +33,11 @@ type Card = Record<CardAudience, Buffer>
 const MAX_CARDS = 50_000
 
 export class MemberCards {
-  readonly #cards = new Map<string, Card>()
-  readonly #keep: boolean
-  /** Moves with every drop: a read that started before one is not kept. */
-  #generation = 0
+  readonly #cards: DroppedCache<Card>
 
   /** `live`: this process hears every process's 'member-card' events (EventHub.live). */
   constructor(options: { live: boolean }) {
-    this.#keep = options.live
+    this.#cards = new DroppedCache({ live: options.live, maxEntries: MAX_CARDS })
   }
 
   /** Cards kept while the hub tells this process of every change (and dropped when it may have missed some). */
@@ -56,13 +54,11 @@ export class MemberCards {
 
   /** The member's card changed (or may have): read it again next time. */
   drop(userId: string): void {
-    this.#generation++
-    this.#cards.delete(userId)
+    this.#cards.drop(userId)
   }
 
   /** Events may have been missed (the listening connection was away): read every card again. */
   clear(): void {
-    this.#generation++
     this.#cards.clear()
   }
 
@@ -80,7 +76,7 @@ export class MemberCards {
       else found.set(id, card)
     }
     if (missing.length === 0) return found
-    const generation = this.#generation
+    const generation = this.#cards.generation
     const rows: CardRow[] = await db
       .select({
         id: users.id,
@@ -91,21 +87,12 @@ export class MemberCards {
       })
       .from(users)
       .where(inArray(users.id, missing))
-    const keep = this.#keep && generation === this.#generation
     for (const row of rows) {
       const card = cardOf(row)
       found.set(row.id, card)
-      if (keep) this.#remember(row.id, card)
+      this.#cards.set(row.id, card, generation)
     }
     return found
-  }
-
-  #remember(id: string, card: Card) {
-    this.#cards.set(id, card)
-    if (this.#cards.size > MAX_CARDS) {
-      const oldest = this.#cards.keys().next().value
-      if (oldest !== undefined) this.#cards.delete(oldest)
-    }
   }
 }
 

@@ -100,6 +100,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         req.params.userId,
         standingColumns,
         req.query,
+        await app.viewerLikes.of(db, user.id),
       )
       if (!canSeeProfile(user, standing)) throw memberNotFound()
       return sendJson(reply, await bodies.pageJson(db, user, page))

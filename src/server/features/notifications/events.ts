@@ -8,7 +8,7 @@ import { EVENTS_CHANNEL, publishEvent, type ServerEvent } from './notify.ts'
 // transaction of the change; every server process on the database LISTENs there (DbHandle.listen: a dedicated
 // connection on PostgreSQL, the embedded database's own listen on PGlite) and hands each event to the parts of
 // this process that asked for it: the notification streams of a member (SSE), the session cache, and the authors'
-// cards of posts (community/member-cards.ts).
+// cards of posts (community/member-cards.ts) and the likes each viewer made (community/viewer-likes.ts).
 // Without `listen` (an app built on a bare Db) the hub hears nothing from the database: streams still answer
 // with the count on connect, and session changes stay within the process, as before.
 
@@ -29,6 +29,7 @@ export class EventHub {
   readonly #anyMember = new Set<(userId: string) => void>()
   readonly #userChanged = new Set<(userId: string) => void>()
   readonly #memberCard = new Set<(userId: string) => void>()
+  readonly #likes = new Set<(userIds: readonly string[] | 'all') => void>()
   readonly #reconnected = new Set<() => void>()
   readonly #publishing = new Set<Promise<void>>()
   #unlisten: (() => Promise<void>) | undefined
@@ -93,6 +94,12 @@ export class EventHub {
     return () => this.#memberCard.delete(onChange)
   }
 
+  /** Calls `onChange` with the members whose likes changed ('all': too many to name), in any process. */
+  onLikes(onChange: (userIds: readonly string[] | 'all') => void): () => void {
+    this.#likes.add(onChange)
+    return () => this.#likes.delete(onChange)
+  }
+
   /** Events may have been missed while the connection was away: listeners refresh what they show. */
   onReconnect(fn: () => void): () => void {
     this.#reconnected.add(fn)
@@ -127,6 +134,7 @@ export class EventHub {
     this.#anyMember.clear()
     this.#userChanged.clear()
     this.#memberCard.clear()
+    this.#likes.clear()
     this.#reconnected.clear()
   }
 
@@ -145,6 +153,9 @@ export class EventHub {
     if (event.type === 'notifications') this.#changed(event.userId)
     else if (event.type === 'member-card') {
       for (const fn of this.#memberCard) this.#call(() => fn(event.userId))
+    } else if (event.type === 'likes') {
+      const members = 'all' in event ? 'all' : event.userIds
+      for (const fn of this.#likes) this.#call(() => fn(members))
     } else if (event.origin !== this.#origin) {
       for (const fn of this.#userChanged) this.#call(() => fn(event.userId))
     }
@@ -177,7 +188,18 @@ export class EventHub {
 
 function parseEvent(payload: string): ServerEvent | undefined {
   try {
-    const event = JSON.parse(payload) as Partial<ServerEvent>
+    const event = JSON.parse(payload) as {
+      type?: unknown
+      userId?: unknown
+      userIds?: unknown
+      all?: unknown
+      origin?: unknown
+    }
+    if (event.type === 'likes') {
+      if (event.all === true) return { type: 'likes', all: true }
+      if (Array.isArray(event.userIds)) return { type: 'likes', userIds: event.userIds.map(String) }
+      return undefined
+    }
     if (typeof event.userId !== 'string') return undefined
     if (event.type === 'notifications') return { type: 'notifications', userId: event.userId }
     if (event.type === 'member-card') return { type: 'member-card', userId: event.userId }

@@ -160,6 +160,40 @@ describe(`live notifications across ${backend === 'postgres' ? 'two server proce
     await expect.poll(shownOnTwo, { timeout: 3000, interval: 25 }).toBe('New')
   })
 
+  it("a like given through server one shows as the member's own on server two's pages", async () => {
+    const author = await createUser(servers.one, { verify: 'mark' })
+    const made = await servers.one.app.inject({
+      method: 'POST',
+      url: '/api/measurements',
+      headers: { cookie: author.cookie, origin: TEST_BASE_URL },
+      payload: {
+        id: crypto.randomUUID(),
+        speciesId: 'largemouth-bass',
+        method: 'tape',
+        quick: { lengthIn: 20 },
+        takenAt: new Date().toISOString(),
+        visibility: 'public',
+      },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const likedOnTwo = async () => {
+      const res = await fetch(`${servers.baseTwo}/api/profiles/${author.id}/measurements`, {
+        headers: { cookie: fan.cookie },
+      })
+      expect(res.status).toBe(200)
+      const page = (await res.json()) as { items: { likedByMe: boolean; likeCount: number }[] }
+      return page.items.map((p) => [p.likedByMe, p.likeCount])
+    }
+    // Server two now keeps the fan's likes (community/viewer-likes.ts).
+    expect(await likedOnTwo()).toEqual([[false, 0]])
+    const liked = await fetch(`${servers.baseOne}/api/measurements/${made.json().id}/like`, {
+      method: 'PUT',
+      headers: { cookie: fan.cookie, origin: TEST_BASE_URL },
+    })
+    expect(liked.status).toBe(200)
+    await expect.poll(likedOnTwo, { timeout: 3000, interval: 25 }).toEqual([[true, 1]])
+  })
+
   it('a change to a member made through server one ends their cached session on server two at once', async () => {
     const member = await createUser(servers.one, { verify: 'mark' })
     const bell = () => fetch(`${servers.baseTwo}/api/notifications`, { headers: { cookie: member.cookie } })
