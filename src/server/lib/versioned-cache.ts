@@ -9,7 +9,7 @@
  */
 import { gzipSync } from 'node:zlib'
 
-type Entry<B> = { version: string; body: B; at: number; gzip?: Buffer }
+type Entry<B> = { version: string; body: B; at: number; gzip?: Buffer; used: boolean }
 
 /** Bodies are JSON strings, or Buffers of UTF-8 JSON where a response is assembled from cached parts. */
 export class VersionedCache<B extends string | Buffer = string> {
@@ -31,23 +31,32 @@ export class VersionedCache<B extends string | Buffer = string> {
   get(key: string, version: string): B | undefined {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
-    if (entry.version !== version || this.#now() - entry.at > this.#maxAgeMs) {
+    if (
+      entry.version !== version ||
+      (this.#maxAgeMs !== Number.POSITIVE_INFINITY && this.#now() - entry.at > this.#maxAgeMs)
+    ) {
       this.#entries.delete(key)
       return undefined
     }
-    // Most recently used last: Map keeps insertion order.
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
+    // Marked, not moved: a page reads 20 entries, and moving each to the end of the Map cost more than the rest of
+    // the lookup. Eviction gives marked entries a second chance instead (set).
+    entry.used = true
     return entry.body
   }
 
   set(key: string, version: string, body: B): void {
     this.#entries.delete(key)
-    this.#entries.set(key, { version, body, at: this.#now() })
+    this.#entries.set(key, { version, body, at: this.#now(), used: false })
+    // Oldest first (Map keeps insertion order); one used since it was stored or last passed over goes to the end,
+    // unmarked, instead: least recently used first, near enough.
     while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest === undefined) break
+      const [oldest, entry] = this.#entries.entries().next().value ?? []
+      if (oldest === undefined || entry === undefined) break
       this.#entries.delete(oldest)
+      if (entry.used && oldest !== key) {
+        entry.used = false
+        this.#entries.set(oldest, entry)
+      }
     }
   }
 

@@ -482,40 +482,38 @@ export class PostBodies {
 
   async #posts(db: Db, viewer: AuthUser, figures: PostFigures[], full: boolean): Promise<Buffer[][]> {
     const cache = full ? this.#full : this.#list
-    const audienceOf = (f: PostFigures): CardAudience => (f.userId === viewer.id ? 'owner' : 'member')
-    const keyOf = (f: PostFigures) => `${f.id}|${audienceOf(f)}`
-    const bodies = new Map<string, Buffer>()
-    for (const f of figures) {
-      const cached = cache.get(keyOf(f), f.version)
-      if (cached !== undefined) bodies.set(keyOf(f), cached)
-    }
-    const fetches = (['owner', 'member'] as const).map(async (audience) => {
-      const missing = figures.filter((f) => audienceOf(f) === audience && !bodies.has(keyOf(f)))
+    // Per post, once: its audience, its cache key and its body if kept.
+    const audiences = figures.map((f): CardAudience => (f.userId === viewer.id ? 'owner' : 'member'))
+    const keys = figures.map((f, i) => `${f.id}|${audiences[i]}`)
+    const bodies = figures.map((f, i) => cache.get(keys[i] as string, f.version))
+    const fill = async (audience: CardAudience) => {
+      const missing = figures.flatMap((_, i) => (audiences[i] === audience && bodies[i] === undefined ? [i] : []))
       if (missing.length === 0) return
       const fresh = await measurementBodies(
         db,
-        missing.map((f) => f.id),
+        missing.map((i) => (figures[i] as PostFigures).id),
         audience,
         full,
       )
-      for (const f of missing) {
+      for (const i of missing) {
+        const f = figures[i] as PostFigures
         const body = fresh.get(f.id)
         if (body === undefined) continue
-        cache.set(keyOf(f), f.version, body)
-        bodies.set(keyOf(f), body)
+        cache.set(keys[i] as string, f.version, body)
+        bodies[i] = body
       }
-    })
-    const [cards] = await Promise.all([
-      this.#cards.cards(
-        db,
-        figures.map((f) => f.userId),
-      ),
-      ...fetches,
-    ])
+    }
+    const cardsRead = this.#cards.cards(
+      db,
+      figures.map((f) => f.userId),
+    )
+    const [cards] = bodies.includes(undefined)
+      ? await Promise.all([cardsRead, fill('owner'), fill('member')])
+      : [await cardsRead]
     // A measurement (or its author) deleted between the queries is left out.
-    return figures.flatMap((f) => {
-      const body = bodies.get(keyOf(f))
-      const card = cards.get(f.userId)?.[audienceOf(f)]
+    return figures.flatMap((f, i) => {
+      const body = bodies[i]
+      const card = cards.get(f.userId)?.[audiences[i] as CardAudience]
       return body === undefined || card === undefined ? [] : [postParts(f, card, body)]
     })
   }
