@@ -15,6 +15,7 @@ import type {
 import type { TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import { afterMemberChange, MEASUREMENT_CHANGED } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { deliverPost, reachesFollowers, withdrawPost } from '../community/feed-inbox.ts'
@@ -424,6 +425,26 @@ export async function collectionVersion(db: Db, userId: string): Promise<string>
   return `${v?.n ?? 0}|${v?.at ?? ''}|${v?.owner ?? ''}`
 }
 
+type VersionRow = {
+  user_id: string
+  visibility: Visibility
+  hidden_at: string | null
+  follows: boolean
+  blocked: boolean
+  version: string
+}
+
+/** measurementVersion's query, prepared once: planning it cost about ten times running it (1 ms against 0.1 ms). */
+const versionStatement = preparedStatement<VersionRow>(
+  sql`select ${measurements.userId} as user_id, ${measurements.visibility} as visibility,
+      ${measurements.hiddenAt}::text as hidden_at,
+      ${followsSql(sql.placeholder('viewerId'), measurements.userId)} as follows,
+      ${blockedSql(sql.placeholder('viewerId'), measurements.userId)} as blocked,
+      ${measurements.updatedAt}::text || '|' || ${users.updatedAt}::text as version
+    from ${measurements} inner join ${users} on ${users.id} = ${measurements.userId}
+    where ${measurements.id} = ${sql.placeholder('id')}`,
+)
+
 /**
  * One measurement's version, with what decides whether the viewer may see it (read fresh on every request, in one
  * query): visibility, hidden, and the viewer's follow of the owner and any block between them.
@@ -435,26 +456,14 @@ export async function measurementVersion(
 ): Promise<
   { userId: string; visibility: Visibility; hiddenAt: string | null; relation: Relation; version: string } | undefined
 > {
-  const [v] = await db
-    .select({
-      userId: measurements.userId,
-      visibility: measurements.visibility,
-      hiddenAt: sql<string | null>`${measurements.hiddenAt}::text`,
-      follows: followsSql(viewerId, measurements.userId),
-      blocked: blockedSql(viewerId, measurements.userId),
-      at: sql<string>`${measurements.updatedAt}::text`,
-      owner: sql<string>`${users.updatedAt}::text`,
-    })
-    .from(measurements)
-    .innerJoin(users, eq(users.id, measurements.userId))
-    .where(eq(measurements.id, id))
+  const [v] = await versionStatement.rows(db, { id, viewerId })
   if (!v) return undefined
   return {
-    userId: v.userId,
+    userId: v.user_id,
     visibility: v.visibility,
-    hiddenAt: v.hiddenAt,
+    hiddenAt: v.hidden_at,
     relation: { follows: v.follows === true, blocked: v.blocked === true },
-    version: `${v.at}|${v.owner}`,
+    version: v.version,
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
@@ -35,12 +35,12 @@ export function canChange(viewer: Viewer, measurement: Pick<Visible, 'userId'>):
 }
 
 /** SQL: the viewer follows the member in `memberId` (a column or a value). */
-export function followsSql(viewerId: string, memberId: AnyPgColumn | SQL): SQL<boolean> {
+export function followsSql(viewerId: string | Placeholder, memberId: AnyPgColumn | SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${memberId})`
 }
 
 /** SQL: a block between the viewer and the member in `memberId`, either way. */
-export function blockedSql(viewerId: string, memberId: AnyPgColumn | SQL): SQL<boolean> {
+export function blockedSql(viewerId: string | Placeholder, memberId: AnyPgColumn | SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberId}) or (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`
 }
 
