@@ -83,6 +83,25 @@ async function connect(base: string, cookie: string) {
 }
 
 let servers: Servers
+
+/** A public bass posted by the member through server one; its reply. */
+async function postBass(member: SignedInUser, lengthIn: number) {
+  const res = await servers.one.app.inject({
+    method: 'POST',
+    url: '/api/measurements',
+    headers: { cookie: member.cookie, origin: TEST_BASE_URL },
+    payload: {
+      id: crypto.randomUUID(),
+      speciesId: 'largemouth-bass',
+      method: 'tape',
+      quick: { lengthIn },
+      takenAt: new Date().toISOString(),
+      visibility: 'public',
+    },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return res
+}
 let owner: SignedInUser
 let fan: SignedInUser
 
@@ -96,20 +115,7 @@ afterAll(() => servers?.close())
 
 describe(`live notifications across ${backend === 'postgres' ? 'two server processes' : 'one server process'}`, () => {
   it("A's like through server one reaches B's stream on server two", async () => {
-    const post = await servers.one.app.inject({
-      method: 'POST',
-      url: '/api/measurements',
-      headers: { cookie: owner.cookie, origin: TEST_BASE_URL },
-      payload: {
-        id: crypto.randomUUID(),
-        speciesId: 'largemouth-bass',
-        method: 'tape',
-        quick: { lengthIn: 21 },
-        takenAt: new Date().toISOString(),
-        visibility: 'public',
-      },
-    })
-    expect(post.statusCode, post.body).toBe(201)
+    const post = await postBass(owner, 21)
 
     const stream = await connect(servers.baseTwo, owner.cookie)
     try {
@@ -128,20 +134,7 @@ describe(`live notifications across ${backend === 'postgres' ? 'two server proce
 
   it("a member's new name, saved through server one, shows on their posts served by server two", async () => {
     const author = await createUser(servers.one, { verify: 'mark', firstName: 'Old' })
-    const made = await servers.one.app.inject({
-      method: 'POST',
-      url: '/api/measurements',
-      headers: { cookie: author.cookie, origin: TEST_BASE_URL },
-      payload: {
-        id: crypto.randomUUID(),
-        speciesId: 'largemouth-bass',
-        method: 'tape',
-        quick: { lengthIn: 19 },
-        takenAt: new Date().toISOString(),
-        visibility: 'public',
-      },
-    })
-    expect(made.statusCode, made.body).toBe(201)
+    const made = await postBass(author, 19)
     const shownOnTwo = async () => {
       const res = await fetch(`${servers.baseTwo}/api/measurements/${made.json().id}/post`, {
         headers: { cookie: fan.cookie },
@@ -162,20 +155,7 @@ describe(`live notifications across ${backend === 'postgres' ? 'two server proce
 
   it("a like given through server one shows as the member's own on server two's pages", async () => {
     const author = await createUser(servers.one, { verify: 'mark' })
-    const made = await servers.one.app.inject({
-      method: 'POST',
-      url: '/api/measurements',
-      headers: { cookie: author.cookie, origin: TEST_BASE_URL },
-      payload: {
-        id: crypto.randomUUID(),
-        speciesId: 'largemouth-bass',
-        method: 'tape',
-        quick: { lengthIn: 20 },
-        takenAt: new Date().toISOString(),
-        visibility: 'public',
-      },
-    })
-    expect(made.statusCode, made.body).toBe(201)
+    const made = await postBass(author, 20)
     const likedOnTwo = async () => {
       const res = await fetch(`${servers.baseTwo}/api/profiles/${author.id}/measurements`, {
         headers: { cookie: fan.cookie },
