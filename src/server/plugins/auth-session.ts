@@ -74,19 +74,26 @@ export async function requireUser(req: FastifyRequest, reply: FastifyReply): Pro
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
 }
 
-/** Approved and past the alpha gate: every app route. */
-/** The signed-in user of a route whose preHandler (requireApproved, requireAdmin) has run, so there is one. */
+/** The signed-in user of a route whose guard (requireApproved, requireAdmin) has run, so there is one. */
 export function sessionUserOf(req: FastifyRequest): AuthUser {
   const user = req.sessionUser
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
   return user
 }
 
+/** Approved and past the alpha gate: every app route. Guards run as preValidation: who may call decides first. */
 export async function requireApproved(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await loadUser(req, reply)
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
   if (!user.betaApproved) throw new AppError('FORBIDDEN', 'Your beta access is pending review')
   if (!user.gatePassed) throw new AppError('FORBIDDEN', 'Enter the alpha password to continue')
+}
+
+/** Approved, not necessarily past the alpha gate: the gate's own route. */
+export async function requireVerifiedApplicant(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await loadUser(req, reply)
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  if (!user.betaApproved) throw new AppError('FORBIDDEN', 'Your beta access is pending review')
 }
 
 export async function requireAdmin(req: FastifyRequest, reply: FastifyReply): Promise<void> {

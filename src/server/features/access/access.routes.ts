@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import { ApiErrorSchema } from '#shared/errors.ts'
 import {
   AlphaAccessResultSchema,
   AlphaAccessSchema,
@@ -11,7 +11,7 @@ import {
   SetupAdminSchema,
 } from '#shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
-import { loadUser } from '../../plugins/auth-session.ts'
+import { requireVerifiedApplicant, sessionUserOf } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
 import {
   clearCommunityStatsCache,
@@ -49,12 +49,9 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
   app.post(
     '/api/alpha-access',
     {
-      // The member is read first so that the limit counts per member (perMemberRateLimit's preHandler runs after
-      // this one): guessing takes approved accounts, which an admin grants one by one, while members behind one
-      // address (a club's wifi, the browser tests' server) each pass the gate.
-      preHandler: async (req, reply) => {
-        await loadUser(req, reply)
-      },
+      // Who may call is decided before the body is read; the limit then counts per member (perMemberRateLimit's
+      // preHandler), so members behind one address each pass the gate while guessing takes approved accounts.
+      preValidation: requireVerifiedApplicant,
       config: perMemberRateLimit(rateLimits.alphaGate),
       schema: {
         summary: 'Checks the alpha password (approved users); remembered server-side',
@@ -63,10 +60,8 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
         response: { 200: AlphaAccessResultSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
-    async (req, reply) => {
-      const user = await loadUser(req, reply)
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
-      if (!user.betaApproved) throw new AppError('FORBIDDEN', 'Your beta access is pending review')
+    async (req, _reply) => {
+      const user = sessionUserOf(req)
       await passAlphaGate(db, user.id, alphaPassword, req.body.password)
       app.sessionCache.invalidateUser(user.id)
       return { granted: true as const }

@@ -44,7 +44,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/achievements',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'The achievements one can earn (active ones), in catalogue order',
         description:
@@ -60,7 +60,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/user/achievements',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'The achievements the member earned, newest first',
         tags: ['achievements'],
@@ -73,7 +73,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/user/achievement-progress',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Every active achievement the member has not earned, with their current value, in catalogue order',
         description:
@@ -89,7 +89,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.delete(
     '/api/admin/users/:userId/achievements/:achievementId',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         summary: 'Revokes an achievement a member earned (admins only)',
         description:

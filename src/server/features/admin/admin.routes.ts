@@ -26,7 +26,7 @@ const errors = {
 
 /** Everything under /api/admin: the hook below makes each route admin-only (401 signed out, 403 otherwise). */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mailer, baseUrl }) => {
-  app.addHook('preHandler', requireAdmin)
+  app.addHook('preValidation', requireAdmin)
 
   app.get(
     '/beta-requests',

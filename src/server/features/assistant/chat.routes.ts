@@ -21,7 +21,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
   app.post(
     '/api/chat',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       config: perMember(rateLimits.chat),
       schema: {
         summary: 'Asks the Hunting Assistant a question; the reply is plain text',
@@ -49,7 +49,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
   app.get(
     '/api/ai/status',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'What the assistant and photo analysis can do on this server',
         description:

@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   app.get(
     '/api/auth/user',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         summary: 'The signed-in user with access flags; 401 when signed out',
         tags: ['auth'],

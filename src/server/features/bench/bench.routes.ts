@@ -10,7 +10,7 @@ import { users } from '../auth/auth.tables.ts'
  */
 export const benchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/bare', { schema: { hide: true } }, async () => ({ ok: true }))
-  app.get('/one-row', { schema: { hide: true }, preHandler: requireApproved }, async (req) => {
+  app.get('/one-row', { schema: { hide: true }, preValidation: requireApproved }, async (req) => {
     const [row] = await db
       .select({ id: users.id, email: users.email })
       .from(users)

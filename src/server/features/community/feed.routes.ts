@@ -29,7 +29,7 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
   app.get(
     '/api/feed',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'The feed: posts of other members, newest first (keyset pages)',
         description:
@@ -50,7 +50,7 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
   app.get(
     '/api/measurements/:id/post',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'One post: the measurement with its figures and community figures, if the member may see it',
         description: 'Hidden posts only for their author and admins (hidden: true); others 404.',

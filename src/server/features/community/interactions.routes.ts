@@ -31,7 +31,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     return result
   }
   const like = {
-    preHandler: requireApproved,
+    preValidation: requireApproved,
     config: perMember(rateLimits.communityWrite),
   }
   app.put(
@@ -76,7 +76,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/measurements/:id/comments',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Comments on a measurement, oldest first (keyset pages)',
         description:
@@ -94,7 +94,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.post(
     '/api/measurements/:id/comments',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       config: perMember(rateLimits.commentCreate),
       schema: {
         summary: 'Comments on a measurement; the owner and the members it mentions are notified',
@@ -114,7 +114,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.delete(
     '/api/measurements/:id/comments/:commentId',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Deletes a comment: its author or an admin (others 404)',
         tags: ['community'],

@@ -41,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
   const profileCounts = new VersionedCache({ maxEntries: 20_000 })
   // Follows, blocks and profile changes: per member, counted after sign-in is checked.
   const write = {
-    preHandler: requireApproved,
+    preValidation: requireApproved,
     config: perMemberRateLimit(rateLimits.communityWrite),
   }
   const tags = ['community']
@@ -49,7 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
   app.get(
     '/api/members',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Members whose first, last or full name starts with q (the @mention picker)',
         description: 'Approved members ordered by name; never yourself, a blocked member or a hidden profile.',
@@ -64,7 +64,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
   app.get(
     '/api/profiles/:userId',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "A member's profile with the counts the viewer may see",
         description:
@@ -81,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
   app.get(
     '/api/profiles/:userId/measurements',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "A member's posts the viewer may see, newest first (keyset pages)",
         description: 'The member sees all of their own, private and hidden ones included.',
@@ -111,7 +111,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     app.get(
       `/api/profiles/:userId/${side}`,
       {
-        preHandler: requireApproved,
+        preValidation: requireApproved,
         schema: {
           summary:
             side === 'followers' ? "A member's followers, newest first" : 'The members a member follows, newest first',
@@ -161,7 +161,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
   app.get(
     '/api/blocks',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'The members you blocked, latest first',
         tags,

@@ -37,7 +37,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/leaderboards/points',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Top achievers: achievement points earned in the period',
         description: `${PERIODS} Points count in the period they were earned; evidence is accepted and ignored (points have no evidence). ${COUNTED}`,
@@ -52,7 +52,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/leaderboards/trophies',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Trophy count: measurements of trophy or record class in the period',
         description: `${PERIODS} species: a catalogue species id, or all (default). ${COUNTED}`,
@@ -67,7 +67,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/leaderboards/species/:species',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "Species leaders: each member's best score (a fish's weight in pounds when unscored) in the period",
         description: `${PERIODS} 404 for a species that is not in the catalogue. ${COUNTED}`,
@@ -83,7 +83,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/leaderboards/top-species',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'The species with counted measurements in the period, most first',
         description: `${PERIODS} count: the counted measurements of the species (every member's). ${COUNTED}`,
@@ -98,7 +98,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/api/leaderboards/me',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Your own row on a board, with your rank (shown below the top 10)',
         description:

@@ -102,7 +102,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/api/measurements',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       config: perMemberRateLimit(createLimit),
       schema: {
         summary: 'Records a measurement (approved members); the server scores it',
@@ -130,7 +130,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/measurements',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "The member's own measurements, newest first (keyset pages)",
         tags: ['measurements'],
@@ -150,7 +150,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/measurements/stats',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "The member's statistics: totals, trophies, records, personal bests, measurements per month",
         description:
@@ -171,7 +171,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/measurements/:id',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'One measurement the member may see; others receive no notes and only the location they allow',
         tags: ['measurements'],
@@ -192,7 +192,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.patch(
     '/api/measurements/:id',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Changes a measurement (its owner only; others 404); rescored by the server',
         description: 'The whole editable record: photos no longer listed are deleted.',
@@ -218,7 +218,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.delete(
     '/api/measurements/:id',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Deletes a measurement and its photos (its owner only; others 404)',
         tags: ['measurements'],
@@ -237,7 +237,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.get(
     '/api/settings',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "The member's settings (units, defaults for new measurements)",
         tags: ['settings'],
@@ -250,7 +250,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app.put(
     '/api/settings',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "Saves the member's settings",
         tags: ['settings'],

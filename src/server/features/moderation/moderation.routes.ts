@@ -23,7 +23,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.post(
     '/api/reports',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       config: perMember(rateLimits.reportCreate),
       schema: {
         summary: 'Reports a post, a comment or a member profile to the admins',
@@ -41,7 +41,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.get(
     '/api/admin/reports',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         summary: 'Reports for the admins: open ones newest first (up to 200), or the latest 100 resolved',
         description: 'Each with its reporter and the reported content as an admin sees it; openCount counts all open.',
@@ -56,7 +56,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
   app.post(
     '/api/admin/reports/:reportId/resolve',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         summary: 'Hides or restores the reported content, or dismisses the report',
         description:

@@ -46,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.get(
     '/api/notifications',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'The member’s notifications, grouped (the bell)',
         description: listDescription,
@@ -60,7 +60,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.post(
     '/api/notifications/read',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Marks one group (its key) or, without a key, every notification read; answers the new list',
         tags: ['notifications'],
@@ -79,7 +79,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   app.get(
     '/api/notifications/stream',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: 'Live unread count (Server-Sent Events)',
         description:

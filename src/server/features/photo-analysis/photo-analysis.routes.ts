@@ -17,7 +17,7 @@ export const photoAnalysisRoutes: FastifyPluginAsyncZod<Options> = async (app, {
   app.post(
     '/api/photos/:id/analysis',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       // Counted per member after sign-in is checked: each analysis is a paid call to the vision model.
       config: perMemberRateLimit(rateLimits.photoAnalysis),
       schema: {

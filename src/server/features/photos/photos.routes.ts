@@ -112,14 +112,14 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
   app.post(
     '/api/photos',
     {
-      preHandler: [
+      preValidation: [
         requireApproved,
         async (req, reply) => {
           const length = Number(req.headers['content-length'])
           if (length > MEASUREMENT_LIMITS.uploadBytes + MULTIPART_OVERHEAD) throw tooLarge(reply)
         },
       ],
-      // Counted per member after sign-in is checked (a preHandler runs after the ones above).
+      // Counted per member after sign-in is checked (its preHandler runs after the preValidation above).
       config: perMemberRateLimit(rateLimits.photoUpload),
       // The file is read from the stream by the handler, not validated as a body.
       validatorCompiler: (route) =>

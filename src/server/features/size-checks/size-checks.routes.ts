@@ -24,7 +24,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
   app.get(
     '/api/measurements/:id/size-checks',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       schema: {
         summary: "A measurement's size checks: its state, the counts and the verdicts the viewer may see",
         description:
@@ -41,7 +41,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
   app.put(
     '/api/measurements/:id/size-check',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       config: perMember(rateLimits.communityWrite),
       schema: {
         summary: "Records or changes the member's verdict on another member's measurement with a photo",
@@ -61,7 +61,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
   app.delete(
     '/api/measurements/:id/size-check',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       config: perMember(rateLimits.communityWrite),
       schema: {
         summary: "Withdraws the member's verdict (none to withdraw is no error)",
@@ -76,7 +76,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
   app.post(
     '/api/measurements/:id/size-checks/:checkId/reply',
     {
-      preHandler: requireApproved,
+      preValidation: requireApproved,
       config: perMember(rateLimits.communityWrite),
       schema: {
         summary: 'The owner answers one verdict (or replaces the answer); the checker is notified',
