@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import { AuthConfigSchema, AuthUserSchema } from '#shared/schemas/access.ts'
 import { loadUser, requireUser, sessionCookie } from '../../plugins/auth-session.ts'
 import type { RateLimits, RateRule } from '../../plugins/security.ts'
@@ -9,7 +9,7 @@ import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from './auth.ts'
 
 type Options = { rateLimits: RateLimits; oidc: boolean }
 
-/** Which limit applies to a better-auth path (the part after /api/identity). */
+/** Which limit applies to a better-auth path (the part after /api/identity, as `identityPath` gives it). */
 export function identityRule(path: string, limits: RateLimits): [string, RateRule] {
   if (path.startsWith('/sign-in')) return ['sign-in', limits.signIn]
   if (path.startsWith('/sign-up')) return ['sign-up', limits.signUp]
@@ -19,8 +19,29 @@ export function identityRule(path: string, limits: RateLimits): [string, RateRul
   return ['other', limits.identityOther]
 }
 
-function identityPath(url: string) {
-  return url.slice(AUTH_BASE_PATH.length).split('?')[0] ?? ''
+/** The path a URL parser reads from a request target: better-auth's router sees dot segments and `\` resolved. */
+function resolvedPath(url: string): string {
+  try {
+    return new URL(url, 'http://identity.invalid').pathname
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * The better-auth path a request URL names, resolved as its router resolves it, with repeated and trailing slashes
+ * folded: every spelling of one endpoint picks that endpoint's limit.
+ */
+export function identityPath(url: string): string {
+  const pathname = resolvedPath(url)
+  const path = pathname.startsWith(`${AUTH_BASE_PATH}/`) ? pathname.slice(AUTH_BASE_PATH.length) : pathname
+  return path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
+}
+
+/** Written the one way our client writes it: no dot segments, escapes a parser resolves, `//` or trailing `/`. */
+export function isCanonicalIdentityUrl(url: string): boolean {
+  const raw = url.split('?')[0] ?? ''
+  return raw === resolvedPath(url) && !raw.includes('//') && !raw.endsWith('/')
 }
 
 async function forward(reply: FastifyReply, res: Response) {
@@ -58,6 +79,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       },
     },
     async handler(req, reply) {
+      // Other spellings would reach better-auth's endpoints too; one spelling keeps limits and checks simple.
+      if (!isCanonicalIdentityUrl(req.url)) throw new AppError('NOT_FOUND', 'Not found')
       const path = identityPath(req.url)
       const res = await app.auth.handler(toWebRequest(req, baseUrl))
       if (path === '/sign-out') {
