@@ -138,6 +138,45 @@ export async function createUser(
   return { ...user, cookie }
 }
 
+/** The session cookie of a response, if it set one. */
+export function maybeSessionCookieFrom(res: LightMyRequestResponse): string | undefined {
+  try {
+    return sessionCookieFrom(res)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Signed up, the e-mailed link never followed, then a sign-in attempt: with e-mail verification required,
+ * better-auth gives such a user no session. `cookie` is whatever the two answers set (none); `signInStatus` says why.
+ */
+export async function createUnverifiedUser(
+  t: TestApp,
+): Promise<TestUser & { cookie: string | undefined; signInStatus: number }> {
+  const input = aSignUp()
+  const headers = browserHeaders(undefined, t.config.baseUrl)
+  const signUpRes = await t.app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-up/email',
+    headers,
+    payload: { ...input, name: `${input.firstName} ${input.lastName}` },
+  })
+  if (signUpRes.statusCode !== 200) throw new Error(`sign-up failed: ${signUpRes.statusCode} ${signUpRes.body}`)
+  const signInRes = await t.app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-in/email',
+    headers,
+    payload: { email: input.email, password: input.password },
+  })
+  return {
+    ...input,
+    id: signUpRes.json().user.id as string,
+    cookie: maybeSessionCookieFrom(signInRes) ?? maybeSessionCookieFrom(signUpRes),
+    signInStatus: signInRes.statusCode,
+  }
+}
+
 export function createAdmin(t: TestApp, overrides: Partial<SignUpInput> = {}): Promise<SignedInUser> {
   return createUser(t, { ...overrides, state: 'admin', verify: 'mark' })
 }
@@ -191,9 +230,9 @@ export function reviewBetaRequest(
   })
 }
 
-// Measurements (issue 4).
+// Measurements.
 
-/** The whitetail typical sheet of scoring.md §1.2 (B&C): the engine scores it 152 4/8 (meets P&Y: trophy class `trophy`). */
+/** A whitetail typical sheet (B&C): the engine scores it 152 4/8 (meets P&Y: trophy class `trophy`). */
 export const WHITETAIL_SHEET = {
   system: 'bc',
   category: 'whitetail-typical',
@@ -230,7 +269,7 @@ export async function createMeasurement(
   return res.json() as Measurement
 }
 
-// Size checks and reports (issue 5).
+// Size checks and reports.
 
 /** A valid PUT /api/measurements/:id/size-check body: a confirmed score, measured with the photo tool. */
 export function aSizeCheck(overrides: Partial<SaveSizeCheck> = {}): SaveSizeCheck {
@@ -267,7 +306,7 @@ export function postReport(t: TestApp, cookie: string, body: CreateReport) {
   })
 }
 
-// Likes, comments and notifications (issue 5).
+// Likes, comments and notifications.
 
 /** PUT /api/measurements/:id/like (or DELETE, to take it back) as the member of `cookie`. */
 export function sendLike(t: TestApp, cookie: string, measurementId: string, method: 'PUT' | 'DELETE' = 'PUT') {
@@ -294,7 +333,7 @@ export function getNotifications(t: TestApp, cookie: string) {
 }
 
 /**
- * Switches the achievement catalogue off for a test app: posting a measurement earns real awards (issue 6), each
+ * Switches the achievement catalogue off for a test app: posting a measurement earns real awards, each
  * with a notification and points, so tests that count notifications or points exactly, and are not about
  * achievements, run without them. Achievements are tested in src/server/features/achievements.
  */

@@ -4,7 +4,7 @@ import { uniqueEmail } from '../factories.ts'
 import { adminOnly, appRoute, type RouteContext, type Row } from '../route-table.ts'
 
 /**
- * The access rows of achievements (issue 6): the catalogue, a member's awards and progress are app routes; revoking
+ * The rows of achievements: the catalogue, a member's awards and progress are app routes; revoking
  * an award is the admins' only (each call revokes a new member's award, so the admin's answer is 204).
  */
 export function achievementRoutes(ctx: RouteContext): Row[] {

@@ -1,6 +1,6 @@
 import { appRoute, type RouteContext, type Row } from '../route-table.ts'
 
-/** The access rows of the leaderboards (issue 6): approved members past the gate only, every board and filter. */
+/** The rows of the leaderboards: approved members past the gate only, every board and filter. */
 export function leaderboardRoutes(_ctx: RouteContext): Row[] {
   return [
     { route: 'GET /api/leaderboards/points', url: () => '/api/leaderboards/points?period=this-week', expect: appRoute },

@@ -1,35 +1,58 @@
-import { aSizeCheck, putSizeCheck } from '../factories.ts'
-import { appRoute, appRouteWith, type RouteContext, type Row } from '../route-table.ts'
+import { aSizeCheck } from '../factories.ts'
+import { appRoute, ownerOnly, type RouteContext, type Row } from '../route-table.ts'
 
 /**
- * The access rows of the member size check (issue 5). The measurement is the `member` caller's own, with a photo:
- * the member may not check it (400), the admin may; only the member, its owner, may reply (the admin gets 404).
+ * The rows of the member size check, on the owner's measurements with a photo. Nobody checks their own (400) nor one
+ * they may not see (404); only the owner replies to a verdict (a third member's, on the public one).
  */
 export function sizeCheckRoutes(ctx: RouteContext): Row[] {
-  const checksUrl = async () => `/api/measurements/${await ctx.publicPhotoMeasurementId()}/size-checks`
-  const checkUrl = async () => `/api/measurements/${await ctx.publicPhotoMeasurementId()}/size-check`
-  /** A measurement of the member with the admin's verdict on it: the URL of the reply to that verdict. */
-  const replyUrl = async () => {
-    const id = await ctx.publicPhotoMeasurementId()
-    const res = await putSizeCheck(ctx.t(), ctx.callers().admin.cookie, id)
-    if (res.statusCode !== 200) throw new Error(`size check failed: ${res.statusCode} ${res.body}`)
-    const checkId = (res.json() as { checks: { id: string }[] }).checks[0]?.id
-    return `/api/measurements/${id}/size-checks/${checkId}/reply`
-  }
+  const onPrivate = (suffix: string) => () => `/api/measurements/${ctx.owned().privateMeasurementId}${suffix}`
+  const onPublic = (suffix: string) => () => `/api/measurements/${ctx.owned().publicMeasurementId}${suffix}`
   return [
-    { route: 'GET /api/measurements/:id/size-checks', url: checksUrl, expect: appRoute },
+    {
+      route: 'GET /api/measurements/:id/size-checks',
+      variant: 'private',
+      url: onPrivate('/size-checks'),
+      expect: ownerOnly(200),
+    },
+    {
+      route: 'GET /api/measurements/:id/size-checks',
+      variant: 'public',
+      url: onPublic('/size-checks'),
+      expect: appRoute,
+    },
     {
       route: 'PUT /api/measurements/:id/size-check',
-      url: checkUrl,
+      variant: 'private',
+      url: onPrivate('/size-check'),
       payload: () => aSizeCheck(),
-      expect: appRouteWith(400, 200),
+      expect: ownerOnly(400),
     },
-    { route: 'DELETE /api/measurements/:id/size-check', url: checkUrl, expect: appRoute },
+    {
+      route: 'PUT /api/measurements/:id/size-check',
+      variant: 'public',
+      url: onPublic('/size-check'),
+      payload: () => aSizeCheck(),
+      invalid: () => aSizeCheck({ verdict: 'maybe' as never }),
+      expect: { ...appRoute, owner: 400 },
+    },
+    {
+      route: 'DELETE /api/measurements/:id/size-check',
+      variant: 'private',
+      url: onPrivate('/size-check'),
+      expect: ownerOnly(200),
+    },
+    {
+      route: 'DELETE /api/measurements/:id/size-check',
+      variant: 'public',
+      url: onPublic('/size-check'),
+      expect: appRoute,
+    },
     {
       route: 'POST /api/measurements/:id/size-checks/:checkId/reply',
-      url: replyUrl,
+      url: () => `/api/measurements/${ctx.owned().publicMeasurementId}/size-checks/${ctx.owned().publicCheckId}/reply`,
       payload: () => ({ reply: 'Thanks for checking.' }),
-      expect: appRouteWith(200, 404),
+      expect: ownerOnly(200),
     },
   ]
 }

@@ -1,0 +1,82 @@
+import { aBetaRequest, createBetaRequest, setAccessFlags, signUp, uniqueEmail } from '../factories.ts'
+import { adminOnly, appRoute, open, type RouteContext, type Row, signedIn } from '../route-table.ts'
+import { TEST_ALPHA_PASSWORD } from '../test-app.ts'
+
+/**
+ * The rows of sign-in and access (the session, the beta request, the alpha gate, the setup link), the admins'
+ * beta requests and pending accounts, and the routes every server has (health, benchmarks, API docs).
+ */
+export function accessRoutes(ctx: RouteContext): Row[] {
+  return [
+    { route: 'GET /api/auth/user', expect: signedIn },
+    { route: 'GET /api/auth/config', expect: open() },
+    { route: 'GET /api/login', expect: open(302) },
+    { route: 'GET /api/logout', fresh: true, expect: open(302) },
+    { route: 'POST /api/beta-access-request', payload: () => aBetaRequest(), expect: open(201) },
+    { route: 'GET /api/community-stats', expect: open() },
+    {
+      route: 'POST /api/alpha-access',
+      fresh: true,
+      payload: () => ({ password: TEST_ALPHA_PASSWORD }),
+      expect: { ...signedIn, pending: 403 },
+    },
+    {
+      route: 'POST /api/setup/admin',
+      payload: () => ({
+        token: 'no-valid-setup-token',
+        email: uniqueEmail('setup'),
+        firstName: 'Set',
+        lastName: 'Up',
+        password: 'setup-Password-1',
+      }),
+      invalidExpect: open(400),
+      expect: open(403),
+    },
+    { route: 'GET /api/admin/beta-requests', expect: adminOnly() },
+    {
+      route: 'POST /api/admin/beta-requests/:requestId/review',
+      url: async () => `/api/admin/beta-requests/${(await createBetaRequest(ctx.t())).id}/review`,
+      payload: () => ({ status: 'denied' }),
+      expect: adminOnly(),
+    },
+    { route: 'GET /api/admin/users/pending', expect: adminOnly() },
+    {
+      route: 'POST /api/admin/users/:userId/approve',
+      url: async () => {
+        const user = await signUp(ctx.t())
+        await setAccessFlags(ctx.t(), user.id, { emailVerified: true })
+        return `/api/admin/users/${user.id}/approve`
+      },
+      expect: adminOnly(),
+    },
+    { route: 'GET /api/bench/bare', expect: open() },
+    { route: 'GET /api/bench/one-row', expect: appRoute },
+    { route: 'GET /healthz', expect: open() },
+    { route: 'GET /readyz', expect: open() },
+    // better-auth (sign-up, sign-in, verification, reset) behind one catch-all; it does its own checks and answers
+    // the caller's own session (token included) from get-session.
+    {
+      route: 'GET /api/identity/*',
+      url: () => '/api/identity/get-session',
+      errorBody: 'better-auth',
+      echoesSession: true,
+      expect: open(),
+    },
+    {
+      route: 'POST /api/identity/*',
+      url: () => '/api/identity/sign-out',
+      payload: () => ({}),
+      invalid: false,
+      fresh: true,
+      errorBody: 'better-auth',
+      expect: open(),
+    },
+    // The OpenAPI document and its viewer (@fastify/swagger-ui) are public.
+    { route: 'GET /api/docs/json', expect: open() },
+    { route: 'GET /api/docs/yaml', expect: open() },
+    { route: 'GET /api/docs', expect: open() },
+    { route: 'GET /api/docs/static/index.html', expect: open(302) },
+    { route: 'GET /api/docs/static/swagger-initializer.js', expect: open() },
+    { route: 'GET /api/docs/static/*', url: () => '/api/docs/static/swagger-ui.css', expect: open() },
+  ]
+}
