@@ -13,6 +13,7 @@ export type OidcProfile = {
   given_name?: string
   family_name?: string
   name?: string
+  picture?: string
 }
 
 /**

@@ -75,11 +75,11 @@ describe('sign-up and e-mail verification', () => {
     const { firstName: _f, ...withoutFirst } = aSignUp()
     const res = await postIdentity('/sign-up/email', { ...withoutFirst, name: 'x' })
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe('First name is required')
+    expect(res.json().message).toBe('firstName is required')
 
     const blankLast = await postIdentity('/sign-up/email', { ...aSignUp({ lastName: '  ' }), name: 'x' })
     expect(blankLast.statusCode).toBe(400)
-    expect(blankLast.json().message).toBe('Last name is required')
+    expect(blankLast.json().message).toBe('lastName is required')
   })
 
   it('refuses a password shorter than 8 characters', async () => {

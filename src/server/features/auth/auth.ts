@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -9,6 +9,7 @@ import type { Mailer } from '../../lib/mailer.ts'
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from '../access/access.emails.ts'
 import { applyAccessForVerifiedUser } from '../access/access.service.ts'
 import { accounts, sessions, users, verifications } from './auth.tables.ts'
+import { CLOSED_IDENTITY_PATHS, memberFromOidcProfile, signUpBody } from './member-fields.ts'
 
 export const AUTH_BASE_PATH = '/api/identity'
 export const OIDC_PROVIDER_ID = 'oidc'
@@ -21,8 +22,6 @@ export type AuthDeps = {
   /** Called when a user's access flags changed, so cached sessions are dropped. */
   onUserChanged: (userId: string) => void
 }
-
-const NAME_MAX = 100
 
 /**
  * better-auth owns passwords (scrypt), sessions in the database, e-mail verification and reset tokens.
@@ -42,6 +41,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
     }),
     // Our own @fastify/rate-limit covers these routes per path (auth.routes.ts).
     rateLimit: { enabled: false },
+    disabledPaths: CLOSED_IDENTITY_PATHS,
     advanced: {
       cookiePrefix: 'fieldmark',
       useSecureCookies: secure,
@@ -116,10 +116,12 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
           // An OpenID Connect user whose first sign-in carried an unverified e-mail is marked verified by
           // better-auth when the provider later reports it verified; that must approve them like the link does.
           async after(user) {
-            if (user?.emailVerified && !user.betaApproved) {
+            if (!user) return
+            if (user.emailVerified && !user.betaApproved) {
               await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
-              onUserChanged(user.id)
             }
+            // Any change to a member (names, picture, flags) must not wait for a cached session to expire.
+            onUserChanged(user.id)
           },
         },
       },
@@ -127,19 +129,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return
-        const body = (ctx.body ?? {}) as Record<string, unknown>
-        for (const [field, label] of [
-          ['firstName', 'First name'],
-          ['lastName', 'Last name'],
-        ] as const) {
-          const value = body[field]
-          if (typeof value !== 'string' || value.trim() === '') {
-            throw new APIError('BAD_REQUEST', { message: `${label} is required` })
-          }
-          if (value.length > NAME_MAX) {
-            throw new APIError('BAD_REQUEST', { message: `${label} must be at most ${NAME_MAX} characters` })
-          }
-        }
+        return { context: { body: signUpBody((ctx.body ?? {}) as Record<string, unknown>) } }
       }),
     },
     plugins: config.oidc
@@ -153,16 +143,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
                 clientSecret: config.oidc.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
-                mapProfileToUser: (profile) => {
-                  const firstName = typeof profile.given_name === 'string' ? profile.given_name.trim() : ''
-                  const lastName = typeof profile.family_name === 'string' ? profile.family_name.trim() : ''
-                  const fullName = typeof profile.name === 'string' ? profile.name.trim() : ''
-                  return {
-                    firstName: firstName || null,
-                    lastName: lastName || null,
-                    name: fullName || `${firstName} ${lastName}`.trim() || String(profile.email ?? '').split('@')[0],
-                  }
-                },
+                mapProfileToUser: memberFromOidcProfile,
               },
             ],
           }),

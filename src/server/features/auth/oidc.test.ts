@@ -153,6 +153,29 @@ describe('the OpenID Connect callback', () => {
     expect(row?.name).toBe('Fred Bear')
   })
 
+  it("keeps the provider's picture only when it is an https URL", async () => {
+    const pictures: [string, string | null][] = [
+      ['javascript:alert(1)', null],
+      ['data:text/html,<script>alert(1)</script>', null],
+      ['http://images.example/me.png', null],
+      ['https://images.example/me.png', 'https://images.example/me.png'],
+    ]
+    for (const [picture, stored] of pictures) {
+      const me = await getAuthUser(t, sessionCookieFrom(await signInWithOidc(aProfile({ picture }))))
+      const [row] = await t.db.select().from(users).where(eq(users.id, me.json().id))
+      expect({ picture, image: row?.image ?? null }).toEqual({ picture, image: stored })
+    }
+  })
+
+  it('cuts names to the lengths a profile allows', async () => {
+    const profile = aProfile({ given_name: 'G'.repeat(5_000), family_name: 'H'.repeat(90), name: 'N'.repeat(500) })
+    const me = await getAuthUser(t, sessionCookieFrom(await signInWithOidc(profile)))
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.json().id))
+    expect(row?.firstName).toBe('G'.repeat(60))
+    expect(row?.lastName).toBe('H'.repeat(60))
+    expect(row?.name).toBe('N'.repeat(121))
+  })
+
   it('approves at once a verified e-mail that matches an approved request', async () => {
     const admin = await createAdmin(t)
     const request = await createBetaRequest(t)
