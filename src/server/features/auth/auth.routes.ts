@@ -44,6 +44,27 @@ export function isCanonicalIdentityUrl(url: string): boolean {
   return raw === resolvedPath(url) && !raw.includes('//') && !raw.endsWith('/')
 }
 
+/** A better-auth answer without its `token` fields (sign-in, get-session, list-sessions …), at any depth. */
+export function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, field]) => [key, withoutTokens(field)]),
+  )
+}
+
+/** The JSON text without token fields; any other text as it is. */
+function bodyWithoutTokens(text: string, contentType: string | null): string {
+  if (!contentType?.includes('json')) return text
+  try {
+    return JSON.stringify(withoutTokens(JSON.parse(text)))
+  } catch {
+    return text
+  }
+}
+
 async function forward(reply: FastifyReply, res: Response) {
   reply.status(res.status)
   res.headers.forEach((value, key) => {
@@ -51,7 +72,8 @@ async function forward(reply: FastifyReply, res: Response) {
   })
   const cookies = res.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
-  return reply.send(res.body ? await res.text() : null)
+  // The session token stays in the HttpOnly cookie: an injected script could read it from a JSON body.
+  return reply.send(res.body ? bodyWithoutTokens(await res.text(), res.headers.get('content-type')) : null)
 }
 
 function toWebRequest(req: FastifyRequest, baseUrl: string) {

@@ -40,7 +40,7 @@ describe('sign-up and e-mail verification', () => {
     const res = await postIdentity('/sign-up/email', { ...input, name: 'Ada Lovelace' })
 
     expect(res.statusCode).toBe(200)
-    expect(res.json().token).toBeNull()
+    expect(res.json()).not.toHaveProperty('token')
     expect(setCookies(res).some((c) => c.includes('session_token='))).toBe(false)
     const [row] = await t.db.select().from(users).where(eq(users.email, input.email))
     expect(row?.emailVerified).toBe(false)
@@ -61,7 +61,7 @@ describe('sign-up and e-mail verification', () => {
 
     expect(duplicate.statusCode).toBe(fresh.statusCode)
     expect(Object.keys(duplicate.json()).sort()).toEqual(Object.keys(fresh.json()).sort())
-    expect(duplicate.json().token).toBeNull()
+    expect(duplicate.json()).not.toHaveProperty('token')
     expect(await t.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(1)
     const attacker = await postIdentity('/sign-in/email', { email: owner.email, password: 'attacker-Password-1' })
     expect(attacker.statusCode).toBe(401)
@@ -131,6 +131,35 @@ describe('session cookie', () => {
     expect(cookie).toMatch(/;\s*SameSite=Lax/i)
     expect(cookie).not.toMatch(/;\s*Secure/i)
     expect(cookie).toMatch(/;\s*Path=\//)
+  })
+})
+
+describe('the session token stays in the HttpOnly cookie', () => {
+  /** The token inside a signed session cookie (`token.signature`, URL-encoded). */
+  function tokenOf(cookie: string): string {
+    const value = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1))
+    const token = value.split('.')[0] ?? ''
+    expect(token.length).toBeGreaterThan(16)
+    return token
+  }
+
+  it('is in no identity answer: sign-in, get-session, list-sessions', async () => {
+    const user = await createUser(t, { state: 'member' })
+    const signInRes = await postIdentity('/sign-in/email', { email: user.email, password: user.password })
+    expect(signInRes.statusCode).toBe(200)
+    const cookie = sessionCookieFrom(signInRes)
+    const token = tokenOf(cookie)
+    expect(signInRes.body).not.toContain(token)
+    expect(signInRes.json()).not.toHaveProperty('token')
+    expect(signInRes.json().user.email).toBe(user.email)
+
+    for (const path of ['/get-session', '/list-sessions']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/identity${path}`, headers: { cookie } })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).not.toContain(token)
+      expect(res.body).not.toContain(tokenOf(user.cookie))
+      expect(res.body).not.toMatch(/"token"/)
+    }
   })
 })
 
