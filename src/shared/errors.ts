@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'NOT_CONFIGURED',
   /** A service this server calls (the AI provider) failed or answered nonsense. */
   'UPSTREAM_FAILED',
+  /** The server is at capacity for this work (decoding photos); the answer's Retry-After says when to try again. */
+  'BUSY',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
@@ -27,6 +29,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
   NOT_CONFIGURED: 503,
   UPSTREAM_FAILED: 502,
+  BUSY: 503,
 }
 
 export const ApiIssueSchema = z.object({ path: z.string(), message: z.string() })

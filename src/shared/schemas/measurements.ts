@@ -35,8 +35,11 @@ export type PhotoSize = (typeof PHOTO_SIZES)[number]
 export const MEASUREMENT_LIMITS = {
   photosPerMeasurement: 10,
   uploadBytes: 25 * 1024 * 1024,
-  /** Decompression bombs: more pixels than this are refused before decoding. */
-  uploadPixels: 100_000_000,
+  /**
+   * More pixels than this are refused before decoding (decompression bombs, memory per upload). A phone camera's
+   * largest common photo fits: 48 MP (8000 × 6000) and 50 MP (8160 × 6120).
+   */
+  uploadPixels: 50_000_000,
   displayEdge: 2048,
   thumbEdge: 480,
   notes: 2000,

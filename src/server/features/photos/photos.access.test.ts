@@ -44,8 +44,9 @@ async function attach(photoId: string, visibility: Visibility, userId = owner.id
   return id
 }
 
-const IMMUTABLE_PUBLIC = 'public, max-age=31536000, immutable'
-const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable'
+/** A shared cache keeps a public photo five minutes, then asks again; anyone else's is asked for each time. */
+const PUBLIC_CACHE = 'public, max-age=300, must-revalidate'
+const PRIVATE_CACHE = 'private, no-cache'
 
 describe('POST /api/photos: who may upload', () => {
   it('asks a signed-out visitor to sign in', async () => {
@@ -79,7 +80,7 @@ describe('GET /api/photos/:id/:size: who receives a photo', () => {
     const id = await upload()
     const mine = await getPhoto(t, owner.cookie, id)
     expect(mine.statusCode).toBe(200)
-    expect(mine.headers['cache-control']).toBe(IMMUTABLE_PRIVATE)
+    expect(mine.headers['cache-control']).toBe(PRIVATE_CACHE)
     expectApiError(await getPhoto(t, other.cookie, id), 404, 'Photo not found')
     expectApiError(await getPhoto(t, undefined, id), 404, 'Photo not found')
   })
@@ -92,7 +93,7 @@ describe('GET /api/photos/:id/:size: who receives a photo', () => {
       for (const size of ['display', 'thumb'] as const) {
         const res = await getPhoto(t, owner.cookie, id, size)
         expect(res.statusCode).toBe(200)
-        expect(res.headers['cache-control']).toBe(IMMUTABLE_PRIVATE)
+        expect(res.headers['cache-control']).toBe(PRIVATE_CACHE)
         expectApiError(await getPhoto(t, other.cookie, id, size), 404, 'Photo not found')
         expectApiError(await getPhoto(t, undefined, id, size), 404, 'Photo not found')
       }
@@ -107,7 +108,7 @@ describe('GET /api/photos/:id/:size: who receives a photo', () => {
         const res = await getPhoto(t, cookie, id, size)
         expect(res.statusCode, res.body).toBe(200)
         expect(res.headers['content-type']).toBe('image/webp')
-        expect(res.headers['cache-control']).toBe(IMMUTABLE_PUBLIC)
+        expect(res.headers['cache-control']).toBe(PUBLIC_CACHE)
         expect(res.headers['x-content-type-options']).toBe('nosniff')
         expect((await sharp(res.rawPayload).metadata()).format).toBe('webp')
       }
@@ -142,6 +143,24 @@ describe('GET /api/photos/:id/:size: who receives a photo', () => {
 })
 
 describe('GET /api/photos/:id/:size: caching', () => {
+  it("says a public photo's answer depends on the cookie, and that a shared cache must ask again after 5 minutes", async () => {
+    const id = await upload()
+    await attach(id, 'public')
+    const res = await getPhoto(t, undefined, id)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers).toMatchObject({ 'cache-control': PUBLIC_CACHE, vary: 'Cookie' })
+    expect(res.headers['cache-control']).not.toContain('immutable')
+  })
+
+  it("keeps another member's photo out of shared caches, and has the browser ask each time", async () => {
+    const id = await upload()
+    await attach(id, 'followers')
+    const res = await getPhoto(t, owner.cookie, id)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers).toMatchObject({ 'cache-control': PRIVATE_CACHE, vary: 'Cookie' })
+    expect(res.headers.etag).toMatch(/^"[\w-]{20,}"$/)
+  })
+
   it('answers If-None-Match with the ETag by 304 without a body, and another ETag by the photo', async () => {
     const id = await upload()
     await attach(id, 'public')
@@ -154,14 +173,26 @@ describe('GET /api/photos/:id/:size: caching', () => {
     const again = await getPhoto(t, undefined, id, 'display', { 'if-none-match': etag })
     expect(again.statusCode).toBe(304)
     expect(again.rawPayload.length).toBe(0)
-    expect(again.headers.etag).toBe(etag)
-    expect(again.headers['cache-control']).toBe(IMMUTABLE_PUBLIC)
+    expect(again.headers).toMatchObject({ etag, 'cache-control': PUBLIC_CACHE, vary: 'Cookie' })
 
     const list = await getPhoto(t, undefined, id, 'display', { 'if-none-match': `"other", W/${etag}` })
     expect(list.statusCode).toBe(304)
     const stale = await getPhoto(t, undefined, id, 'display', { 'if-none-match': '"something-else"' })
     expect(stale.statusCode).toBe(200)
     expect(stale.rawPayload.equals(first.rawPayload)).toBe(true)
+  })
+
+  it('answers a cache that asks again after the catch is made private with 404, not 304, and keeps no 404', async () => {
+    const id = await upload()
+    const measurementId = await attach(id, 'public')
+    const etag = (await getPhoto(t, undefined, id)).headers.etag as string
+    await t.db.update(measurements).set({ visibility: 'private' }).where(eq(measurements.id, measurementId))
+    const revalidated = await getPhoto(t, undefined, id, 'display', { 'if-none-match': etag })
+    expectApiError(revalidated, 404, 'Photo not found')
+    expect(revalidated.headers).toMatchObject({ 'cache-control': 'no-store', vary: 'Cookie' })
+    const own = await getPhoto(t, owner.cookie, id, 'display', { 'if-none-match': etag })
+    expect(own.statusCode).toBe(304)
+    expect(own.headers['cache-control']).toBe(PRIVATE_CACHE)
   })
 
   it('does not reveal a hidden photo through a conditional request', async () => {
@@ -200,7 +231,9 @@ describe('OpenAPI', () => {
     expect(post.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'query', required: false })]),
     )
-    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '201', '400', '401', '403', '413']))
+    expect(Object.keys(post.responses)).toEqual(
+      expect.arrayContaining(['200', '201', '400', '401', '403', '413', '503']),
+    )
 
     const get = doc.paths['/api/photos/{id}/{size}'].get
     expect(get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['id', 'size'])

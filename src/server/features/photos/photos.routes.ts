@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import multipart from '@fastify/multipart'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -14,6 +15,7 @@ import { measurements, photos } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import {
   avatarUrl,
+  BUSY_RETRY_AFTER_SECONDS,
   type CaptureInfo,
   fileError,
   findPhoto,
@@ -21,6 +23,7 @@ import {
   PHOTO_MESSAGES,
   type PhotoRow,
   photoFileKey,
+  photoQueue,
   processUpload,
   savePhoto,
   toPhoto,
@@ -30,6 +33,15 @@ type Options = { db: Db; rateLimits: RateLimits }
 
 /** Room for the multipart boundaries and part headers around a file of the largest size. */
 const MULTIPART_OVERHEAD = 64 * 1024
+/** The whole upload body, whether it declares its length or is sent in chunks. */
+const MAX_BODY_BYTES = MEASUREMENT_LIMITS.uploadBytes + MULTIPART_OVERHEAD
+
+/**
+ * A public photo: a shared cache may keep it five minutes, then must ask again, which costs a 304 while it is still
+ * public and stops it once it is not. Anyone else's photo is kept by the viewer's own browser only, asked for each time.
+ */
+const PUBLIC_CACHE = 'public, max-age=300, must-revalidate'
+const PRIVATE_CACHE = 'private, no-cache'
 
 const UploadQuerySchema = z.object({
   /** Made by the client (offline sync): a repeat with the same id answers 200 with the stored photo. */
@@ -39,7 +51,7 @@ const UploadQuerySchema = z.object({
 const UploadBodySchema = z.object({
   file: z.string().meta({
     format: 'binary',
-    description: 'JPEG, PNG, WebP or HEIC, at most 25 MB and 100 megapixels',
+    description: `JPEG, PNG, WebP or HEIC, at most ${MEASUREMENT_LIMITS.uploadBytes / 1024 / 1024} MB and ${MEASUREMENT_LIMITS.uploadPixels / 1_000_000} megapixels`,
   }),
 })
 
@@ -59,6 +71,30 @@ function tooLarge(reply: FastifyReply): AppError {
   return fileError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge)
 }
 
+function busy(reply: FastifyReply): AppError {
+  reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+  return fileError('BUSY', PHOTO_MESSAGES.busy)
+}
+
+/**
+ * Calls `onOver` once more than `max` bytes of the body have arrived, and stops reading it: a chunked body declares no
+ * length, and busboy would read (and drop) the rest of a too-large part to the end. Stays on after the handler is
+ * done, so a body still arriving after an early answer is cut off too.
+ */
+function watchBodySize(raw: IncomingMessage, max: number, onOver: () => void): void {
+  let bytes = 0
+  const onData = (chunk: Buffer) => {
+    bytes += chunk.length
+    if (bytes <= max) return
+    raw.off('data', onData)
+    raw.unpipe()
+    // Paused, the request stops reading its socket: the rest of the body waits in the client, not in our memory.
+    raw.pause()
+    onOver()
+  }
+  raw.on('data', onData)
+}
+
 /** The one file of the multipart body's `file` field, read up to the size limit. */
 async function readUpload(req: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   if (!req.isMultipart()) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.missing)
@@ -68,14 +104,29 @@ async function readUpload(req: FastifyRequest, reply: FastifyReply): Promise<Buf
     if (code === 'FST_FILES_LIMIT') return fileError('BAD_REQUEST', 'Upload one photo at a time')
     return fileError('BAD_REQUEST', 'The upload was incomplete; try again')
   }
-  let file: Buffer | undefined
-  try {
+  const parts = req.parts()[Symbol.asyncIterator]()
+  // The first next() pipes the request into the parser; the counter joins in the same tick, before any data flows.
+  const first = parts.next()
+  const overflow = new Promise<never>((_, reject) => {
+    watchBodySize(req.raw, MAX_BODY_BYTES, () => {
+      if (reply.sent) req.raw.destroy()
+      else reject(tooLarge(reply))
+    })
+  })
+  const read = async () => {
+    let file: Buffer | undefined
     // All parts are read, so a second file meets the `files: 1` limit instead of passing unnoticed.
-    for await (const part of req.parts()) {
+    for (let next = await first; !next.done; next = await parts.next()) {
+      const part = next.value
       if (part.type !== 'file') continue
       if (part.fieldname !== 'file') throw fileError('BAD_REQUEST', PHOTO_MESSAGES.missing)
       file = await part.toBuffer()
     }
+    return file
+  }
+  let file: Buffer | undefined
+  try {
+    file = await Promise.race([read(), overflow])
   } catch (err) {
     throw err instanceof AppError ? err : multipartError(err)
   }
@@ -116,11 +167,14 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
         requireApproved,
         async (req, reply) => {
           const length = Number(req.headers['content-length'])
-          if (length > MEASUREMENT_LIMITS.uploadBytes + MULTIPART_OVERHEAD) throw tooLarge(reply)
+          if (length > MAX_BODY_BYTES) throw tooLarge(reply)
+          // Refused before the body is read: a full queue is no place to hold another 25 MB.
+          if (photoQueue.isFull()) throw busy(reply)
         },
       ],
-      // Counted per member after sign-in is checked (its preHandler runs after the preValidation above).
-      config: perMemberRateLimit(rateLimits.photoUpload),
+      // Counted per member after sign-in is checked (its hook runs after the preValidation above). Not held in the
+      // member's write queue: the upload's time is the client's network.
+      config: { ...perMemberRateLimit(rateLimits.photoUpload), writeQueue: false },
       // The file is read from the stream by the handler, not validated as a body.
       validatorCompiler: (route) =>
         route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
@@ -142,6 +196,7 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
           409: ApiErrorSchema,
           413: ApiErrorSchema,
           429: ApiErrorSchema,
+          503: ApiErrorSchema.describe('Busy decoding other photos: try again after Retry-After seconds'),
         },
       },
     },
@@ -158,7 +213,9 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
         const { capture } = await inspectUpload(buffer)
         return reply.code(200).send(uploaded(existing, capture))
       }
-      const photo = await processUpload(buffer)
+      const photo = await processUpload(buffer).catch((err: unknown) => {
+        throw err instanceof AppError && err.code === 'BUSY' ? busy(reply) : err
+      })
       const { row, created } = await savePhoto(db, app.photoStorage, { id: id ?? randomUUID(), userId, photo })
       if (!created && row.userId !== userId) throw conflict()
       return reply.code(created ? 201 : 200).send(uploaded(row, photo))
@@ -181,6 +238,8 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
       },
     },
     async (req, reply) => {
+      // Who asks decides the answer; a refusal is not kept either, so a photo made public shows at once.
+      reply.header('vary', 'Cookie').header('cache-control', 'no-store')
       const viewer = await loadUser(req, reply)
       const [row] = await db
         .select({
@@ -219,12 +278,10 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
 
       const fileKey = photoFileKey(row.storageKey, req.params.size)
       const etag = etagOf(fileKey)
+      const isPublic = row.visibility === 'public' && !row.hiddenAt
       reply
         .header('etag', etag)
-        .header(
-          'cache-control',
-          `${row.visibility === 'public' && !row.hiddenAt ? 'public' : 'private'}, max-age=31536000, immutable`,
-        )
+        .header('cache-control', isPublic ? PUBLIC_CACHE : PRIVATE_CACHE)
         .header('x-content-type-options', 'nosniff')
       if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null)
 

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
 import { eq } from 'drizzle-orm'
 import exifr from 'exifr'
-import decodeHeic from 'heic-decode'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { AppError, type ErrorCode } from '#shared/errors.ts'
 import { MEASUREMENT_LIMITS, type Photo, type UploadedPhoto } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
 import type { PhotoStorage } from '../../lib/photo-storage.ts'
 import { photos } from '../measurements/measurements.tables.ts'
+import type { HeicWorkerInput, HeicWorkerResult } from './heic-worker.ts'
+import { createWorkQueue, QueueFullError } from './work-queue.ts'
 
-// The upload pipeline (issue 4, "Photos, location and visibility"): check the content by its magic bytes, the size
-// and the pixel count before decoding anything; read the capture time and GPS for the uploader; then decode,
-// auto-orient, and write two WebP renditions with no metadata at all (sharp keeps none unless asked: G15).
+// The upload pipeline: check the content by its magic bytes, the size and the pixel count before decoding anything;
+// read the capture time and GPS for the uploader; then, in a queue slot, decode, auto-orient, and write two WebP
+// renditions with no metadata at all (sharp keeps none unless asked).
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heic'
 export type PhotoRow = typeof photos.$inferSelect
@@ -41,7 +44,20 @@ export const PHOTO_MESSAGES = {
   pixels: (width: number, height: number) =>
     `The photo is ${width} × ${height} pixels; photos can have at most ${MEGAPIXELS} megapixels`,
   tooManyPixels: `Photos can have at most ${MEGAPIXELS} megapixels`,
+  busy: 'The server is busy with other photos; try again in a few seconds',
 } as const
+
+/**
+ * Decoding is CPU and memory bound (a 48 MP photo takes about 90 MB while it is worked on), so at most one photo per
+ * core is decoded at once and a few more per core wait; past that an upload is refused rather than piling up.
+ */
+export const photoQueue = createWorkQueue({ slots: availableParallelism(), maxWaiting: 4 * availableParallelism() })
+
+/** Seconds a refused upload should wait: about what the waiting line takes to drain. */
+export const BUSY_RETRY_AFTER_SECONDS = 5
+
+// No upload is decoded twice, so libvips' operation cache would only hold on to memory.
+sharp.cache(false)
 
 /** An error about the `file` field, in the shape validation errors have (STYLE.md §4). */
 export function fileError(code: ErrorCode, message: string): AppError {
@@ -66,7 +82,7 @@ const EXIF_OFFSET = /^[+-](0\d|1[0-4]):[0-5]\d$/
 
 /**
  * EXIF's `2024:05:01 10:20:30` as ISO 8601: with its offset when the camera recorded one (OffsetTimeOriginal),
- * else the wall-clock time without an offset (exifr would call it UTC: stack-notes G15). Null when implausible.
+ * else the wall-clock time without an offset (exifr would call it UTC, but EXIF has no zone). Null when implausible.
  */
 export function captureTime(value: unknown, offset: unknown): string | null {
   if (typeof value !== 'string') return null
@@ -146,37 +162,27 @@ export async function inspectUpload(input: Buffer) {
   }
   if (format !== 'heic') checkPixels(metadata?.width, metadata?.height)
   const capture = await readCaptureInfo(metadata?.exif)
-  // sharp's prebuilt libheif decodes AV1 (AVIF under a generic brand) but not HEVC (stack-notes G14).
+  // sharp's prebuilt libheif decodes AV1 (AVIF under a generic brand) but not HEVC.
   const needsHeicDecoder = format === 'heic' && metadata?.compression !== 'av1'
   return { format, metadata, capture, needsHeicDecoder }
 }
 
-/** HEVC-coded HEIF through heic-decode (libheif in WASM): size from the header first, then RGBA pixels. */
+/** HEVC-coded HEIF through heic-decode (libheif in WASM) in a worker thread: size from the header first, then RGBA. */
 async function decodeHeif(input: Buffer): Promise<Sharp> {
-  let images: Awaited<ReturnType<typeof decodeHeic.all>>
-  try {
-    images = await decodeHeic.all({ buffer: input })
-  } catch {
-    throw fileError('BAD_REQUEST', PHOTO_MESSAGES.heic)
-  }
-  try {
-    const first = images[0]
-    if (!first) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.heic)
-    checkPixels(first.width, first.height)
-    let decoded: Awaited<ReturnType<typeof first.decode>>
-    try {
-      decoded = await first.decode()
-    } catch {
-      throw fileError('BAD_REQUEST', PHOTO_MESSAGES.heic)
-    }
-    const { width, height, data } = decoded
-    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-      raw: { width, height, channels: 4 },
-      limitInputPixels: MEASUREMENT_LIMITS.uploadPixels,
-    })
-  } finally {
-    images.dispose()
-  }
+  const result = await new Promise<HeicWorkerResult>((resolve, reject) => {
+    const workerData: HeicWorkerInput = { input, maxPixels: MEASUREMENT_LIMITS.uploadPixels }
+    const worker = new Worker(new URL('./heic-worker.ts', import.meta.url), { workerData })
+    worker.once('message', resolve)
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`The HEIC worker stopped (exit code ${code})`)))
+  })
+  if (!result.ok && result.reason === 'pixels') checkPixels(result.width, result.height)
+  if (!result.ok) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.heic)
+  const { width, height, data } = result
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+    limitInputPixels: MEASUREMENT_LIMITS.uploadPixels,
+  })
 }
 
 const webpOut = (edge: number, quality: number) => (image: Sharp) =>
@@ -192,30 +198,30 @@ const webpOut = (edge: number, quality: number) => (image: Sharp) =>
 export async function processUpload(input: Buffer): Promise<ProcessedPhoto> {
   const { format, capture, needsHeicDecoder } = await inspectUpload(input)
   try {
-    const source = needsHeicDecoder
-      ? await decodeHeif(input)
-      : sharp(input, { limitInputPixels: MEASUREMENT_LIMITS.uploadPixels, failOn: 'warning' })
-    // rotate() with no angle applies the EXIF orientation; every rendition is cut from the upright image.
-    const upright = source.rotate()
-    const [display, thumb] = await Promise.all([
-      webpOut(MEASUREMENT_LIMITS.displayEdge, 80)(upright.clone()),
-      webpOut(MEASUREMENT_LIMITS.thumbEdge, 72)(upright.clone()),
-    ])
-    return {
-      format,
-      display: display.data,
-      thumb: thumb.data,
-      width: display.info.width,
-      height: display.info.height,
-      ...capture,
-    }
+    const renditions = await photoQueue.run(() => renderPhoto(input, needsHeicDecoder))
+    return { format, ...renditions, ...capture }
   } catch (err) {
     if (err instanceof AppError) throw err
+    if (err instanceof QueueFullError) throw fileError('BUSY', PHOTO_MESSAGES.busy)
     if (err instanceof Error && /pixel limit/i.test(err.message)) {
       throw fileError('BAD_REQUEST', PHOTO_MESSAGES.tooManyPixels)
     }
     throw fileError('BAD_REQUEST', needsHeicDecoder ? PHOTO_MESSAGES.heic : PHOTO_MESSAGES.unreadable)
   }
+}
+
+/** The decode, orientation and both encodes: the part that holds a queue slot. */
+async function renderPhoto(input: Buffer, needsHeicDecoder: boolean) {
+  const source = needsHeicDecoder
+    ? await decodeHeif(input)
+    : sharp(input, { limitInputPixels: MEASUREMENT_LIMITS.uploadPixels, failOn: 'warning' })
+  // rotate() with no angle applies the EXIF orientation; every rendition is cut from the upright image.
+  const upright = source.rotate()
+  const [display, thumb] = await Promise.all([
+    webpOut(MEASUREMENT_LIMITS.displayEdge, 80)(upright.clone()),
+    webpOut(MEASUREMENT_LIMITS.thumbEdge, 72)(upright.clone()),
+  ])
+  return { display: display.data, thumb: thumb.data, width: display.info.width, height: display.info.height }
 }
 
 /** `2025/06/{photoId}-{random}`: a fresh prefix per upload, so content at a key never changes. */

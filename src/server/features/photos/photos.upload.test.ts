@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { request } from 'node:http'
+import { createRequire } from 'node:module'
+import type { Socket } from 'node:net'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import exifr from 'exifr'
@@ -8,7 +12,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MEASUREMENT_LIMITS, UploadedPhotoSchema } from '#shared/schemas/measurements.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
-import { createUser, type SignedInUser } from '#tests/support/factories.ts'
+import { browserHeaders, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import {
   BLUE,
   getPhoto,
@@ -28,9 +32,10 @@ import {
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { localPhotoStorage } from '../../lib/photo-storage.ts'
 import { photos } from '../measurements/measurements.tables.ts'
+import { photoQueue } from './photos.service.ts'
 
-// Issue 4, "Photos, location and visibility": uploads checked by content, size and pixel count, auto-oriented,
-// stored, and served as WebP with all metadata removed.
+// Uploads checked by content, size and pixel count, decoded a few at a time, auto-oriented, stored, and served as
+// WebP with all metadata removed.
 
 let t: TestApp
 let member: SignedInUser
@@ -111,6 +116,14 @@ describe('POST /api/photos: accepted formats', () => {
     expect([photo.width, photo.height]).toEqual([MEASUREMENT_LIMITS.displayEdge, 1365])
     const thumb = await sharp(await served(photo.id, 'thumb')).metadata()
     expect([thumb.width, thumb.height]).toEqual([MEASUREMENT_LIMITS.thumbEdge, 320])
+  })
+
+  it("takes a 48-megapixel phone camera's photo (8000 × 6000)", async () => {
+    const input = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: RED } })
+      .jpeg()
+      .toBuffer()
+    const photo = await uploaded(input)
+    expect([photo.width, photo.height]).toEqual([MEASUREMENT_LIMITS.displayEdge, 1536])
   })
 
   it('decodes a HEIC (HEVC) photo, with its capture time and GPS for the uploader', async () => {
@@ -286,14 +299,17 @@ describe('POST /api/photos: refusals', () => {
     expect(bomb.length).toBeLessThan(200)
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 30_000, height: 30_000 })
     const res = await uploadPhoto(t, member.cookie, bomb, { filename: 'bomb.png', contentType: 'image/png' })
-    expectApiError(res, 400, 'file: The photo is 30000 × 30000 pixels; photos can have at most 100 megapixels')
+    expectApiError(res, 400, 'file: The photo is 30000 × 30000 pixels; photos can have at most 50 megapixels')
   })
 
-  it('refuses a real, complete PNG of 100 million and one pixels that fits in a few KB', async () => {
-    const bomb = pngBomb(10_001, 10_000)
+  it.each([
+    ['just over 50 megapixels', 7072, 7071],
+    ['of 100 megapixels', 10_000, 10_000],
+  ])('refuses a real, complete PNG %s that fits in a few KB, naming the limit', async (_name, width, height) => {
+    const bomb = pngBomb(width, height)
     expect(bomb.length).toBeLessThan(50_000)
     const res = await uploadPhoto(t, member.cookie, bomb, { filename: 'bomb.png', contentType: 'image/png' })
-    expectApiError(res, 400, 'file: The photo is 10001 × 10000 pixels; photos can have at most 100 megapixels')
+    expectApiError(res, 400, `file: The photo is ${width} × ${height} pixels; photos can have at most 50 megapixels`)
   })
 
   it('asks for the file when the body has no `file` field, or is not multipart', async () => {
@@ -367,5 +383,155 @@ describe('POST /api/photos?id=: idempotent for offline sync', () => {
     expectApiError(res, 409, 'id: This photo id is already in use')
     const [row] = await t.db.select().from(photos).where(eq(photos.id, id))
     expect(row?.userId).toBe(member.id)
+  })
+})
+
+describe('POST /api/photos: a body sent in chunks, without Content-Length', () => {
+  /** The most the server may read: the file limit and room for the other parts, plus a few socket reads in flight. */
+  const CAP = MEASUREMENT_LIMITS.uploadBytes + 64 * 1024
+  const IN_FLIGHT = 256 * 1024
+  const THIRTY_MB = 30 * 1024 * 1024
+  let origin: URL
+  const sockets: Socket[] = []
+
+  beforeAll(async () => {
+    origin = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }))
+    t.app.server.on('connection', (socket: Socket) => sockets.push(socket))
+  })
+
+  /**
+   * Streams `head`, then `fill` bytes of filler, then `tail` as a chunked multipart body, as fast as the server takes
+   * it. Resolves with the status (or 'reset' when the connection is cut) and how many bytes the server's socket read.
+   */
+  async function sendChunked(boundary: string, head: Buffer, fill: number, tail: Buffer) {
+    const req = request({
+      host: origin.hostname,
+      port: origin.port,
+      method: 'POST',
+      path: '/api/photos',
+      agent: false,
+      headers: {
+        ...browserHeaders(member.cookie, t.config.baseUrl),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
+    })
+    let answered = false
+    const answer = new Promise<{ status: number | 'reset'; body: string }>((resolve) => {
+      req.on('response', async (res) => {
+        answered = true
+        let body = ''
+        for await (const chunk of res) body += chunk
+        resolve({ status: res.statusCode ?? 0, body })
+      })
+      req.on('error', () => {
+        answered = true
+        resolve({ status: 'reset', body: '' })
+      })
+    })
+    const serverSocket = new Promise<Socket>((resolve) => t.app.server.once('connection', resolve))
+    req.write(head)
+    const filler = Buffer.alloc(64 * 1024, 0x61)
+    for (let sent = 0; sent < fill && !answered; sent += filler.length) {
+      if (!req.write(filler)) await Promise.race([once(req, 'drain'), answer])
+    }
+    if (!answered) req.end(tail)
+    const { status, body } = await answer
+    req.destroy()
+    const socket = await serverSocket
+    if (!socket.destroyed) await once(socket, 'close')
+    return { status, body, bytesRead: socket.bytesRead }
+  }
+
+  const partHead = (boundary: string, field: string, filename?: string) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"${filename ? `; filename="${filename}"` : ''}\r\n` +
+        `Content-Type: ${filename ? 'image/jpeg' : 'text/plain'}\r\n\r\n`,
+    )
+
+  it('stops reading a 30 MB photo past the limit and answers 413', async () => {
+    const boundary = 'fieldmark-chunked-file'
+    const head = Buffer.concat([partHead(boundary, 'file', 'big.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0])])
+    const res = await sendChunked(boundary, head, THIRTY_MB, Buffer.from(`\r\n--${boundary}--\r\n`))
+    expect(res.status).toBe(413)
+    expect(res.body).toContain('file: Photos can be at most 25 MB')
+    expect(res.bytesRead).toBeLessThan(CAP + IN_FLIGHT)
+  })
+
+  it('stops reading when 30 MB follow a small photo in another field, and answers 413', async () => {
+    const boundary = 'fieldmark-chunked-field'
+    const head = Buffer.concat([
+      partHead(boundary, 'file', 'small.jpg'),
+      await jpeg(),
+      Buffer.from('\r\n'),
+      partHead(boundary, 'note'),
+    ])
+    const before = (await t.db.select().from(photos)).length
+    const res = await sendChunked(boundary, head, THIRTY_MB, Buffer.from(`\r\n--${boundary}--\r\n`))
+    expect(res.status).toBe(413)
+    expect(res.bytesRead).toBeLessThan(CAP + IN_FLIGHT)
+    expect((await t.db.select().from(photos)).length).toBe(before)
+  })
+
+  it('still takes a photo sent in chunks', async () => {
+    const boundary = 'fieldmark-chunked-ok'
+    const head = Buffer.concat([partHead(boundary, 'file', 'ok.jpg'), await jpeg(640, 480)])
+    const res = await sendChunked(boundary, head, 0, Buffer.from(`\r\n--${boundary}--\r\n`))
+    expect(res.status, res.body).toBe(201)
+    expect(JSON.parse(res.body)).toMatchObject({ width: 640, height: 480 })
+  })
+})
+
+describe('POST /api/photos: decoding through a bounded queue', () => {
+  /** Fills every slot and the whole waiting line with jobs that wait for the returned release(). */
+  function fillQueue(extraWaiting = photoQueue.maxWaiting) {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const held = Array.from({ length: photoQueue.slots + extraWaiting }, () => photoQueue.run(() => gate))
+    return async () => {
+      release()
+      await Promise.all(held)
+    }
+  }
+
+  it('uses one slot per core and lets four times as many wait', () => {
+    expect(photoQueue.slots).toBe(availableParallelism())
+    expect(photoQueue.maxWaiting).toBe(4 * availableParallelism())
+  })
+
+  it('answers 503 with Retry-After when the queue is full, stores nothing, and takes the photo again after', async () => {
+    const before = (await t.db.select().from(photos)).length
+    const release = fillQueue()
+    try {
+      const res = await uploadPhoto(t, member.cookie, await jpeg())
+      expectApiError(res, 503, 'file: The server is busy with other photos; try again in a few seconds')
+      expect(res.headers['retry-after']).toBe('5')
+      expect((await t.db.select().from(photos)).length).toBe(before)
+    } finally {
+      await release()
+    }
+    expect((await uploadPhoto(t, member.cookie, await jpeg())).statusCode).toBe(201)
+  })
+
+  it('decodes a HEIC photo only when a slot is free', async () => {
+    const release = fillQueue(0)
+    const upload = uploadPhoto(t, member.cookie, heicFixture(), { filename: 'x.heic', contentType: 'image/heic' })
+    let done = false
+    void upload.then(() => {
+      done = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(done).toBe(false)
+    expect(photoQueue.waiting).toBe(1)
+    await release()
+    expect((await upload).statusCode).toBe(201)
+  })
+
+  it('decodes HEIC in a worker thread: libheif is never loaded on the main thread', async () => {
+    expect((await uploadPhoto(t, member.cookie, heicFixture(), { contentType: 'image/heic' })).statusCode).toBe(201)
+    const loaded = Object.keys(createRequire(import.meta.url).cache)
+    expect(loaded.filter((path) => /libheif|heic-decode/.test(path))).toEqual([])
   })
 })
