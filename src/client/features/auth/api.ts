@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AuthConfig, AuthUser } from '#shared/schemas/access.ts'
-import { apiPaths } from '../../app/paths.ts'
+import { apiPaths, paths } from '../../app/paths.ts'
+import { apiRequest } from '../../lib/api.ts'
 import { getQueryFn } from '../../lib/query-client.ts'
 
 export const AUTH_USER_KEY = [apiPaths.authUser] as const
@@ -18,9 +19,15 @@ export function useAuthConfig() {
   return useQuery<AuthConfig>({ queryKey: [apiPaths.authConfig] })
 }
 
-/** Spec §2: Sign Out is a full page navigation to /api/logout, which ends the session and returns to /. */
+/**
+ * Sign Out: POST /api/logout (another site cannot forge it, unlike a link to the GET), then a full page load of /.
+ * If the POST fails, the same-origin GET navigation still signs out and returns to /.
+ */
 export function signOut() {
-  window.location.assign(apiPaths.logout)
+  apiRequest('POST', apiPaths.logout).then(
+    () => window.location.assign(paths.home),
+    () => window.location.assign(apiPaths.logout),
+  )
 }
 
 /** Spec §2: Beta Login navigates the whole browser to /api/login. */

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import { AuthConfigSchema, AuthUserSchema } from '#shared/schemas/access.ts'
 import { loadUser, requireUser, sessionCookie } from '../../plugins/auth-session.ts'
@@ -160,18 +161,47 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
   )
 
+  /** Ends this request's session (if any), passing on better-auth's cookie-clearing header. */
+  async function endSession(req: FastifyRequest, reply: FastifyReply) {
+    const key = sessionCookie(req.headers.cookie)
+    if (!key) return
+    app.sessionCache.delete(key)
+    const res = await app.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true })
+    const cookies = res.headers.getSetCookie()
+    if (cookies.length > 0) reply.header('set-cookie', cookies)
+  }
+
   app.get(
     '/api/logout',
-    { schema: { summary: 'Ends the session and returns to /', tags: ['auth'] } },
+    {
+      schema: {
+        summary: 'Ends the session and returns to /',
+        description:
+          'A navigation from another site (Sec-Fetch-Site cross-site or same-site) returns to / without signing out.',
+        tags: ['auth'],
+      },
+    },
     async (req, reply) => {
-      const key = sessionCookie(req.headers.cookie)
-      if (key) {
-        app.sessionCache.delete(key)
-        const res = await app.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true })
-        const cookies = res.headers.getSetCookie()
-        if (cookies.length > 0) reply.header('set-cookie', cookies)
-      }
+      // SameSite=Lax sends the cookie on another site's top-level link, so that link must not sign the member out.
+      // Requests without Sec-Fetch-Site (older browsers, curl) keep working.
+      const site = req.headers['sec-fetch-site']
+      if (site !== 'cross-site' && site !== 'same-site') await endSession(req, reply)
       return reply.redirect('/')
+    },
+  )
+
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        summary: 'Ends the session; the client then goes to /',
+        tags: ['auth'],
+        response: { 204: z.null().describe('Signed out (or was not signed in)'), 403: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      await endSession(req, reply)
+      return reply.code(204).send(null)
     },
   )
 }

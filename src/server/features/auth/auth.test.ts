@@ -17,7 +17,7 @@ import {
   verificationLink,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { betaRequests, users } from '../../db/schema.ts'
+import { betaRequests, sessions, users } from '../../db/schema.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -307,6 +307,69 @@ describe('sign-out', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/logout' })
     expect(res.statusCode).toBe(302)
     expect(res.headers.location).toBe('/')
+  })
+
+  it('GET /api/logout from a page of ours, or typed in the address bar, ends the session', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const user = await createUser(t, { state: 'member' })
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie: user.cookie, 'sec-fetch-site': site },
+      })
+      expect(res.statusCode).toBe(302)
+      expect(setCookies(res).some((c) => /^fieldmark\.session_token=;/.test(c))).toBe(true)
+      expectApiError(await getAuthUser(t, user.cookie), 401)
+    }
+  })
+
+  it('GET /api/logout from another site returns to / and leaves the session alone', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const user = await createUser(t, { state: 'member' })
+      expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie: user.cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+      })
+      expect(res.statusCode).toBe(302)
+      expect(res.headers.location).toBe('/')
+      expect(setCookies(res)).toEqual([])
+      expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
+      const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id))
+      expect(session).toBeDefined()
+    }
+  })
+
+  it('POST /api/logout ends the session and clears the cookie', async () => {
+    const user = await createUser(t, { state: 'member' })
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: browserHeaders(user.cookie) })
+    expect(res.statusCode).toBe(204)
+    expect(setCookies(res).some((c) => /^fieldmark\.session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true)
+    expectApiError(await getAuthUser(t, user.cookie), 401)
+  })
+
+  it('POST /api/logout from another site is refused and leaves the session alone', async () => {
+    const user = await createUser(t, { state: 'member' })
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'http://sub.localhost:5000' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { ...headers, cookie: user.cookie },
+      })
+      expectApiError(res, 403)
+    }
+    expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
+  })
+
+  it('POST /api/logout is in the API documentation', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    expect(doc.paths['/api/logout'].post).toMatchObject({ tags: ['auth'], summary: expect.any(String) })
   })
 
   it('POST /api/identity/sign-out ends the session too, despite the session cache', async () => {
