@@ -125,7 +125,13 @@ export async function buildApp(deps: AppDeps) {
   })
 
   await app.register(authRoutes, { rateLimits, oidc: config.oidc !== undefined })
-  await app.register(accessRoutes, { db, rateLimits, alphaPassword: config.alphaPassword })
+  await app.register(accessRoutes, {
+    db,
+    mailer,
+    baseUrl: config.baseUrl,
+    rateLimits,
+    alphaPassword: config.alphaPassword,
+  })
   await app.register(adminRoutes, { prefix: '/api/admin', db, mailer, baseUrl: config.baseUrl })
   await app.register(photosRoutes, { db, rateLimits })
   await app.register(measurementRoutes, {

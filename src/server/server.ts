@@ -5,8 +5,7 @@ import { buildApp } from './app.ts'
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts'
 import { lockDataDir } from './db/lock.ts'
 import { loadConfig } from './env.ts'
-import { adminSetupLink } from './features/access/access.emails.ts'
-import { issueAdminSetupToken, syncAdminEmails } from './features/access/access.service.ts'
+import { adminSetupLinkAtStart } from './features/access/access.service.ts'
 import { getKnowledgeBase } from './features/assistant/knowledge/index.ts'
 import { createMailer } from './lib/mailer.ts'
 
@@ -43,13 +42,8 @@ const app = await buildApp({
   clientDir: join(process.cwd(), 'dist', 'client'),
 })
 
-await syncAdminEmails(handle.db, config.adminEmails)
-const setupToken = await issueAdminSetupToken(handle.db)
-if (setupToken) {
-  log.warn(
-    `No admin account yet. Create the first one (link valid 24 h, works once): ${adminSetupLink(config.baseUrl, setupToken)}`,
-  )
-}
+const setupLink = await adminSetupLinkAtStart(handle.db, config)
+if (setupLink) log.warn(`No admin account yet. Create the first one (link valid 24 h, works once): ${setupLink}`)
 
 async function shutdown(signal: string) {
   log.info(`${signal}: closing`)

@@ -11,6 +11,7 @@ import {
   SetupAdminSchema,
 } from '#shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
+import type { Mailer } from '../../lib/mailer.ts'
 import { requireVerifiedApplicant, sessionUserOf } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
 import {
@@ -21,22 +22,25 @@ import {
   submitBetaRequest,
 } from './access.service.ts'
 
-type Options = { db: Db; rateLimits: RateLimits; alphaPassword: string | undefined }
+type Options = { db: Db; mailer: Mailer; baseUrl: string; rateLimits: RateLimits; alphaPassword: string | undefined }
 
-export const accessRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits, alphaPassword }) => {
+export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, mailer, baseUrl, rateLimits, alphaPassword },
+) => {
   app.post(
     '/api/beta-access-request',
     {
       config: rateLimitConfig(rateLimits.accessRequest),
       schema: {
-        summary: 'A visitor asks for beta access (public)',
+        summary: 'A visitor asks for beta access (public); a repeat for the same address answers the same',
         tags: ['access'],
         body: BetaAccessRequestSchema,
-        response: { 201: BetaAccessRequestResultSchema, 400: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 201: BetaAccessRequestResultSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (req, reply) => {
-      const row = await submitBetaRequest(db, req.body)
+      const row = await submitBetaRequest(db, mailer, baseUrl, req.body)
       clearCommunityStatsCache()
       return reply.code(201).send({
         id: row.id,

@@ -1,10 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, count, countDistinct, eq, gt, isNull, sql } from 'drizzle-orm'
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { and, count, countDistinct, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser, BetaAccessRequestSchema, CommunityStats, SetupAdmin } from '#shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
+import type { Mailer } from '../../lib/mailer.ts'
 import { users } from '../auth/auth.tables.ts'
+import { adminSetupLink, alreadyHasAccessEmail, requestStillPendingEmail } from './access.emails.ts'
 import { adminSetupTokens, betaRequests } from './access.tables.ts'
 
 type BetaAccessRequestInput = z.output<typeof BetaAccessRequestSchema>
@@ -18,21 +20,47 @@ function isUniqueViolation(err: unknown): boolean {
   return false
 }
 
-/** POST /api/beta-access-request. One open request per address; an approved address needs no second one. */
-export async function submitBetaRequest(db: Db, input: BetaAccessRequestInput) {
-  const existing = await db
+/** Where an address stands: it has access (an approved request or an approved, verified account), a pending request, or neither. */
+async function standingOf(db: Db, email: string): Promise<'access' | 'pending' | 'none'> {
+  const requests = await db
     .select({ status: betaRequests.status })
     .from(betaRequests)
-    .where(and(eq(betaRequests.email, input.email), sql`${betaRequests.status} in ('pending', 'approved')`))
-  if (existing.some((r) => r.status === 'approved')) {
-    throw new AppError('CONFLICT', 'This email has already been approved. Use Beta Login to sign in.')
-  }
-  if (existing.length > 0) {
-    throw new AppError(
-      'CONFLICT',
-      'A request for this email is already pending review. We will email you once it is reviewed.',
+    .where(and(eq(betaRequests.email, email), sql`${betaRequests.status} in ('pending', 'approved')`))
+  if (requests.some((r) => r.status === 'approved')) return 'access'
+  const [member] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email}`,
+        eq(users.emailVerified, true),
+        or(eq(users.betaApproved, true), eq(users.isAdmin, true)),
+      ),
     )
+    .limit(1)
+  if (member) return 'access'
+  return requests.length > 0 ? 'pending' : 'none'
+}
+
+/**
+ * POST /api/beta-access-request. One open request per address; an address with access needs none. A repeat
+ * answers exactly like a new request (a fresh id, nothing stored), so the answer never tells a stranger who is
+ * a member or who applied; the address's owner is told by e-mail instead.
+ */
+export async function submitBetaRequest(
+  db: Db,
+  mailer: Mailer,
+  baseUrl: string,
+  input: BetaAccessRequestInput,
+): Promise<{ id: string }> {
+  const repeat = (standing: 'access' | 'pending') => {
+    mailer.sendLater(
+      standing === 'access' ? alreadyHasAccessEmail(input.email, baseUrl) : requestStillPendingEmail(input.email),
+    )
+    return { id: randomUUID() }
   }
+  const standing = await standingOf(db, input.email)
+  if (standing !== 'none') return repeat(standing)
   try {
     const [row] = await db
       .insert(betaRequests)
@@ -49,12 +77,7 @@ export async function submitBetaRequest(db: Db, input: BetaAccessRequestInput) {
     return row
   } catch (err) {
     // Two submissions raced past the check above: the partial unique index keeps one.
-    if (isUniqueViolation(err)) {
-      throw new AppError(
-        'CONFLICT',
-        'A request for this email is already pending review. We will email you once it is reviewed.',
-      )
-    }
+    if (isUniqueViolation(err)) return repeat('pending')
     throw err
   }
 }
@@ -163,16 +186,33 @@ export function clearCommunityStatsCache() {
 
 const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 
+async function anAdminExists(db: Db): Promise<boolean> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)
+  return admin !== undefined
+}
+
 /** When no admin exists, a fresh one-time token (only its hash is stored). Returns undefined when one exists. */
 export async function issueAdminSetupToken(db: Db): Promise<string | undefined> {
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)
-  if (admin) return undefined
+  if (await anAdminExists(db)) return undefined
   const token = randomBytes(32).toString('base64url')
   await db.insert(adminSetupTokens).values({
     tokenHash: sha256(token).toString('hex'),
     expiresAt: new Date(Date.now() + SETUP_TOKEN_TTL_MS),
   })
   return token
+}
+
+/**
+ * At start: verified ADMIN_EMAILS accounts become admins, then the setup link to print, or undefined once any
+ * admin exists (the link only bootstraps an install without one; admins are made by ADMIN_EMAILS after that).
+ */
+export async function adminSetupLinkAtStart(
+  db: Db,
+  opts: { baseUrl: string; adminEmails: string[] },
+): Promise<string | undefined> {
+  await syncAdminEmails(db, opts.adminEmails)
+  const token = await issueAdminSetupToken(db)
+  return token ? adminSetupLink(opts.baseUrl, token) : undefined
 }
 
 function liveToken(token: string) {
@@ -187,11 +227,12 @@ const INVALID_SETUP_LINK = 'This setup link is invalid, expired or already used'
 
 /**
  * POST /api/setup/admin. The token is checked first (so nobody without it learns which e-mails exist), then
- * the address (so a taken address does not burn the link), then spent atomically, so it works exactly once.
+ * that no admin exists yet (a link printed before ADMIN_EMAILS made one is dead), then the address (so a taken
+ * address does not burn the link), then spent atomically, so it works exactly once.
  */
 export async function setupFirstAdmin(db: Db, input: SetupAdmin, signUp: (email: string) => Promise<string>) {
   const [live] = await db.select({ h: adminSetupTokens.tokenHash }).from(adminSetupTokens).where(liveToken(input.token))
-  if (!live) throw new AppError('FORBIDDEN', INVALID_SETUP_LINK)
+  if (!live || (await anAdminExists(db))) throw new AppError('FORBIDDEN', INVALID_SETUP_LINK)
   const email = input.email.toLowerCase()
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
   if (existing)
@@ -205,12 +246,22 @@ export async function setupFirstAdmin(db: Db, input: SetupAdmin, signUp: (email:
     .where(eq(users.id, userId))
 }
 
-/** Spends a setup token; true when it was valid, unused and unexpired. Atomic, so it works exactly once. */
+/**
+ * Spends a setup token; true when it was valid, unused and unexpired and no admin exists. Every other open token
+ * is spent with it in one statement, so two links (from two starts) used at once cannot make two admins.
+ */
 export async function consumeAdminSetupToken(db: Db, token: string): Promise<boolean> {
+  const hash = sha256(token).toString('hex')
   const rows = await db
     .update(adminSetupTokens)
     .set({ usedAt: new Date() })
-    .where(liveToken(token))
+    .where(
+      and(
+        isNull(adminSetupTokens.usedAt),
+        sql`exists (select 1 from ${adminSetupTokens} t where t.token_hash = ${hash} and t.used_at is null and t.expires_at > now())`,
+        sql`not exists (select 1 from ${users} where ${users.isAdmin})`,
+      ),
+    )
     .returning({ tokenHash: adminSetupTokens.tokenHash })
-  return rows.length === 1
+  return rows.some((r) => r.tokenHash === hash)
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aBetaRequest,
@@ -10,8 +10,8 @@ import {
   uniqueEmail,
 } from '#tests/support/factories.ts'
 import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
-import { betaRequests, users } from '../../db/schema.ts'
-import { issueAdminSetupToken } from './access.service.ts'
+import { adminSetupTokens, betaRequests, users } from '../../db/schema.ts'
+import { adminSetupLinkAtStart, issueAdminSetupToken } from './access.service.ts'
 
 // This file never makes an admin except through the setup link, so the setup tests can rely on "no admin yet".
 
@@ -95,35 +95,89 @@ describe('POST /api/beta-access-request', () => {
     expect(paths).toEqual(expect.arrayContaining(['email', 'firstName', 'lastName', 'huntingExperience', 'location']))
   })
 
-  it('refuses a second pending request for the same e-mail, whatever its case, with a clear message', async () => {
+  // A repeat answers exactly like a new request, so the answer tells nobody who applied or who is a member;
+  // only the address's owner hears, by e-mail, where it stands.
+  const NEW_REQUEST_ANSWER = {
+    status: 'pending',
+    message: "We'll review your application and notify you soon!",
+  }
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+  function expectNewRequestAnswer(res: Awaited<ReturnType<typeof postRequest>>) {
+    expect(res.statusCode).toBe(201)
+    const { id, ...rest } = res.json()
+    expect(id).toMatch(UUID)
+    expect(rest).toEqual(NEW_REQUEST_ANSWER)
+    return id as string
+  }
+
+  it('answers a new, a pending, an approved, a denied and a member address alike', async () => {
+    const pending = await createBetaRequest(t)
+    const approved = await createBetaRequest(t)
+    await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, approved.id))
+    const denied = await createBetaRequest(t)
+    await t.db.update(betaRequests).set({ status: 'denied' }).where(eq(betaRequests.id, denied.id))
+    const member = await createUser(t, { state: 'member', verify: 'mark' })
+
+    const answers = []
+    for (const email of [uniqueEmail('new'), pending.email.toUpperCase(), approved.email, denied.email, member.email]) {
+      const res = await postRequest(aBetaRequest({ email }))
+      const headers = Object.keys(res.headers).sort()
+      answers.push({ shape: [res.statusCode, res.headers['content-length'], headers], id: expectNewRequestAnswer(res) })
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a.shape))).size).toBe(1)
+    expect(new Set(answers.map((a) => a.id)).size).toBe(answers.length)
+    expect(answers.map((a) => a.id)).not.toContain(pending.id)
+    expect(answers.map((a) => a.id)).not.toContain(approved.id)
+  })
+
+  it('stores nothing for a pending address and tells its owner by e-mail', async () => {
     const first = await createBetaRequest(t)
-    const res = await postRequest(aBetaRequest({ email: first.email.toUpperCase() }))
+    const [before] = await requestRows(first.email)
 
-    expectApiError(
-      res,
-      409,
-      'A request for this email is already pending review. We will email you once it is reviewed.',
-    )
-    expect(await requestRows(first.email)).toHaveLength(1)
+    expectNewRequestAnswer(await postRequest(aBetaRequest({ email: first.email.toUpperCase(), firstName: 'Other' })))
+
+    expect(await requestRows(first.email)).toEqual([before])
+    const mails = t.mailsTo(first.email)
+    expect(mails.map((m) => m.subject)).toEqual(['Your Fieldmark beta access request is still pending'])
+    expect(mails[0]?.text).toContain('Your earlier request is still pending review')
   })
 
-  it('keeps exactly one row when the same request arrives several times at once', async () => {
-    const body = aBetaRequest()
-    const results = await Promise.all(Array.from({ length: 6 }, () => postRequest(body)))
-
-    const statuses = results.map((r) => r.statusCode).sort()
-    expect(statuses).toEqual([201, 409, 409, 409, 409, 409])
-    for (const r of results.filter((x) => x.statusCode === 409)) expectApiError(r, 409, /already pending review/)
-    expect(await requestRows(body.email)).toHaveLength(1)
-  })
-
-  it('refuses a request for an already approved e-mail', async () => {
+  it('stores nothing for an approved address and tells its owner to sign in', async () => {
     const request = await createBetaRequest(t)
     await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
 
-    const res = await postRequest(aBetaRequest({ email: request.email }))
-    expectApiError(res, 409, 'This email has already been approved. Use Beta Login to sign in.')
+    expectNewRequestAnswer(await postRequest(aBetaRequest({ email: request.email })))
+
     expect(await requestRows(request.email)).toHaveLength(1)
+    const [mail] = t.mailsTo(request.email)
+    expect(mail?.subject).toBe('You already have Fieldmark beta access')
+    expect(mail?.link).toBe(`${t.config.baseUrl}/sign-in`)
+    expect(mail?.text).toContain(`${t.config.baseUrl}/sign-in`)
+  })
+
+  it('stores nothing for a member without a request (approved directly or an admin) and tells them to sign in', async () => {
+    const member = await createUser(t, { state: 'member', verify: 'mark' })
+    const before = t.mailsTo(member.email).length
+
+    expectNewRequestAnswer(await postRequest(aBetaRequest({ email: member.email })))
+
+    expect(await requestRows(member.email)).toHaveLength(0)
+    expect(
+      t
+        .mailsTo(member.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual(['You already have Fieldmark beta access'])
+  })
+
+  it('keeps exactly one row when the same request arrives several times at once, and answers each alike', async () => {
+    const body = aBetaRequest()
+    const results = await Promise.all(Array.from({ length: 6 }, () => postRequest(body)))
+
+    for (const r of results) expectNewRequestAnswer(r)
+    expect(await requestRows(body.email)).toHaveLength(1)
+    expect(t.mailsTo(body.email)).toHaveLength(5)
   })
 
   it('lets a denied applicant ask again', async () => {
@@ -131,9 +185,11 @@ describe('POST /api/beta-access-request', () => {
     await t.db.update(betaRequests).set({ status: 'denied' }).where(eq(betaRequests.id, request.id))
 
     const res = await postRequest(aBetaRequest({ email: request.email }))
-    expect(res.statusCode).toBe(201)
+    const id = expectNewRequestAnswer(res)
     const rows = await requestRows(request.email)
     expect(rows.map((r) => r.status).sort()).toEqual(['denied', 'pending'])
+    expect(rows.map((r) => r.id)).toContain(id)
+    expect(t.mailsTo(request.email)).toHaveLength(0)
   })
 
   it('answers 400 without a stack trace for a body that is not JSON', async () => {
@@ -328,6 +384,67 @@ describe('the setup link and existing accounts', () => {
   it('tells nobody without a valid link whether an address exists', async () => {
     const existing = await createUser(fresh, { state: 'pending', verify: 'mark' })
     expectApiError(await setupOn(fresh, 'not-a-real-token', existing.email), 403)
+  })
+})
+
+describe('the setup link once an admin exists', () => {
+  const chief = uniqueEmail('chief')
+  let app: TestApp
+  beforeAll(async () => {
+    app = await createTestApp({ config: { adminEmails: [chief] } })
+  })
+  afterAll(() => app?.close())
+  // Each test starts from an install without an admin or a setup link.
+  beforeEach(async () => {
+    await app.db.update(users).set({ isAdmin: false })
+    await app.db.delete(adminSetupTokens)
+  })
+
+  function setupOn(token: string, email = uniqueEmail('second-admin')) {
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/setup/admin',
+      headers: browserHeaders(),
+      payload: { token, email, firstName: 'Olive', lastName: 'Admin', password: 'setup-Password-42' },
+    })
+  }
+
+  it('is dead once ADMIN_EMAILS made an admin: 403 like an invalid link, and no account is made', async () => {
+    const token = await issueAdminSetupToken(app.db)
+    const admin = await createUser(app, { email: chief, state: 'pending' })
+    expect((await getAuthUser(app, admin.cookie)).json().isAdmin).toBe(true)
+    const email = uniqueEmail('second-admin')
+
+    expectApiError(await setupOn(token as string, email), 403, 'This setup link is invalid, expired or already used')
+    expect(await app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
+  })
+
+  it('is printed at start while no admin exists, and works', async () => {
+    const link = await adminSetupLinkAtStart(app.db, { ...app.config, adminEmails: [] })
+    expect(link).toMatch(/^http:\/\/localhost:5000\/setup\?token=[\w-]{40,}$/)
+    expect((await setupOn(new URL(link as string).searchParams.get('token') as string)).statusCode).toBe(201)
+  })
+
+  it('is not printed at start once ADMIN_EMAILS names a verified account, and an earlier link is dead', async () => {
+    const earlier = await adminSetupLinkAtStart(app.db, { ...app.config, adminEmails: [] })
+    const user = await createUser(app, { state: 'pending', verify: 'mark' })
+
+    expect(await adminSetupLinkAtStart(app.db, { ...app.config, adminEmails: [user.email] })).toBeUndefined()
+    expect((await getAuthUser(app, user.cookie)).json().isAdmin).toBe(true)
+    expectApiError(await setupOn(new URL(earlier as string).searchParams.get('token') as string), 403)
+  })
+
+  it('is not printed at start once any admin exists', async () => {
+    const token = await issueAdminSetupToken(app.db)
+    expect((await setupOn(token as string)).statusCode).toBe(201)
+    expect(await adminSetupLinkAtStart(app.db, app.config)).toBeUndefined()
+  })
+
+  it('makes one admin when two links from two starts are used at once', async () => {
+    const [a, b] = [await issueAdminSetupToken(app.db), await issueAdminSetupToken(app.db)]
+    const results = await Promise.all([setupOn(a as string), setupOn(b as string)])
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403])
+    expect(await app.db.select().from(users).where(eq(users.isAdmin, true))).toHaveLength(1)
   })
 })
 

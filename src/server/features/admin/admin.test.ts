@@ -101,7 +101,7 @@ describe('POST /api/admin/beta-requests/:id/review', () => {
     expect(row?.reviewedBy).toBe(admin.id)
     const mails = mailsWithSubject(user.email, APPROVED_SUBJECT)
     expect(mails).toHaveLength(1)
-    expect(mails[0]?.text).toContain('Hi Jim')
+    expect(mails[0]?.text).toContain('Hello Jim,')
     expect(mails[0]?.link).toBe('http://localhost:5000/api/login')
   })
 

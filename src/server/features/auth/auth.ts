@@ -1,4 +1,5 @@
-import { betterAuth } from 'better-auth'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { type BetterAuthPlugin, betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
@@ -21,6 +22,41 @@ export type AuthDeps = {
   mailer: Mailer
   /** Called when a user's access flags changed, so cached sessions are dropped. */
   onUserChanged: (userId: string) => void
+}
+
+/** The first name an account gave (never the free-text `name`); the mail builders decide if it may be shown. */
+function firstNameOf(user: { email: string; firstName?: unknown }): string | null {
+  return typeof user.firstName === 'string' ? user.firstName : null
+}
+
+/** POST /request-password-reset answers no sooner than this, so the token written for a known address does not show. */
+export const RESET_ANSWER_FLOOR_MS = 150
+
+function answerFloor(path: string, floorMs: number): BetterAuthPlugin {
+  const startedAt = new WeakMap<Request, number>()
+  const matcher = (ctx: { path?: string }) => ctx.path === path
+  return {
+    id: 'answer-floor',
+    hooks: {
+      before: [
+        {
+          matcher,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (ctx.request) startedAt.set(ctx.request, performance.now())
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher,
+          handler: createAuthMiddleware(async (ctx) => {
+            const started = ctx.request ? startedAt.get(ctx.request) : undefined
+            if (started !== undefined) await sleep(Math.max(0, started + floorMs - performance.now()))
+          }),
+        },
+      ],
+    },
+  }
 }
 
 /**
@@ -65,8 +101,9 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Mail goes out after the answer: a known address must not answer later than an unknown one.
       async sendResetPassword({ user, url }) {
-        await mailer.send(resetPasswordEmail(user.email, user.name, url))
+        mailer.sendLater(resetPasswordEmail(user.email, firstNameOf(user), url, config.baseUrl))
       },
       // A reset link only reaches the mailbox's owner, so using it proves the address like a verification link
       // does. This also lets the real owner take back an address someone else signed up with but never verified.
@@ -79,7 +116,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       },
       // Sign-up with a taken address answers like a new sign-up (no enumeration); the owner hears about it.
       async onExistingUserSignUp({ user }) {
-        await mailer.send(existingAccountEmail(user.email, user.name, config.baseUrl))
+        mailer.sendLater(existingAccountEmail(user.email, firstNameOf(user), config.baseUrl))
       },
     },
     emailVerification: {
@@ -87,7 +124,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send(verificationEmail(user.email, user.name, url))
+        mailer.sendLater(verificationEmail(user.email, firstNameOf(user), url, config.baseUrl))
       },
       async afterEmailVerification(user) {
         await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
@@ -132,23 +169,26 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
         return { context: { body: signUpBody((ctx.body ?? {}) as Record<string, unknown>) } }
       }),
     },
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                mapProfileToUser: memberFromOidcProfile,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      answerFloor('/request-password-reset', RESET_ANSWER_FLOOR_MS),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  mapProfileToUser: memberFromOidcProfile,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   })
 }
 
