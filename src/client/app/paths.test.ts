@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { needsSession, paths, safeNext, signInHref } from './paths.ts'
+import { needsSession, paths, signInHref } from './paths.ts'
 
 describe('needsSession', () => {
   it('is true for app screens and their sub-paths', () => {
@@ -14,19 +14,6 @@ describe('needsSession', () => {
     expect(needsSession('/sign-in')).toBe(false)
     expect(needsSession('/administrator')).toBe(false)
     expect(needsSession('/nope')).toBe(false)
-  })
-})
-
-describe('safeNext', () => {
-  it('keeps same-site paths', () => {
-    expect(safeNext('/admin')).toBe('/admin')
-  })
-
-  it('refuses other sites and garbage', () => {
-    expect(safeNext('//evil.example')).toBe('/')
-    expect(safeNext('/\\evil.example')).toBe('/')
-    expect(safeNext('https://evil.example')).toBe('/')
-    expect(safeNext(null)).toBe('/')
   })
 })
 

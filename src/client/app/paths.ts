@@ -42,12 +42,6 @@ export function needsSession(pathname: string): boolean {
   return SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`))
 }
 
-/** Only same-site paths may be returned to after sign-in (no '//evil.example' or 'https://…'). */
-export function safeNext(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home
-  return value
-}
-
 export function signInHref(next?: string): string {
   return next && next !== paths.home ? `${paths.signIn}?next=${encodeURIComponent(next)}` : paths.signIn
 }

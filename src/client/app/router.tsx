@@ -8,7 +8,8 @@ import { Loading } from '../components/loading.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { AUTH_USER_KEY, signOut, useAuth } from '../features/auth/api.ts'
 import { VERIFY_LINK_ERRORS } from '../features/auth/identity.ts'
-import { needsSession, paths, safeNext, signInHref } from './paths.ts'
+import { safeNext } from '../features/auth/safe-next.ts'
+import { needsSession, paths, signInHref } from './paths.ts'
 import {
   AlphaGatePage,
   AppShell,
@@ -92,7 +93,8 @@ function SignedIn({ user }: { user: AuthUser }) {
     void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY })
   }, [queryClient])
 
-  if (location === paths.signIn) return <Redirect to={safeNext(new URLSearchParams(search).get('next'))} replace />
+  if (location === paths.signIn)
+    return <Redirect to={safeNext(new URLSearchParams(search).get('next'), window.location.origin)} replace />
   if (location === paths.resetPassword) return <ResetPasswordPage />
   if (location === paths.setup) return <SetupPage />
   // A shared link opens for members who are not in the app yet too (pending or at the gate), without the app.

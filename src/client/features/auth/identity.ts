@@ -1,3 +1,4 @@
+import { COMMUNITY_LIMITS } from '#shared/community/constants.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
 import type { SetupAdmin } from '#shared/schemas/access.ts'
 import { apiPaths, paths } from '../../app/paths.ts'
@@ -51,6 +52,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export function emailError(email: string): string | undefined {
   if (!email.trim()) return 'Email is required'
   return EMAIL_PATTERN.test(email.trim()) ? undefined : 'Please enter a valid email'
+}
+
+/** The profile's name rule (the server refuses the same at sign-up), in words for the form. */
+export function nameError(label: string, value: string): string | undefined {
+  const trimmed = value.trim()
+  if (!trimmed) return `${label} is required`
+  const max = COMMUNITY_LIMITS.nameChars
+  return trimmed.length > max ? `${label} must be at most ${max} characters` : undefined
 }
 
 export function passwordError(password: string): string | undefined {

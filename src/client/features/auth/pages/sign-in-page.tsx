@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useSearch } from 'wouter'
-import { apiPaths, safeNext } from '../../../app/paths.ts'
+import { apiPaths } from '../../../app/paths.ts'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { TextField } from '../../../components/field.tsx'
 import { ApiError } from '../../../lib/api.ts'
@@ -8,6 +8,7 @@ import { useAuthConfig } from '../api.ts'
 import { AuthLayout, Notice } from '../components/auth-layout.tsx'
 import {
   emailError,
+  nameError,
   passwordError,
   requestPasswordReset,
   resendVerificationEmail,
@@ -15,6 +16,7 @@ import {
   signUpWithEmail,
   VERIFY_LINK_ERRORS,
 } from '../identity.ts'
+import { safeNext } from '../safe-next.ts'
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot'
 type Errors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName', string>>
@@ -54,7 +56,7 @@ function initialMode(value: string | null): Mode {
 /** /sign-in (reached from /api/login): sign in, create an account, or ask for a password reset. */
 export default function SignInPage() {
   const params = new URLSearchParams(useSearch())
-  const next = safeNext(params.get('next'))
+  const next = safeNext(params.get('next'), window.location.origin)
   const [mode, setMode] = useState<Mode>(() => initialMode(params.get('mode')))
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -87,8 +89,8 @@ export default function SignInPage() {
     if (mode === 'sign-in' && !password) found.password = 'Password is required'
     if (mode === 'sign-up') {
       found.password = passwordError(password)
-      if (!firstName.trim()) found.firstName = 'First name is required'
-      if (!lastName.trim()) found.lastName = 'Last name is required'
+      found.firstName = nameError('First name', firstName)
+      found.lastName = nameError('Last name', lastName)
     }
     setErrors(found)
     return !Object.values(found).some(Boolean)
