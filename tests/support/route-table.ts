@@ -72,10 +72,8 @@ export type Row = {
   fresh?: true | readonly Caller[]
   /** An event stream (SSE) that never ends by itself: a 200 is closed once its headers arrive. */
   stream?: true
-  /** 4xx answers that are a page (HTML), not our JSON error shape. */
-  errorBody?: 'html'
-  /** Answers the caller's own session, token included; no other caller's token may appear anyway. */
-  echoesSession?: true
+  /** 4xx answers that are not our JSON error shape: a page (HTML), or better-auth's own body. */
+  errorBody?: 'html' | 'better-auth'
   expect: Expected
 }
 
