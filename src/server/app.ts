@@ -35,7 +35,7 @@ import type { Mailer } from './lib/mailer.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
 import { authSession } from './plugins/auth-session.ts'
 import { errorHandler } from './plugins/error-handler.ts'
-import { DEFAULT_RATE_LIMITS, type RateLimits, security } from './plugins/security.ts'
+import { DEFAULT_RATE_LIMITS, type RateLimits, security, type WriteQueueLimits } from './plugins/security.ts'
 import { webClient } from './plugins/web-client.ts'
 
 export type AppConfig = Pick<
@@ -47,6 +47,7 @@ export type AppConfig = Pick<
   s3?: Config['s3']
   ai?: Config['ai']
   chatRateLimit?: Config['chatRateLimit']
+  writeRateLimit?: Config['writeRateLimit']
 }
 
 export type AppDeps = {
@@ -56,6 +57,8 @@ export type AppDeps = {
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger
   rateLimits?: Partial<RateLimits>
+  /** One member's writes at once and waiting (security.ts); default DEFAULT_WRITE_QUEUE. */
+  writeQueue?: WriteQueueLimits
   /** The built client to serve; undefined serves the API only. */
   clientDir?: string
   /** Photo files; default: S3 when config.s3 is set, else `{config.dataDir}/photos`. */
@@ -73,7 +76,8 @@ const BODY_LIMIT_BYTES = 100 * 1024
 export async function buildApp(deps: AppDeps) {
   const { db, config, mailer } = deps
   const chat = config.chatRateLimit ? { max: config.chatRateLimit, windowMs: 60_000 } : DEFAULT_RATE_LIMITS.chat
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, chat, ...deps.rateLimits }
+  const write = config.writeRateLimit ? { max: config.writeRateLimit, windowMs: 60_000 } : DEFAULT_RATE_LIMITS.write
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, chat, write, ...deps.rateLimits }
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -89,7 +93,12 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => storage.close())
 
   await app.register(errorHandler)
-  await app.register(security, { baseUrl: config.baseUrl, db })
+  await app.register(security, {
+    baseUrl: config.baseUrl,
+    db,
+    writeLimit: rateLimits.write,
+    writeQueue: deps.writeQueue,
+  })
   await app.register(swagger, {
     openapi: {
       info: {

@@ -45,3 +45,18 @@ describe('AI configuration (env.ts)', () => {
     expect(() => loadConfig({ ...base, ...ai, AI_TIMEOUT_MS: '600001' })).toThrow(/AI_TIMEOUT_MS/)
   })
 })
+
+describe('rate limit settings (env.ts)', () => {
+  const base = { DATA_DIR: '/tmp/fm-env-test', SESSION_SECRET: 'x'.repeat(40) }
+
+  it('reads WRITE_RATE_LIMIT as writes per member per minute, unset when not given', () => {
+    expect(loadConfig(base).writeRateLimit).toBeUndefined()
+    expect(loadConfig({ ...base, WRITE_RATE_LIMIT: '30' }).writeRateLimit).toBe(30)
+  })
+
+  it('refuses a WRITE_RATE_LIMIT that is not a whole number from 1 to 100000', () => {
+    for (const value of ['0', '-5', '2.5', 'many', '100001']) {
+      expect(() => loadConfig({ ...base, WRITE_RATE_LIMIT: value })).toThrow(/WRITE_RATE_LIMIT/)
+    }
+  })
+})

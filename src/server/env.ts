@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   AI_VISION_MODEL: optional,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).optional(),
   OIDC_ISSUER: optional,
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
@@ -61,6 +62,11 @@ export type Config = {
   ai: AiConfig | undefined
   /** Chat messages per member per minute (CHAT_RATE_LIMIT); undefined = DEFAULT_RATE_LIMITS.chat. */
   chatRateLimit: number | undefined
+  /**
+   * Writes per member per minute on each write route without a limit of its own (WRITE_RATE_LIMIT); undefined =
+   * DEFAULT_RATE_LIMITS.write.
+   */
+  writeRateLimit: number | undefined
 }
 
 export type AiConfig = {
@@ -175,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     ai: parseAi(e),
     chatRateLimit: e.CHAT_RATE_LIMIT,
+    writeRateLimit: e.WRITE_RATE_LIMIT,
   }
 }

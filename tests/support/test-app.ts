@@ -7,7 +7,7 @@ import { type AppConfig, type AppDeps, buildApp } from '#server/app.ts'
 import { type DbHandle, openPglite, openPostgres } from '#server/db/client.ts'
 import { type Mail, memoryMailer } from '#server/lib/mailer.ts'
 import { localPhotoStorage, type PhotoStorage } from '#server/lib/photo-storage.ts'
-import type { RateLimits } from '#server/plugins/security.ts'
+import type { RateLimits, WriteQueueLimits } from '#server/plugins/security.ts'
 
 export const TEST_BASE_URL = 'http://localhost:5000'
 export const TEST_ALPHA_PASSWORD = 'test-alpha'
@@ -28,11 +28,15 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   communityWrite: UNLIMITED,
   chat: UNLIMITED,
   photoAnalysis: UNLIMITED,
+  write: UNLIMITED,
 }
+/** Writes of one member all at once, as the race tests send them; the queue's own tests set the real one. */
+export const RELAXED_WRITE_QUEUE: WriteQueueLimits = { running: 100_000, waiting: 0 }
 
 export type TestAppOverrides = {
   config?: Partial<AppConfig>
   rateLimits?: Partial<RateLimits>
+  writeQueue?: WriteQueueLimits
   /** Photo files; default: a temporary folder of this app's own, removed by close(). */
   storage?: PhotoStorage
   /** A built client to serve (index.html and assets); default none, the API only. */
@@ -158,6 +162,7 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
     config,
     mailer,
     rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
+    writeQueue: overrides.writeQueue ?? RELAXED_WRITE_QUEUE,
     storage,
     ...(overrides.clientDir ? { clientDir: overrides.clientDir } : {}),
     ...(overrides.listen ? { listen: overrides.listen } : {}),

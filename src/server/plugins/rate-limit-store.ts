@@ -6,13 +6,26 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 type RouteParams = { routeInfo?: { method?: string | string[]; url?: string } }
 
 const SWEEP_EVERY_MS = 10 * 60_000
+/** Refused keys remembered at most; beyond, refusals ask the database again (a flood from very many addresses). */
+const MAX_REFUSED_KEYS = 100_000
 
 /**
  * A @fastify/rate-limit store on our database, so the counters hold across server processes and restarts.
- * One upsert per limited request (only sign-in, sign-up, reset, access requests and the gate are limited).
+ * One upsert per counted request, until a key is past its limit: its window's end is then remembered here and
+ * further requests are refused without a query (the window cannot end sooner, so the answer is the same).
  */
 export function pgRateLimitStore(db: Db) {
   let lastSweep = 0
+  const refusedUntil = new Map<string, number>()
+
+  function refuse(key: string, until: number) {
+    if (refusedUntil.size >= MAX_REFUSED_KEYS) {
+      const now = Date.now()
+      for (const [k, end] of refusedUntil) if (end <= now) refusedUntil.delete(k)
+      if (refusedUntil.size >= MAX_REFUSED_KEYS) return
+    }
+    refusedUntil.set(key, until)
+  }
 
   async function hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
     const t = rateLimitHits
@@ -39,9 +52,19 @@ export function pgRateLimitStore(db: Db) {
       const method = params.routeInfo?.method
       this.prefix = `${Array.isArray(method) ? method.join(',') : (method ?? '*')} ${params.routeInfo?.url ?? '*'}`
     }
-    incr(key: string, cb: Callback, timeWindow: number) {
-      hit(`${this.prefix}|${key}`, timeWindow).then(
-        (r) => cb(null, r),
+    incr(key: string, cb: Callback, timeWindow: number, max?: number) {
+      const full = `${this.prefix}|${key}`
+      const until = refusedUntil.get(full)
+      if (until !== undefined && max !== undefined) {
+        const ttl = until - Date.now()
+        if (ttl > 0) return cb(null, { current: max + 1, ttl })
+        refusedUntil.delete(full)
+      }
+      hit(full, timeWindow).then(
+        (r) => {
+          if (max !== undefined && r.current > max) refuse(full, Date.now() + r.ttl)
+          cb(null, r)
+        },
         (err: Error) => cb(err),
       )
     }

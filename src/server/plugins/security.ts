@@ -1,10 +1,24 @@
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '#shared/errors.ts'
 import type { Db } from '../db/client.ts'
+import { loadUser } from './auth-session.ts'
 import { pgRateLimitStore } from './rate-limit-store.ts'
+import { MemberWriteQueue, type WriteQueueLimits } from './write-queue.ts'
+
+export type { WriteQueueLimits }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: this write does not wait in the member's write queue, because its time goes to something other than
+     * our database (the client's upload, an AI service) and would hold the member's other writes that long.
+     */
+    writeQueue?: boolean
+  }
+}
 
 export type RateRule = { max: number; windowMs: number }
 
@@ -31,6 +45,8 @@ export const DEFAULT_RATE_LIMITS = {
   chat: { max: 20, windowMs: 60_000 },
   /** Per member: POST /api/photos/:id/analysis (each one a paid call to the vision model). */
   photoAnalysis: { max: 30, windowMs: 60 * 60_000 },
+  /** Per member, each route counted apart: every other write (WRITE_RATE_LIMIT a minute). */
+  write: { max: 120, windowMs: 60_000 },
 } satisfies Record<string, RateRule>
 export type RateLimits = typeof DEFAULT_RATE_LIMITS
 
@@ -38,16 +54,22 @@ export function rateLimitConfig(rule: RateRule) {
   return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } }
 }
 
+/** One member's writes: one runs at a time and four more may wait, so a member's flood holds one database turn. */
+export const DEFAULT_WRITE_QUEUE: WriteQueueLimits = { running: 1, waiting: 4 }
+
 /**
- * A route's rate limit counted per signed-in member (not per address), checked after sign-in: its preHandler runs
- * after the route's requireApproved.
+ * A route's rate limit counted per signed-in member (per address for anonymous callers), after the route's guard
+ * (its preValidation hook runs after the route's own) and before the body is validated, so invalid bodies count.
  */
 export function perMemberRateLimit(rule: RateRule) {
   return {
     rateLimit: {
       ...rateLimitConfig(rule).rateLimit,
-      hook: 'preHandler' as const,
-      keyGenerator: (req: FastifyRequest) => (req.sessionUser ? `user:${req.sessionUser.id}` : req.ip),
+      hook: 'preValidation' as const,
+      keyGenerator: async (req: FastifyRequest) => {
+        const user = await loadUser(req)
+        return user ? `user:${user.id}` : req.ip
+      },
     },
   }
 }
@@ -59,6 +81,28 @@ function retryText(ms: number): string {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+function tooManyAtOnce(reply: FastifyReply): AppError {
+  reply.header('retry-after', '1')
+  return new AppError('RATE_LIMITED', 'Too many changes at once. Please wait a moment and try again.')
+}
+
+/** The handler, run in its member's turn; anonymous calls (no member known by now) run at once. */
+function inTurn(queue: MemberWriteQueue, handler: RouteHandlerMethod): RouteHandlerMethod {
+  return async function (this: FastifyInstance, req, reply) {
+    const memberId = req.sessionUser?.id
+    if (!memberId) return handler.call(this, req, reply)
+    const turn = queue.enter(memberId)
+    if (!turn) throw tooManyAtOnce(reply)
+    const leave = await turn
+    try {
+      // A handler that returns the reply resolves once the response is written: the turn lasts that long.
+      return await handler.call(this, req, reply)
+    } finally {
+      leave()
+    }
+  }
+}
+
 /** A Content-Security-Policy header value: `name source source;name …`, as helmet writes it. */
 export function cspHeader(directives: Record<string, readonly string[]>): string {
   return Object.entries(directives)
@@ -66,12 +110,20 @@ export function cspHeader(directives: Record<string, readonly string[]>): string
     .join(';')
 }
 
+export type SecurityOptions = {
+  baseUrl: string
+  db?: Db
+  /** The limit of every write route without its own; default DEFAULT_RATE_LIMITS.write. */
+  writeLimit?: RateRule
+  writeQueue?: WriteQueueLimits
+}
+
 /**
- * Security headers (CSP: our own origin only), rate limiting (per route, opt-in), and an origin check on
- * every state-changing request: a browser always sends Origin or Sec-Fetch-Site on such requests, so a
+ * Security headers (CSP: our own origin only), rate limiting, one member's writes in turn, and an origin check
+ * on every state-changing request: a browser always sends Origin or Sec-Fetch-Site on such requests, so a
  * request from another site is refused before any handler runs.
  */
-export const security = fp(async (app: FastifyInstance, opts: { baseUrl: string; db?: Db }) => {
+export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   const https = opts.baseUrl.startsWith('https://')
   const allowedOrigin = new URL(opts.baseUrl).origin
   // The CSP header is written once here and set on every response: helmet's own CSP builds the header from its
@@ -101,6 +153,16 @@ export const security = fp(async (app: FastifyInstance, opts: { baseUrl: string;
     // HSTS only makes sense (and is only harmless) behind HTTPS: stack-notes G17.
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  })
+
+  // Every write route gets a per-member limit unless it has its own, so a new one is never left without; added
+  // before @fastify/rate-limit, whose own onRoute hook then reads the config. Keyed per route (its pattern).
+  const writeLimit = perMemberRateLimit(opts.writeLimit ?? DEFAULT_RATE_LIMITS.write)
+  const queue = new MemberWriteQueue(opts.writeQueue ?? DEFAULT_WRITE_QUEUE)
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return
+    if (route.config?.rateLimit === undefined) route.config = { ...route.config, ...writeLimit }
+    if (route.config?.writeQueue !== false) route.handler = inTurn(queue, route.handler)
   })
 
   await app.register(rateLimit, {

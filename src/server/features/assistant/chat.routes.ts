@@ -22,7 +22,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
     '/api/chat',
     {
       preValidation: requireApproved,
-      config: perMember(rateLimits.chat),
+      // Not held in the member's write queue: a reply may wait on the AI service for seconds.
+      config: { ...perMember(rateLimits.chat), writeQueue: false },
       schema: {
         summary: 'Asks the Hunting Assistant a question; the reply is plain text',
         description:

@@ -18,8 +18,9 @@ export const photoAnalysisRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     '/api/photos/:id/analysis',
     {
       preValidation: requireApproved,
-      // Counted per member after sign-in is checked: each analysis is a paid call to the vision model.
-      config: perMemberRateLimit(rateLimits.photoAnalysis),
+      // Counted per member after sign-in is checked: each analysis is a paid call to the vision model, which may take
+      // seconds, so it is not held in the member's write queue either.
+      config: { ...perMemberRateLimit(rateLimits.photoAnalysis), writeQueue: false },
       schema: {
         summary: 'Analyses a photo with the vision model: species, category, reference object and size estimates',
         description:
