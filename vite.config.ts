@@ -129,11 +129,13 @@ function pwa() {
           },
         },
         {
-          // Photo renditions never change for an id.
+          // Photos: from the network (the HTTP cache answers fresh ones, a 304 the others), so a photo whose catch was
+          // made private stops showing; the last copy when offline or after 3 s.
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/photos/'),
-          handler: 'CacheFirst',
+          handler: 'NetworkFirst',
           options: {
             cacheName: PHOTO_CACHE,
+            networkTimeoutSeconds: 3,
             expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
             cacheableResponse: { statuses: [200] },
           },
