@@ -34,8 +34,9 @@ import { sizeCheckRoutes } from './features/size-checks/size-checks.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
 import { authSession } from './plugins/auth-session.ts'
-import { errorHandler } from './plugins/error-handler.ts'
+import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits, security, type WriteQueueLimits } from './plugins/security.ts'
+import { textGuard } from './plugins/text-guard.ts'
 import { webClient } from './plugins/web-client.ts'
 
 export type AppConfig = Pick<
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: (config.trustProxy ?? false) as boolean | string,
     // Per-request lines would dominate the log and the benchmark; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -93,6 +95,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => storage.close())
 
   await app.register(errorHandler)
+  // Before any route is added: it hooks onto each route as it is declared.
+  await app.register(textGuard)
   await app.register(security, {
     baseUrl: config.baseUrl,
     db,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { type ApiErrorBody, type ApiIssue, AppError, ERROR_STATUS, type ErrorCode } from '#shared/errors.ts'
@@ -19,6 +19,12 @@ const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length',
+}
+
+/** Router errors, answered before any route; their own messages would echo the URL. */
+const ROUTER_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not valid: it holds a malformed percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL is too long',
 }
 
 export function errorBody(code: ErrorCode, message: string, issues?: ApiIssue[]): ApiErrorBody {
@@ -57,3 +63,17 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'))
   })
 })
+
+/**
+ * Fastify's `frameworkErrors` option: what its router refuses before any route or error handler runs (a malformed
+ * percent-encoding, a too-long path parameter) gets the one error shape too.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500
+  if (status >= 500) {
+    req.log.error({ err, method: req.method, url: req.url }, 'request failed')
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'))
+  }
+  const message = (err.code && ROUTER_MESSAGES[err.code]) || 'Bad request'
+  return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'BAD_REQUEST', message))
+}

@@ -70,6 +70,14 @@ describe('findIllFormedText', () => {
     expect(findIllFormedText({ sheet: { inputs: { 'a\u0000': 1 } } })).toEqual(['sheet', 'inputs'])
   })
 
+  it('walks objects without a prototype and those query parsers make', () => {
+    // fast-querystring's objects: their prototype is an object without a prototype.
+    const query = Object.create(Object.create(null)) as Record<string, string>
+    query.q = 'a\u0000b'
+    expect(findIllFormedText({ query })).toEqual(['query', 'q'])
+    expect(findIllFormedText(Object.assign(Object.create(null), { id: '\ud800' }))).toEqual(['id'])
+  })
+
   it('ignores numbers, booleans, null and objects that are not plain data', () => {
     expect(findIllFormedText({ n: 1, b: true, z: null, d: new Date(0), bytes: new Uint8Array([0]) })).toBeUndefined()
   })

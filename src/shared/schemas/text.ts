@@ -23,10 +23,11 @@ function pathOf(visit: Visit): TextPath {
   return path
 }
 
+/** Objects made of data: literals, JSON.parse's, and the null-prototype kind query parsers make; no class instances. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false
   const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null
 }
 
 /**
