@@ -8,6 +8,7 @@ import { preparedStatement } from '../../db/prepared.ts'
 import type { VersionedCache } from '../../lib/versioned-cache.ts'
 import { users } from '../auth/auth.tables.ts'
 import { fieldError } from '../measurements/compute.ts'
+import { isCursorTime } from '../measurements/measurements.service.ts'
 import { photos } from '../measurements/measurements.tables.ts'
 import { getSettings, saveSettings } from '../measurements/settings.ts'
 import { blockedSql, type Relation } from '../measurements/visibility.ts'
@@ -203,7 +204,7 @@ function encodeMemberCursor(at: string, id: string): string {
 function decodeMemberCursor(cursor: string): { at: string; id: string } {
   const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
   const match = MEMBER_CURSOR.exec(text)
-  if (!match || Number.isNaN(Date.parse(match[1] ?? ''))) {
+  if (!match || !isCursorTime(match[1] ?? '')) {
     throw fieldError('cursor', 'Invalid cursor; load the list again from the start')
   }
   return { at: match[1] as string, id: match[2] as string }

@@ -513,12 +513,28 @@ export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url')
 }
 
+/**
+ * A cursor's time that PostgreSQL can take back: year 1 to 9999 and a real calendar time, checked by formatting
+ * it again (2026-02-30 comes back as March 2nd). Date.parse alone lets impossible days through, and the cast fails.
+ */
+export function isCursorTime(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/.exec(text)
+  if (!m) return false
+  const part = (i: number) => Number(m[i])
+  if (part(1) < 1) return false
+  const date = new Date(0)
+  // setUTCFullYear, not Date.UTC: that one reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(part(1), part(2) - 1, part(3))
+  date.setUTCHours(part(4), part(5), part(6), 0)
+  return date.toISOString().slice(0, 19) === text.slice(0, 19)
+}
+
+const CURSOR_ERROR = 'Invalid cursor; load the list again from the start'
+
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
   const match = CURSOR.exec(text)
-  if (!match || Number.isNaN(Date.parse(match[1] ?? ''))) {
-    throw fieldError('cursor', 'Invalid cursor; load the list again from the start')
-  }
+  if (!match || !isCursorTime(match[1] ?? '')) throw fieldError('cursor', CURSOR_ERROR)
   return { createdAt: match[1] as string, id: match[2] as string }
 }
 
