@@ -27,6 +27,12 @@ export const webClient = fp(async (app: FastifyInstance, opts: { clientDir: stri
         }
       },
     })
+    // The static wildcard serves `/` itself: with an Accept-Encoding it finds index.html's .gz/.br, without one
+    // (curl, monitors, link previews) it meets a directory and answers 403. The page is the same as any client route.
+    app.get('/', { schema: { hide: true } }, (_req, reply) => {
+      reply.header('cache-control', 'no-cache')
+      return reply.sendFile('index.html', dir)
+    })
   }
 
   app.setNotFoundHandler((req, reply) => {
