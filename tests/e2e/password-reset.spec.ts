@@ -19,6 +19,8 @@ test('a member who forgot the password resets it from the e-mailed link, once', 
   )
   await expect(page.getByRole('heading', { name: 'Access Pending Review' })).toBeVisible()
   await page.getByRole('button', { name: 'Sign Out' }).click()
+  // Sign-out posts, then opens the landing page: wait for it before opening another.
+  await expect(page.getByRole('button', { name: 'Beta Login' })).toBeVisible()
 
   // Forgot password: the answer never tells whether the address has an account.
   await page.goto('/sign-in')
