@@ -78,8 +78,7 @@ function busy(reply: FastifyReply): AppError {
 
 /**
  * Calls `onOver` once more than `max` bytes of the body have arrived, and stops reading it: a chunked body declares no
- * length, and busboy would read (and drop) the rest of a too-large part to the end. Stays on after the handler is
- * done, so a body still arriving after an early answer is cut off too.
+ * length, and busboy would read (and drop) the rest of a too-large part or field to its end.
  */
 function watchBodySize(raw: IncomingMessage, max: number, onOver: () => void): void {
   let bytes = 0
@@ -108,10 +107,7 @@ async function readUpload(req: FastifyRequest, reply: FastifyReply): Promise<Buf
   // The first next() pipes the request into the parser; the counter joins in the same tick, before any data flows.
   const first = parts.next()
   const overflow = new Promise<never>((_, reject) => {
-    watchBodySize(req.raw, MAX_BODY_BYTES, () => {
-      if (reply.sent) req.raw.destroy()
-      else reject(tooLarge(reply))
-    })
+    watchBodySize(req.raw, MAX_BODY_BYTES, () => reject(tooLarge(reply)))
   })
   const read = async () => {
     let file: Buffer | undefined

@@ -1,7 +1,15 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { AppError } from '#shared/errors.ts'
 import { heicFixture, jpeg, png, webp } from '#tests/support/images.ts'
-import { captureTime, detectFormat, newStorageKey, processUpload, readCaptureInfo } from './photos.service.ts'
+import {
+  captureTime,
+  detectFormat,
+  newStorageKey,
+  photoQueue,
+  processUpload,
+  readCaptureInfo,
+} from './photos.service.ts'
 
 describe('detectFormat: by the first bytes only', () => {
   it('knows the four photo formats', async () => {
@@ -88,6 +96,42 @@ describe('processUpload', () => {
       .png()
       .toBuffer()
     expect((await sharp((await processUpload(input)).display).metadata()).hasAlpha).toBe(true)
+  })
+})
+
+describe('processUpload: the decoding queue', () => {
+  it('refuses with BUSY when every slot and the waiting line are taken, and decodes again once one frees', async () => {
+    const photo = await jpeg(64, 48)
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const held = Array.from({ length: photoQueue.slots + photoQueue.maxWaiting }, () => photoQueue.run(() => gate))
+    try {
+      const refused = await processUpload(photo).catch((err: unknown) => err)
+      expect(refused).toBeInstanceOf(AppError)
+      expect(refused).toMatchObject({ code: 'BUSY', issues: [{ path: 'file' }] })
+    } finally {
+      release()
+      await Promise.all(held)
+    }
+    expect((await processUpload(photo)).width).toBe(64)
+  })
+
+  it('decodes at most one photo per slot at once', async () => {
+    const photos = await Promise.all(Array.from({ length: photoQueue.slots + 2 }, () => jpeg(1200, 900)))
+    let peak = 0
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, photoQueue.active)
+    }, 1)
+    try {
+      await Promise.all(photos.map((photo) => processUpload(photo)))
+    } finally {
+      clearInterval(sampler)
+    }
+    expect(peak).toBeGreaterThan(0)
+    expect(peak).toBeLessThanOrEqual(photoQueue.slots)
+    expect(photoQueue.active + photoQueue.waiting).toBe(0)
   })
 })
 
