@@ -10,9 +10,9 @@ import {
 } from '@aws-sdk/client-s3'
 import type { S3Config } from '../env.ts'
 
-// Where photo files live (DESIGN.md §5): local disk under DATA_DIR/photos by default, an S3-compatible store when
-// S3_* is set. Keys are relative paths made by the server (`2025/06/{photoId}-{random}/display.webp`); content at a
-// key never changes, so a key can be cached forever.
+// Where photo files live: local disk under DATA_DIR/photos by default, an S3-compatible store when S3_* is set. Keys
+// are relative paths made by the server (`2025/06/{photoId}-{random}/display.webp`); content at a key never changes,
+// so the key is a strong ETag. Who may see it can change, so HTTP caching is decided per request, not per key.
 
 export interface PhotoStorage {
   readonly kind: 'local' | 's3'
