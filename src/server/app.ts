@@ -95,14 +95,15 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => storage.close())
 
   await app.register(errorHandler)
-  // Before any route is added: it hooks onto each route as it is declared.
-  await app.register(textGuard)
   await app.register(security, {
     baseUrl: config.baseUrl,
     db,
     writeLimit: rateLimits.write,
     writeQueue: deps.writeQueue,
   })
+  // Before any route is added, after security: its per-member limits hook onto each route first, so they count
+  // refused text too (guard, limit, text rule, zod).
+  await app.register(textGuard)
   await app.register(swagger, {
     openapi: {
       info: {

@@ -228,6 +228,26 @@ describe('who may call decides first', () => {
   it('a member on an admin route: 403', async () => {
     expectApiError(await send({ method: 'POST', url: '/api/admin/users/a%00b/approve', cookie: member.cookie }), 403)
   })
+
+  it("refused text counts toward the member's write limit", async () => {
+    const limit = { max: 2, windowMs: 60_000 }
+    const limited = await createTestApp({ rateLimits: { communityWrite: limit, write: limit } })
+    try {
+      const writer = await createUser(limited, { verify: 'mark' })
+      const patch = () =>
+        limited.app.inject({
+          method: 'PATCH',
+          url: '/api/profile',
+          headers: browserHeaders(writer.cookie, limited.config.baseUrl),
+          payload: { bio: NUL },
+        })
+      expectApiError(await patch(), 400)
+      expectApiError(await patch(), 400)
+      expectApiError(await patch(), 429)
+    } finally {
+      await limited.close()
+    }
+  })
 })
 
 describe('page cursors that decode to an impossible time', () => {
