@@ -23,6 +23,7 @@ describe('safeNext', () => {
     ['a leading space', ' /admin', DEFAULT_NEXT],
     ['a relative path', 'admin', DEFAULT_NEXT],
     ['a DEL character', '/\u007f/evil.example', DEFAULT_NEXT],
+    ['a C1 control character', '/\u0085/evil.example', DEFAULT_NEXT],
     ['empty', '', DEFAULT_NEXT],
     ['missing', null, DEFAULT_NEXT],
   ])('%s: %j → %j', (_what, next, expected) => {

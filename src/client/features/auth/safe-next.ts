@@ -3,7 +3,7 @@ export const DEFAULT_NEXT = '/'
 
 // Browsers drop tabs and newlines and read `\` as `/` before resolving a URL, so `/\t/evil.example` becomes
 // `//evil.example`, another site. Such characters have no place in a path of ours.
-const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f-\u009f\\]/
+const CONTROL_OR_BACKSLASH = /[\p{Cc}\\]/u
 
 /**
  * The page to open after sign-in: `next` when it is a path on `origin` (the page's own, location.origin), written
