@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { COMMUNITY_LIMITS } from '../community/constants.ts'
 import { EXPERIENCE_LEVELS } from '../constants.ts'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -65,8 +66,15 @@ export type AuthConfig = z.infer<typeof AuthConfigSchema>
 
 export const SetupAdminSchema = z.object({
   token: z.string().min(1, 'Setup token is required'),
-  firstName: required('First name is required').max(100),
-  lastName: required('Last name is required').max(100),
+  // The account it makes keeps the profile's name rule, as every route that writes a member does.
+  firstName: required('First name is required').max(
+    COMMUNITY_LIMITS.nameChars,
+    `First name must be at most ${COMMUNITY_LIMITS.nameChars} characters`,
+  ),
+  lastName: required('Last name is required').max(
+    COMMUNITY_LIMITS.nameChars,
+    `Last name must be at most ${COMMUNITY_LIMITS.nameChars} characters`,
+  ),
   email: required('Email is required').regex(EMAIL_PATTERN, 'Please enter a valid email'),
   password: z.string().min(8, 'Password must be at least 8 characters').max(128),
 })

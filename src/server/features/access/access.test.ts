@@ -381,6 +381,20 @@ describe('the setup link and existing accounts', () => {
     expect((await setupOn(fresh, token as string)).statusCode).toBe(201)
   })
 
+  it("keeps the profile's name rule: a name past its length is a 400 naming the field, and the link stays valid", async () => {
+    const token = (await issueAdminSetupToken(fresh.db)) ?? ''
+    const email = uniqueEmail('long-name')
+    const res = await fresh.app.inject({
+      method: 'POST',
+      url: '/api/setup/admin',
+      headers: browserHeaders(),
+      payload: { token, email, firstName: 'O'.repeat(61), lastName: 'Admin', password: 'setup-Password-42' },
+    })
+    expectApiError(res, 400, 'firstName: First name must be at most 60 characters')
+    expect(await fresh.db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
+    expect((await setupOn(fresh, token)).statusCode).toBe(201)
+  })
+
   it('tells nobody without a valid link whether an address exists', async () => {
     const existing = await createUser(fresh, { state: 'pending', verify: 'mark' })
     expectApiError(await setupOn(fresh, 'not-a-real-token', existing.email), 403)
