@@ -154,7 +154,7 @@ async function call(row: Row, caller: Caller, body: 'valid' | 'invalid' = 'valid
   return { res, cookie }
 }
 
-/** What no answer may hold: a session token, its caller's own included; for anyone but the owner and admins, the owner's data. */
+/** No answer holds a session token (the caller's own included), nor, but to the owner and admins, the owner's data. */
 function expectNothingOfOthers(caller: Caller, { res, cookie }: Call, row: Row) {
   if (res.statusCode >= 300 || row.stream) return
   const body = res.rawPayload.toString('latin1')
