@@ -34,7 +34,7 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 // (a member past the gate; admin routes as an admin): never a 5xx, and every 4xx in the one error shape. FUZZ_RUNS
 // sets the requests per operation (small in the suite; `npm run fuzz` runs many), FUZZ_SEED replays a run.
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31)
 
 const text = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', ...extra })

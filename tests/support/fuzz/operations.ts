@@ -297,7 +297,10 @@ export function requestsFor(op: Operation, known: Known): fc.Arbitrary<FuzzReque
               Object.fromEntries(
                 Object.entries(op.body.properties ?? {}).map(([name, schema]) => [
                   name,
-                  fc.option(hostileFor(schema), { nil: undefined, freq: 2 }),
+                  fc.oneof(
+                    { weight: 4, arbitrary: fc.constant(undefined) },
+                    { weight: 1, arbitrary: hostileFor(schema) },
+                  ),
                 ]),
               ) as Record<string, fc.Arbitrary<Fuzzed | undefined>>,
             ),
