@@ -1,12 +1,12 @@
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '#shared/errors.ts'
 import type { Db } from '../db/client.ts'
 import { loadUser } from './auth-session.ts'
 import { pgRateLimitStore } from './rate-limit-store.ts'
-import { MemberWriteQueue, type WriteQueueLimits } from './write-queue.ts'
+import { MemberWriteQueue, memberTurns, type WriteQueueLimits } from './write-queue.ts'
 
 export type { WriteQueueLimits }
 
@@ -54,8 +54,11 @@ export function rateLimitConfig(rule: RateRule) {
   return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } }
 }
 
-/** One member's writes: one runs at a time and four more may wait, so a member's flood holds one database turn. */
-export const DEFAULT_WRITE_QUEUE: WriteQueueLimits = { running: 1, waiting: 4 }
+/**
+ * One member's writes: one at a time, four more may wait (beyond, 429 at once), and a rest of nine times each
+ * write's time, so one member's flood takes at most a tenth of the server's time however heavy their writes are.
+ */
+export const DEFAULT_WRITE_QUEUE: WriteQueueLimits = { running: 1, waiting: 4, rest: 9 }
 
 /**
  * A route's rate limit counted per signed-in member (per address for anonymous callers), after the route's guard
@@ -81,26 +84,9 @@ function retryText(ms: number): string {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-function tooManyAtOnce(reply: FastifyReply): AppError {
-  reply.header('retry-after', '1')
-  return new AppError('RATE_LIMITED', 'Too many changes at once. Please wait a moment and try again.')
-}
-
-/** The handler, run in its member's turn; anonymous calls (no member known by now) run at once. */
-function inTurn(queue: MemberWriteQueue, handler: RouteHandlerMethod): RouteHandlerMethod {
-  return async function (this: FastifyInstance, req, reply) {
-    const memberId = req.sessionUser?.id
-    if (!memberId) return handler.call(this, req, reply)
-    const turn = queue.enter(memberId)
-    if (!turn) throw tooManyAtOnce(reply)
-    const leave = await turn
-    try {
-      // A handler that returns the reply resolves once the response is written: the turn lasts that long.
-      return await handler.call(this, req, reply)
-    } finally {
-      leave()
-    }
-  }
+/** A route option's hooks as a list: none, one, or several. */
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
 }
 
 /** A Content-Security-Policy header value: `name source source;name …`, as helmet writes it. */
@@ -158,11 +144,14 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
   // Every write route gets a per-member limit unless it has its own, so a new one is never left without; added
   // before @fastify/rate-limit, whose own onRoute hook then reads the config. Keyed per route (its pattern).
   const writeLimit = perMemberRateLimit(opts.writeLimit ?? DEFAULT_RATE_LIMITS.write)
-  const queue = new MemberWriteQueue(opts.writeQueue ?? DEFAULT_WRITE_QUEUE)
+  const turns = memberTurns(new MemberWriteQueue(opts.writeQueue ?? DEFAULT_WRITE_QUEUE))
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return
     if (route.config?.rateLimit === undefined) route.config = { ...route.config, ...writeLimit }
-    if (route.config?.writeQueue !== false) route.handler = inTurn(queue, route.handler)
+    if (route.config?.writeQueue === false) return
+    route.preValidation = [...hooksOf(route.preValidation), turns.take]
+    route.onSend = [...hooksOf(route.onSend), turns.giveBack]
+    route.handler = turns.wrap(route.handler)
   })
 
   await app.register(rateLimit, {

@@ -195,7 +195,7 @@ describe('write routes added later (the security plugin)', () => {
 
 describe("one member's writes in turn", () => {
   it('runs a member’s writes one at a time, refuses beyond the waiting room at once, and lets others through', async () => {
-    const app = await pluginApp({ writeQueue: { running: 1, waiting: 2 } })
+    const app = await pluginApp({ writeQueue: { running: 1, waiting: 2, rest: 0 } })
     const gates = new Map<string, ReturnType<typeof gate>>()
     const ran: string[] = []
     app.post('/api/slow/:name', async (req) => {
@@ -240,8 +240,31 @@ describe("one member's writes in turn", () => {
     }
   })
 
+  it('counts a write toward the rate limit only in its turn: refusals at the door cost nothing', async () => {
+    const app = await pluginApp({ writeLimit: rule, writeQueue: { running: 1, waiting: 0, rest: 0 } })
+    const held = gate()
+    app.post('/api/held', async (req) => {
+      if ((req.query as { hold?: string }).hold) await held.opened
+      return {}
+    })
+    try {
+      const member = { 'x-member': 'member-a' }
+      const send = (url = '/api/held') => app.inject({ method: 'POST', url, headers: member })
+      const holding = send('/api/held?hold=1')
+      await pause()
+      for (let i = 0; i < 10; i++) expect((await send()).json().error.message).toMatch(/^Too many changes at once/)
+      held.open()
+      expect((await holding).statusCode).toBe(200)
+      // One of LIMIT used: the ten refused at the door were never counted.
+      for (let i = 1; i < LIMIT; i++) expect((await send()).statusCode).toBe(200)
+      expectApiError(await send(), 429, TOO_MANY)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('runs a write marked writeQueue: false at once (an upload or an AI call is not held behind the others)', async () => {
-    const app = await pluginApp({ writeQueue: { running: 1, waiting: 0 } })
+    const app = await pluginApp({ writeQueue: { running: 1, waiting: 0, rest: 0 } })
     const held = gate()
     app.post('/api/held', async () => {
       await held.opened

@@ -6,7 +6,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('MemberWriteQueue', () => {
   it('lets one write of a member run, queues the next ones in arrival order, and refuses beyond the waiting room', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 2 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 2, rest: 0 })
     const started: string[] = []
     const leaves: Record<string, () => void> = {}
     const enter = (name: string) => {
@@ -25,6 +25,9 @@ describe('MemberWriteQueue', () => {
     expect(started).toEqual(['first'])
 
     leaves.first?.()
+    // Handed over after the event loop's pending I/O, not within the same turn of microtasks.
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+    expect(started).toEqual(['first'])
     await settle()
     expect(started).toEqual(['first', 'second'])
     // A place in the waiting room is free again.
@@ -36,7 +39,7 @@ describe('MemberWriteQueue', () => {
   })
 
   it('keeps each member in their own line', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 0, rest: 0 })
     const a = queue.enter('member-a')
     expect(queue.enter('member-a')).toBeUndefined()
     const b = queue.enter('member-b')
@@ -45,7 +48,7 @@ describe('MemberWriteQueue', () => {
   })
 
   it('forgets a member once their last write has left', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 1 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 0 })
     const first = queue.enter('member-a')
     const second = queue.enter('member-a')
     expect(queue.members).toBe(1)
@@ -53,5 +56,44 @@ describe('MemberWriteQueue', () => {
     ;(await second)?.()
     expect(queue.members).toBe(0)
     expect(queue.enter('member-a')).toBeDefined()
+  })
+})
+
+describe('MemberWriteQueue rest', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it('starts a member’s next write only after a rest in proportion to the last one’s time, others at once', async () => {
+    const queue = new MemberWriteQueue({ running: 1, waiting: 4, rest: 3 })
+    const leave = await queue.enter('member-a')
+    await sleep(40)
+    leave?.()
+    const left = performance.now()
+    const next = queue.enter('member-a')
+    expect(next).toBeDefined()
+    const other = queue.enter('member-b')
+    expect(other).toBeDefined()
+    const otherStarted = await other?.then(() => performance.now())
+    expect((otherStarted ?? 0) - left).toBeLessThan(20)
+    const nextStarted = await next?.then(() => performance.now())
+    // 40 ms of work, rest 3: 120 ms (a little less where timers round down).
+    expect((nextStarted ?? 0) - left).toBeGreaterThanOrEqual(110)
+  })
+
+  it('refuses at once beyond the waiting room while the member rests, and forgets them once rested', async () => {
+    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 2 })
+    ;(await queue.enter('member-a'))?.()
+    await sleep(5)
+    const first = await queue.enter('member-a')
+    await sleep(20)
+    first?.()
+    const waiting = queue.enter('member-a')
+    expect(waiting).toBeDefined()
+    expect(queue.enter('member-a')).toBeUndefined()
+    const last = await waiting
+    await sleep(10)
+    last?.()
+    expect(queue.members).toBe(1)
+    await sleep(40)
+    expect(queue.members).toBe(0)
   })
 })

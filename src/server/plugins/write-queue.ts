@@ -1,11 +1,28 @@
-/** How many writes of one member run at once, and how many more may wait for their turn. */
-export type WriteQueueLimits = { running: number; waiting: number }
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import { AppError } from '#shared/errors.ts'
+import { loadUser } from './auth-session.ts'
 
-type Line = { running: number; waiting: (() => void)[] }
+/** How many writes of one member run at once, how many more may wait for their turn, and how long they rest. */
+export type WriteQueueLimits = {
+  running: number
+  waiting: number
+  /** After a write that took t ms, the member's next one starts `rest × t` ms later at the soonest. */
+  rest: number
+}
+
+type Line = {
+  running: number
+  waiting: (() => void)[]
+  /** When the member's next write may start (Date.now() time). */
+  readyAt: number
+  scheduled: boolean
+}
 
 /**
- * Each member's writes in turn: `running` at once, `waiting` more in arrival order, none beyond. A member's
- * flood then holds one of the database's turns, never all of them (PGlite runs one query at a time).
+ * Each member's writes in turn: `running` at once, `waiting` more in arrival order, none beyond, and a rest after
+ * each in proportion to its time. On PGlite a write holds the whole process while it runs (its queries answer
+ * within microtasks), so with rest 9 one member's writes take at most a tenth of the server's time, in short
+ * turns between everyone else's requests, however many they send.
  */
 export class MemberWriteQueue {
   readonly #lines = new Map<string, Line>()
@@ -17,35 +34,112 @@ export class MemberWriteQueue {
 
   /** Resolves with `leave` once it is this write's turn; undefined when the member already has enough waiting. */
   enter(memberId: string): Promise<() => void> | undefined {
-    let line = this.#lines.get(memberId)
-    if (!line) {
-      line = { running: 0, waiting: [] }
-      this.#lines.set(memberId, line)
-    }
-    const current = line
-    if (current.running < this.limits.running) {
-      current.running += 1
-      return Promise.resolve(this.#leave(memberId, current))
-    }
-    if (current.waiting.length >= this.limits.waiting) return undefined
-    return new Promise((resolve) => current.waiting.push(() => resolve(this.#leave(memberId, current))))
+    const line = this.#lines.get(memberId) ?? this.#newLine(memberId)
+    if (line.waiting.length === 0 && this.#free(line)) return Promise.resolve(this.#start(memberId, line))
+    if (line.waiting.length >= this.limits.waiting) return undefined
+    const turn = new Promise<() => void>((resolve) => line.waiting.push(() => resolve(this.#start(memberId, line))))
+    this.#next(memberId, line)
+    return turn
   }
 
-  /** Members with a write running or waiting; an idle member leaves nothing behind. */
+  /** Members with a write running, waiting or resting; a rested member leaves nothing behind. */
   get members(): number {
     return this.#lines.size
   }
 
-  #leave(memberId: string, line: Line): () => void {
+  #newLine(memberId: string): Line {
+    const line: Line = { running: 0, waiting: [], readyAt: 0, scheduled: false }
+    this.#lines.set(memberId, line)
+    return line
+  }
+
+  #free(line: Line): boolean {
+    return line.running < this.limits.running && Date.now() >= line.readyAt
+  }
+
+  #idle(line: Line): boolean {
+    return line.running === 0 && line.waiting.length === 0 && !line.scheduled
+  }
+
+  #start(memberId: string, line: Line): () => void {
+    line.running += 1
+    const started = performance.now()
     let left = false
     return () => {
       if (left) return
       left = true
-      const next = line.waiting.shift()
-      // The turn passes straight to the next waiting write, so `running` stays as it is.
-      if (next) return next()
       line.running -= 1
-      if (line.running === 0) this.#lines.delete(memberId)
+      line.readyAt = Math.max(line.readyAt, Date.now() + (performance.now() - started) * this.limits.rest)
+      this.#next(memberId, line)
     }
+  }
+
+  /**
+   * The next waiting write starts once the member may run one, and never within the same turn of the event loop
+   * as the write before: PGlite answers within microtasks, so a direct hand-over would run a member's writes back
+   * to back, ahead of everyone else's requests.
+   */
+  #next(memberId: string, line: Line): void {
+    if (line.scheduled) return
+    if (this.#idle(line)) {
+      // Forgotten once rested (a timer that keeps no process alive).
+      const wait = line.readyAt - Date.now()
+      if (wait <= 0) this.#lines.delete(memberId)
+      else setTimeout(() => this.#next(memberId, line), wait).unref()
+      return
+    }
+    if (line.waiting.length === 0 || line.running >= this.limits.running) return
+    line.scheduled = true
+    const go = () => {
+      line.scheduled = false
+      if (this.#free(line)) line.waiting.shift()?.()
+      this.#next(memberId, line)
+    }
+    const wait = line.readyAt - Date.now()
+    if (wait > 0) setTimeout(go, wait)
+    else setImmediate(go)
+  }
+}
+
+type Turn = { leave: () => void; inHandler: boolean }
+
+/**
+ * A write route's hooks for its member's turn. `take` (a preValidation hook, after the route's guard and before its
+ * rate limit) waits for the turn or answers 429, so a member's waiting writes touch no table, the rate limit's
+ * included. The turn ends when the handler has answered (`wrap`), or when a reply is sent without it (`giveBack`,
+ * an onSend hook: a 429 or 400 before the handler).
+ */
+export function memberTurns(queue: MemberWriteQueue) {
+  const turns = new WeakMap<FastifyRequest, Turn>()
+  return {
+    async take(req: FastifyRequest, reply: FastifyReply) {
+      const user = await loadUser(req)
+      if (!user) return
+      const entered = queue.enter(user.id)
+      if (!entered) {
+        reply.header('retry-after', '1')
+        throw new AppError('RATE_LIMITED', 'Too many changes at once. Please wait a moment and try again.')
+      }
+      turns.set(req, { leave: await entered, inHandler: false })
+    },
+    wrap(handler: RouteHandlerMethod): RouteHandlerMethod {
+      return async function (this: FastifyInstance, req, reply) {
+        const turn = turns.get(req)
+        if (!turn) return handler.call(this, req, reply)
+        turn.inHandler = true
+        try {
+          // A handler that returns the reply resolves once the response is written: the turn lasts that long.
+          return await handler.call(this, req, reply)
+        } finally {
+          turn.inHandler = false
+          turn.leave()
+        }
+      }
+    },
+    async giveBack(req: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+      const turn = turns.get(req)
+      if (turn && !turn.inHandler) turn.leave()
+      return payload
+    },
   }
 }
