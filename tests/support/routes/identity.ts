@@ -2,8 +2,8 @@ import { aSignUp, uniqueEmail } from '../factories.ts'
 import { open, type RouteContext, type Row, signedIn } from '../route-table.ts'
 
 /**
- * The rows of better-auth's operations behind the one catch-all at /api/identity: it checks sessions itself and
- * answers with its own error body (`{ message, code }`, or none). The app has no OpenID Connect provider here.
+ * The rows of better-auth's operations behind the one catch-all at /api/identity: strangers get our 401 on those
+ * that act on a session; the rest answer with better-auth's own error body (`{ message, code }`, or none). The app has no OpenID Connect provider here.
  */
 export function identityRoutes(_ctx: RouteContext): Row[] {
   const get = (path: string, expect: Row['expect'], more: Partial<Row> = {}): Row => ({
@@ -25,8 +25,8 @@ export function identityRoutes(_ctx: RouteContext): Row[] {
   })
   /** Refused to signed-in callers for what they sent, to the others for who they are. */
   const signedInWith = (status: number) => ({ ...open(status), anonymous: 401, unverified: 401 })
-  // better-auth validates the body before it looks at the session: an anonymous caller gets 400, not 401.
-  const validatesFirst = { invalidExpect: open(400) }
+  // Endpoints that act on a session answer strangers 401 before better-auth validates the body.
+  const validatesFirst = { invalidExpect: signedInWith(400) }
   const newPassword = 'new-Password-123'
   return [
     get('/get-session', open()),
@@ -58,16 +58,16 @@ export function identityRoutes(_ctx: RouteContext): Row[] {
       },
     ),
     // Closed: names and e-mail change through our own routes, with their rules.
-    post('/update-user', () => ({ name: 'Someone Else' }), open(404), { invalid: false }),
-    post('/change-email', () => ({ newEmail: uniqueEmail() }), open(404), { invalid: false }),
+    post('/update-user', () => ({ name: 'Someone Else' }), signedInWith(404), { invalid: false }),
+    post('/change-email', () => ({ newEmail: uniqueEmail() }), signedInWith(404), { invalid: false }),
     post('/change-password', () => ({ currentPassword: 'not-the-Password-1', newPassword }), signedInWith(400), {
       ...validatesFirst,
     }),
-    post('/set-password', () => ({ newPassword }), open(404), { invalid: false }),
+    post('/set-password', () => ({ newPassword }), signedInWith(404), { invalid: false }),
     post('/revoke-session', () => ({ token: 'no-such-token' }), signedIn, { ...validatesFirst }),
     post('/revoke-sessions', () => ({}), signedIn, { invalid: false, fresh: true }),
     post('/revoke-other-sessions', () => ({}), signedIn, { invalid: false }),
-    post('/link-social', () => ({ provider: 'oidc' }), signedInWith(404), { invalidExpect: open(400) }),
+    post('/link-social', () => ({ provider: 'oidc' }), signedInWith(404), { ...validatesFirst }),
     post('/unlink-account', () => ({ providerId: 'credential', accountId: 'no-such-account' }), signedInWith(400), {
       ...validatesFirst,
     }),

@@ -39,10 +39,25 @@ export function identityPath(url: string): string {
   return path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
 }
 
-/** Written the one way our client writes it: no dot segments, escapes a parser resolves, `//` or trailing `/`. */
+/** Written the one way our client writes it: no dot segments, no escapes, no `//` or trailing `/`. */
 export function isCanonicalIdentityUrl(url: string): boolean {
   const raw = url.split('?')[0] ?? ''
-  return raw === resolvedPath(url) && !raw.includes('//') && !raw.endsWith('/')
+  return raw === resolvedPath(url) && !raw.includes('%') && !raw.includes('//') && !raw.endsWith('/')
+}
+
+/**
+ * better-auth paths a stranger may call: signing up and in, verification, reset, the OpenID callbacks. Every other
+ * one acts on a session, so a stranger gets our 401 before better-auth reads the body (it validates first).
+ */
+const OPEN_IDENTITY_PATHS = [
+  /^\/sign-(in|up|out)(\/|$)/,
+  /^\/(get-session|verify-email|send-verification-email|request-password-reset|ok|error)$/,
+  /^\/reset-password(\/|$)/,
+  /^\/(oauth2\/)?callback\//,
+]
+
+export function isOpenIdentityPath(path: string): boolean {
+  return OPEN_IDENTITY_PATHS.some((pattern) => pattern.test(path))
 }
 
 /** A better-auth answer without its `token` fields (sign-in, get-session, list-sessions …), at any depth. */
@@ -101,9 +116,13 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         timeWindow: (req) => identityRule(identityPath(req.url), opts.rateLimits)[1].windowMs,
       },
     },
-    async handler(req, reply) {
+    // Who may call decides first: the spelling, then a session where the endpoint needs one.
+    async preValidation(req, reply) {
       // Other spellings would reach better-auth's endpoints too; one spelling keeps limits and checks simple.
       if (!isCanonicalIdentityUrl(req.url)) throw new AppError('NOT_FOUND', 'Not found')
+      if (!isOpenIdentityPath(identityPath(req.url))) await requireUser(req, reply)
+    },
+    async handler(req, reply) {
       const path = identityPath(req.url)
       const res = await app.auth.handler(toWebRequest(req, baseUrl))
       if (path === '/sign-out') {

@@ -108,7 +108,8 @@ describe('identity rate limits, whatever the spelling of the path', () => {
     const encoded = ['/api/identity/%73ign-in/email', '/api/identity/sign-in/%65mail', '/api/identity/SIGN-IN/email']
     for (const path of [...spellings('/sign-in/email'), ...encoded]) {
       const res = await rawPost(path, { email: user.email, password: user.password }, newAddress())
-      expect({ path, status: res.status }).toEqual({ path, status: 404 })
+      // Another spelling is no endpoint (404); a name no open endpoint has needs a session first (401).
+      expect({ path, status: res.status }).toEqual({ path, status: path.includes('SIGN-IN') ? 401 : 404 })
       expect(res.setCookie).toEqual([])
     }
   })
