@@ -18,6 +18,7 @@ import {
   clearCommunityStatsCache,
   getCommunityStats,
   passAlphaGate,
+  refuseSetupOnceAnAdminExists,
   setupFirstAdmin,
   submitBetaRequest,
 } from './access.service.ts'
@@ -91,6 +92,7 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
     '/api/setup/admin',
     {
       config: rateLimitConfig(rateLimits.signUp),
+      preValidation: () => refuseSetupOnceAnAdminExists(db),
       schema: {
         summary: 'Creates the first admin account with the one-time link printed at first start',
         tags: ['access'],

@@ -186,7 +186,7 @@ export function clearCommunityStatsCache() {
 
 const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 
-async function anAdminExists(db: Db): Promise<boolean> {
+export async function anAdminExists(db: Db): Promise<boolean> {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1)
   return admin !== undefined
 }
@@ -224,6 +224,11 @@ function liveToken(token: string) {
 }
 
 const INVALID_SETUP_LINK = 'This setup link is invalid, expired or already used'
+
+/** Once an admin exists the setup route is closed to everyone, whatever the body says. */
+export async function refuseSetupOnceAnAdminExists(db: Db): Promise<void> {
+  if (await anAdminExists(db)) throw new AppError('FORBIDDEN', INVALID_SETUP_LINK)
+}
 
 /**
  * POST /api/setup/admin. The token is checked first (so nobody without it learns which e-mails exist), then

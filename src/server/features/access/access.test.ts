@@ -424,6 +424,17 @@ describe('the setup link once an admin exists', () => {
     })
   }
 
+  it('answers 403 before reading the body once an admin exists', async () => {
+    await createUser(app, { state: 'admin', verify: 'mark' })
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/setup/admin',
+      headers: browserHeaders(),
+      payload: {},
+    })
+    expectApiError(res, 403, 'This setup link is invalid, expired or already used')
+  })
+
   it('is dead once ADMIN_EMAILS made an admin: 403 like an invalid link, and no account is made', async () => {
     const token = await issueAdminSetupToken(app.db)
     const admin = await createUser(app, { email: chief, state: 'pending' })
