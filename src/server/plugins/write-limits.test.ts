@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import diagnostics from 'node:diagnostics_channel'
+import { once } from 'node:events'
+import { type AddressInfo, connect } from 'node:net'
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -258,6 +260,36 @@ describe("one member's writes in turn", () => {
       // One of LIMIT used: the ten refused at the door were never counted.
       for (let i = 1; i < LIMIT; i++) expect((await send()).statusCode).toBe(200)
       expectApiError(await send(), 429, TOO_MANY)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('never starts a waiting write whose client has gone', async () => {
+    const app = await pluginApp({ writeQueue: { running: 1, waiting: 2, rest: 0 } })
+    const held = gate()
+    const ran: string[] = []
+    app.post('/api/w/:name', async (req) => {
+      const { name } = req.params as { name: string }
+      ran.push(name)
+      if (name === 'first') await held.opened
+      return {}
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const { port } = app.server.address() as AddressInfo
+      const first = fetch(`http://127.0.0.1:${port}/api/w/first`, { method: 'POST', headers: { 'x-member': 'a' } })
+      await vi.waitUntil(() => ran.length === 1)
+      const socket = connect(port, '127.0.0.1')
+      await once(socket, 'connect')
+      socket.write('POST /api/w/gone HTTP/1.1\r\nHost: localhost\r\nx-member: a\r\nContent-Length: 0\r\n\r\n')
+      await pause()
+      socket.destroy()
+      await pause()
+      held.open()
+      expect((await first).status).toBe(200)
+      await pause()
+      expect(ran).toEqual(['first'])
     } finally {
       await app.close()
     }

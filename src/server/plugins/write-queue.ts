@@ -103,6 +103,11 @@ export class MemberWriteQueue {
 
 type Turn = { leave: () => void; inHandler: boolean }
 
+function tooManyAtOnce(reply: FastifyReply): AppError {
+  reply.header('retry-after', '1')
+  return new AppError('RATE_LIMITED', 'Too many changes at once. Please wait a moment and try again.')
+}
+
 /**
  * A write route's hooks for its member's turn. `take` (a preValidation hook, after the route's guard and before its
  * rate limit) waits for the turn or answers 429, so a member's waiting writes touch no table, the rate limit's
@@ -113,14 +118,17 @@ export function memberTurns(queue: MemberWriteQueue) {
   const turns = new WeakMap<FastifyRequest, Turn>()
   return {
     async take(req: FastifyRequest, reply: FastifyReply) {
-      const user = await loadUser(req)
+      const user = await loadUser(req, reply)
       if (!user) return
       const entered = queue.enter(user.id)
-      if (!entered) {
-        reply.header('retry-after', '1')
-        throw new AppError('RATE_LIMITED', 'Too many changes at once. Please wait a moment and try again.')
+      if (!entered) throw tooManyAtOnce(reply)
+      const leave = await entered
+      // A write whose client left while it waited never starts: nobody would read its answer.
+      if (req.raw.socket?.destroyed) {
+        leave()
+        throw tooManyAtOnce(reply)
       }
-      turns.set(req, { leave: await entered, inHandler: false })
+      turns.set(req, { leave, inHandler: false })
     },
     wrap(handler: RouteHandlerMethod): RouteHandlerMethod {
       return async function (this: FastifyInstance, req, reply) {
