@@ -1,6 +1,7 @@
-// npm run bench [-- club|region] [--no-lighthouse] [--reseed]
-// Measures the reference routes and the hot read routes in one run (BENCHMARKING.md), the cold start on an
-// empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
+// npm run bench [-- club|region] [--no-lighthouse] [--reseed] [--only <text>]
+// Measures the reference routes and the hot read routes in one run (BENCHMARKING.md), one member flooding writes
+// while others read (--only noisy runs just that), the cold start on an empty DATA_DIR, the front end's JS/CSS per
+// route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -20,6 +21,7 @@ import {
   memberId,
   STAR_MEMBER,
 } from './datasets.ts'
+import { type NoisyResult, noisyNeighbour, noisyReport, noisySessions } from './noisy.ts'
 import { twelveMegapixelPhoto } from './photo-fixture.ts'
 import { migrateDataset, reseedCommunity, seed, seedState } from './seed.ts'
 import { startServer } from './server-process.ts'
@@ -376,6 +378,8 @@ async function main() {
   else if (state === 'base') await reseedCommunity(name)
   else await migrateDataset(name)
   if (!existsSync(join('dist', 'client', 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  // The members' sessions are read before the server holds the data set (PGlite has one process).
+  const noisySet = !only || 'noisy neighbour'.includes(only) ? await noisySessions(name) : undefined
 
   const env: Record<string, string> = {
     BENCH_ROUTES: '1',
@@ -383,6 +387,7 @@ async function main() {
     ALPHA_PASSWORD: 'bench-alpha',
     DATA_DIR: dataDir,
     // The assistant is measured under load as one member; its per-member limit would answer 429 within a second.
+    // WRITE_RATE_LIMIT stays at its default: the noisy-neighbour run measures what it protects.
     CHAT_RATE_LIMIT: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
@@ -393,6 +398,7 @@ async function main() {
   let weights: Awaited<ReturnType<typeof frontEndWeights>> = []
   let uploads: number[] = []
   let assistant: Awaited<ReturnType<typeof assistantLatencies>> | undefined
+  let noisy: NoisyResult | undefined
   const scores: Record<string, Record<string, number> | undefined> = {}
   try {
     const cookie = await signIn(server.url)
@@ -440,6 +446,10 @@ async function main() {
       console.log(
         `assistant, one member in turn: p50 ${assistant.p50} ms, p95 ${assistant.p95} ms, max ${assistant.max} ms`,
       )
+    }
+    if (noisySet) {
+      noisy = await noisyNeighbour(server.url, noisySet)
+      console.log(noisyReport(noisy))
     }
     if (only) {
       const oneRow = rows.find((r) => r.route.endsWith('/one-row'))?.rps ?? 1
@@ -494,6 +504,7 @@ async function main() {
           '',
         ]
       : []),
+    ...(noisy ? [noisyReport(noisy)] : []),
     `Photo upload, end to end (POST /api/photos of a 12 MP JPEG, 4000 × 3000 with EXIF GPS: multipart, content and pixel checks, EXIF read, auto-orient, display + thumbnail WebP without metadata, stored): ${uploads.join(' ms, ')} ms; max ${Math.max(...uploads)} ms (target < 1000 ms).`,
     '',
     'Front end (what Chromium loads per route; `/` and `/sign-in` signed out, the others signed in; `/ (dashboard)` is `/` signed in):',

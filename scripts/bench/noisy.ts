@@ -1,0 +1,238 @@
+// The noisy-neighbour run (BENCHMARKING.md "Mixed load"): one member floods PATCH /api/measurements/:id while
+// many other members, each request from a random one, open the feed's first page. The others' latency is
+// measured alone and then during a flood, once for a typical member and once for the busiest one.
+import { createHmac } from 'node:crypto'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
+import { type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
+import { BENCH_SECRET, BENCH_USER, type DatasetName, datasetLocation, memberId, STAR_MEMBER } from './datasets.ts'
+
+/** The others: this many members, each request from one picked at random (BENCHMARKING.md: at least 1,000). */
+const OTHERS = 1_000
+const OTHERS_CONNECTIONS = 50
+/** The others' pace: a busy club evening, well below what the server can answer, so the flood's cost shows. */
+const OTHERS_RATE = 50
+/** The flood: as the reported incident, 200 PATCHes a second over 10 connections. */
+const FLOOD_RATE = 200
+const FLOOD_CONNECTIONS = 10
+const WARMUP_S = 2
+const PHASE_S = 10
+/** After a flood, before the next phase: the last waiting writes of the flood run (and rest) meanwhile. */
+const SETTLE_S = 5
+const FEED = '/api/feed?tab=everyone'
+
+/** A member who floods: their cookie, and what makes their PATCH cost what it does. */
+export type Flooder = { cookie: string; posts: number; followers: number }
+export type NoisySessions = { flooders: Flooder[]; others: string[] }
+
+function sessionCookie(token: string): string {
+  // As better-auth signs it: the token, a dot and its HMAC-SHA256 under the session secret, URI-encoded.
+  const signature = createHmac('sha256', BENCH_SECRET).update(token).digest('base64')
+  return `fieldmark.session_token=${encodeURIComponent(`${token}.${signature}`)}`
+}
+
+type FlooderRow = { id: string; token: string; posts: number; followers: number }
+
+/**
+ * The flooders, a random member with a public post and the member with the most posts and followers (the worst
+ * case: each PATCH rewrites 200 posts' boards and reaches 2,000 Following feeds), and OTHERS random approved
+ * members. Read before the server starts (PGlite has one process); the flooders' rate-limit counters are cleared
+ * so a run soon after another starts from a fresh window.
+ */
+export async function noisySessions(name: DatasetName): Promise<NoisySessions> {
+  const { dataDir, databaseUrl } = datasetLocation(name)
+  const handle: DbHandle = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(join(dataDir, 'db'))
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows
+  try {
+    const star = memberId(STAR_MEMBER)
+    const flooder = (where: ReturnType<typeof sql>) =>
+      rows<FlooderRow>(sql`
+        select u.id, s.token,
+          (select count(*)::int from measurements m where m.user_id = u.id) as posts,
+          (select count(*)::int from follows f where f.followee_id = u.id) as followers
+        from users u join sessions s on s.user_id = u.id
+        where u.beta_approved and u.gate_passed and s.expires_at > now() and ${where}
+          and exists (select 1 from measurements m where m.user_id = u.id and m.visibility = 'public')
+        order by random() limit 1`)
+    const [typical] = await flooder(sql`u.id not in (${star}, ${BENCH_USER.id})`)
+    const [worst] = await flooder(sql`u.id = ${star}`)
+    if (!typical || !worst) throw new Error('the data set has no member to flood with')
+    const others = await rows<{ token: string }>(sql`
+      select s.token from sessions s join users u on u.id = s.user_id
+      where u.beta_approved and u.gate_passed and u.id not in (${star}, ${typical.id}) and s.expires_at > now()
+      order by random() limit ${OTHERS}`)
+    if (others.length < OTHERS) throw new Error(`the data set needs sessions for ${OTHERS} other members`)
+    for (const f of [typical, worst]) {
+      await handle.db.execute(sql`delete from rate_limit_hits where key like ${`%|user:${f.id}`}`)
+    }
+    return {
+      flooders: [typical, worst].map((f) => ({
+        cookie: sessionCookie(f.token),
+        posts: f.posts,
+        followers: f.followers,
+      })),
+      others: others.map((r) => sessionCookie(r.token)),
+    }
+  } finally {
+    await handle.close()
+  }
+}
+
+type Measurement = {
+  id: string
+  speciesId: string
+  sheet: unknown
+  quick: unknown
+  method: string
+  takenAt: string
+  caption: string | null
+  notes: string | null
+  visibility: string
+  photos: { id: string }[]
+  coverPhotoId: string | null
+}
+
+/** The flooder's newest public post and the PATCH body its edit form would send back unchanged. */
+async function floodTarget(base: string, cookie: string): Promise<{ path: string; body: string }> {
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(base + path, { headers: { cookie } })
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 300)}`)
+    return (await res.json()) as T
+  }
+  const page = await get<{ items: Measurement[] }>('/api/measurements?limit=50')
+  const post = page.items.find((m) => m.visibility === 'public')
+  if (!post) throw new Error('the flooder has no public post on its first page')
+  const m = await get<Measurement>(`/api/measurements/${post.id}`)
+  const body = {
+    speciesId: m.speciesId,
+    ...(m.sheet ? { sheet: m.sheet } : {}),
+    ...(m.quick ? { quick: m.quick } : {}),
+    method: m.method,
+    takenAt: m.takenAt,
+    ...(m.caption ? { caption: m.caption } : {}),
+    ...(m.notes ? { notes: m.notes } : {}),
+    visibility: m.visibility,
+    photoIds: m.photos.map((p) => p.id),
+    ...(m.coverPhotoId ? { coverPhotoId: m.coverPhotoId } : {}),
+  }
+  const path = `/api/measurements/${m.id}`
+  const res = await fetch(base + path, {
+    method: 'PATCH',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (res.status !== 200) throw new Error(`PATCH ${path}: ${res.status} ${(await res.text()).slice(0, 300)}`)
+  return { path, body: JSON.stringify(body) }
+}
+
+type Latency = { p50: number; p99: number; requests: number; non2xx: number; errors: number }
+
+/** The others' feed loads for `seconds`, each request as a random member, at OTHERS_RATE a second. */
+/**
+ * Every other member's feed once, OTHERS_CONNECTIONS at a time, before each pair of phases: both then meet the same
+ * caches (a member's checked session is kept 30 s, so a phase a minute later would meet fewer).
+ */
+async function warmUp(base: string, cookies: string[]): Promise<void> {
+  let next = 0
+  await autocannon({
+    url: base + FEED,
+    connections: OTHERS_CONNECTIONS,
+    amount: cookies.length,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, cookie: cookies[next++ % cookies.length] as string },
+        }),
+      },
+    ],
+  })
+}
+
+async function othersLoad(base: string, cookies: string[], seconds: number): Promise<Latency> {
+  const result = await autocannon({
+    url: base + FEED,
+    connections: OTHERS_CONNECTIONS,
+    overallRate: OTHERS_RATE,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, cookie: cookies[Math.floor(Math.random() * cookies.length)] as string },
+        }),
+      },
+    ],
+  })
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}
+
+/** One flood: who, the others' latency just before and meanwhile, and how the flood was answered (status → count). */
+export type FloodResult = { flooder: Flooder; alone: Latency; during: Latency; answers: Record<string, number> }
+export type NoisyResult = { floods: FloodResult[] }
+
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+
+async function flood(base: string, flooder: Flooder, others: string[]): Promise<FloodResult> {
+  const target = await floodTarget(base, flooder.cookie)
+  await warmUp(base, others)
+  const alone = await othersLoad(base, others, PHASE_S)
+  const answers: Record<string, number> = {}
+  const flooding = autocannon({
+    url: base + target.path,
+    connections: FLOOD_CONNECTIONS,
+    overallRate: FLOOD_RATE,
+    duration: PHASE_S,
+    method: 'PATCH',
+    headers: { cookie: flooder.cookie, origin: base, 'content-type': 'application/json' },
+    body: target.body,
+    requests: [
+      {
+        onResponse: (status) => {
+          answers[status] = (answers[status] ?? 0) + 1
+        },
+      },
+    ],
+  })
+  const during = await othersLoad(base, others, PHASE_S)
+  await flooding
+  await sleep(SETTLE_S)
+  return { flooder, alone, during, answers }
+}
+
+/** For each flooder: the others alone, then during the flood (PHASE_S seconds each), then a pause to settle. */
+export async function noisyNeighbour(base: string, sessions: NoisySessions): Promise<NoisyResult> {
+  await othersLoad(base, sessions.others, WARMUP_S)
+  const floods: FloodResult[] = []
+  for (const flooder of sessions.flooders) floods.push(await flood(base, flooder, sessions.others))
+  return { floods }
+}
+
+/** The report's paragraph: the others' p50/p99 alone and during each flood, and the ratios (target p99 ≤ 2×). */
+export function noisyReport(r: NoisyResult): string {
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—')
+  const answers = (a: Record<string, number>) =>
+    Object.entries(a)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ')
+  const rows = r.floods.flatMap((f) => [
+    `| alone | ${f.alone.requests} | ${f.alone.p50} | ${f.alone.p99} | | | ${f.alone.errors} / ${f.alone.non2xx} | |`,
+    `| during a flood by a member with ${f.flooder.posts} posts and ${f.flooder.followers} followers | ${f.during.requests} | ${f.during.p50} | ${f.during.p99} | ${ratio(f.during.p50, f.alone.p50)} | ${ratio(f.during.p99, f.alone.p99)} | ${f.during.errors} / ${f.during.non2xx} | ${answers(f.answers)} |`,
+  ])
+  return [
+    `Noisy neighbour: one member floods \`PATCH /api/measurements/:id\` with a valid body (${FLOOD_RATE} req/s over ${FLOOD_CONNECTIONS} connections, WRITE_RATE_LIMIT at its default) while ${OTHERS.toLocaleString('en-US')} other members, each request from a random one, open \`${FEED}\` (${OTHERS_RATE} req/s over ${OTHERS_CONNECTIONS} connections, after one load each to warm up before each pair); ${PHASE_S} s alone, then ${PHASE_S} s during the flood, ratios against the phase alone just before (target: p99 during a flood ≤ 2 × alone).`,
+    '',
+    '| the others | requests | p50 ms | p99 ms | p50 ratio | p99 ratio | errors / non-2xx | the flood answered |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...rows,
+    '',
+  ].join('\n')
+}
