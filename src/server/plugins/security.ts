@@ -6,7 +6,7 @@ import { AppError } from '#shared/errors.ts'
 import type { Db } from '../db/client.ts'
 import { loadUser } from './auth-session.ts'
 import { pgRateLimitStore } from './rate-limit-store.ts'
-import { MemberWriteQueue, memberTurns, type WriteQueueLimits } from './write-queue.ts'
+import { MemberWriteQueue, memberTurns, WRITE_METHODS, type WriteQueueLimits } from './write-queue.ts'
 
 export type { WriteQueueLimits }
 
@@ -82,7 +82,7 @@ function retryText(ms: number): string {
   return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const STATE_CHANGING = WRITE_METHODS
 
 /** A route option's hooks as a list: none, one, or several. */
 function hooksOf<T>(hooks: T | T[] | undefined): T[] {

@@ -295,6 +295,30 @@ describe("one member's writes in turn", () => {
     }
   })
 
+  it('holds only the writes of a route that answers reads too', async () => {
+    const app = await pluginApp({ writeQueue: { running: 1, waiting: 0, rest: 0 } })
+    const held = gate()
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/both',
+      handler: async (req) => {
+        if (req.method === 'POST') await held.opened
+        return {}
+      },
+    })
+    try {
+      const member = { 'x-member': 'member-a' }
+      const holding = app.inject({ method: 'POST', url: '/api/both', headers: member })
+      await pause()
+      expect((await app.inject({ method: 'POST', url: '/api/both', headers: member })).statusCode).toBe(429)
+      expect((await app.inject({ method: 'GET', url: '/api/both', headers: member })).statusCode).toBe(200)
+      held.open()
+      expect((await holding).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
   it('runs a write marked writeQueue: false at once (an upload or an AI call is not held behind the others)', async () => {
     const app = await pluginApp({ writeQueue: { running: 1, waiting: 0, rest: 0 } })
     const held = gate()

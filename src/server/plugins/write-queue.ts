@@ -101,6 +101,9 @@ export class MemberWriteQueue {
   }
 }
 
+/** The methods that change state: the writes a member's queue holds. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 type Turn = { leave: () => void; inHandler: boolean }
 
 function tooManyAtOnce(reply: FastifyReply): AppError {
@@ -118,6 +121,8 @@ export function memberTurns(queue: MemberWriteQueue) {
   const turns = new WeakMap<FastifyRequest, Turn>()
   return {
     async take(req: FastifyRequest, reply: FastifyReply) {
+      // A route may answer reads too (better-auth's catch-all): only its writes wait.
+      if (!WRITE_METHODS.has(req.method)) return
       const user = await loadUser(req, reply)
       if (!user) return
       const entered = queue.enter(user.id)
