@@ -39,7 +39,7 @@ export const DEFAULT_RATE_LIMITS = {
   commentCreate: { max: 60, windowMs: 10 * 60_000 },
   /** Per member: POST /api/reports. */
   reportCreate: { max: 20, windowMs: 60 * 60_000 },
-  /** Per member: likes, follows, blocks and verdicts together (a script liking everything is stopped). */
+  /** Per member, each route apart: likes, follows, blocks, profile, size checks (a script liking everything is stopped). */
   communityWrite: { max: 600, windowMs: 10 * 60_000 },
   /** Per member: POST /api/chat (a conversation is a message every few seconds at most). */
   chat: { max: 20, windowMs: 60_000 },
