@@ -54,8 +54,8 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/api/alpha-access',
     {
-      // Who may call is decided before the body is read; the limit then counts per member (perMemberRateLimit's
-      // preHandler), so members behind one address each pass the gate while guessing takes approved accounts.
+      // Who may call is decided before the body is read; the limit then counts per member, so members behind one
+      // address each pass the gate while guessing takes approved accounts.
       preValidation: requireVerifiedApplicant,
       config: perMemberRateLimit(rateLimits.alphaGate),
       schema: {
