@@ -316,22 +316,23 @@ describe('POST /api/alpha-access (the alpha gate)', () => {
   })
 })
 
-describe('the one-time admin setup link', () => {
-  function setup(token: string, email = uniqueEmail('first-admin')) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/setup/admin',
-      headers: browserHeaders(),
-      payload: { token, email, firstName: 'Olive', lastName: 'Admin', password: 'setup-Password-42' },
-    })
-  }
+/** POST /api/setup/admin with a token and the first admin's details. */
+function setupOn(on: TestApp, token: string, email = uniqueEmail('first-admin')) {
+  return on.app.inject({
+    method: 'POST',
+    url: '/api/setup/admin',
+    headers: browserHeaders(),
+    payload: { token, email, firstName: 'Olive', lastName: 'Admin', password: 'setup-Password-42' },
+  })
+}
 
+describe('the one-time admin setup link', () => {
   it('creates the first admin once; the link then fails and no new link is issued', async () => {
     const token = await issueAdminSetupToken(t.db)
     expect(token).toEqual(expect.any(String))
     const email = uniqueEmail('first-admin')
 
-    const res = await setup(token as string, email)
+    const res = await setupOn(t, token as string, email)
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ ok: true })
     const [admin] = await t.db.select().from(users).where(eq(users.email, email))
@@ -345,13 +346,13 @@ describe('the one-time admin setup link', () => {
     })
     expect(signIn.statusCode).toBe(200)
 
-    expectApiError(await setup(token as string), 403, 'This setup link is invalid, expired or already used')
+    expectApiError(await setupOn(t, token as string), 403, 'This setup link is invalid, expired or already used')
     expect(await issueAdminSetupToken(t.db)).toBeUndefined()
   })
 
   it('refuses an unknown token and creates no account', async () => {
     const email = uniqueEmail('would-be-admin')
-    expectApiError(await setup('not-a-real-token', email), 403)
+    expectApiError(await setupOn(t, 'not-a-real-token', email), 403)
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
   })
 })
@@ -362,15 +363,6 @@ describe('the setup link and existing accounts', () => {
     fresh = await createTestApp()
   })
   afterAll(() => fresh?.close())
-
-  function setupOn(app: TestApp, token: string, email = uniqueEmail('first-admin')) {
-    return app.app.inject({
-      method: 'POST',
-      url: '/api/setup/admin',
-      headers: browserHeaders(),
-      payload: { token, email, firstName: 'Olive', lastName: 'Admin', password: 'setup-Password-42' },
-    })
-  }
 
   it("keeps the profile's name rule: a name past its length is a 400 naming the field, and the link stays valid", async () => {
     const token = (await issueAdminSetupToken(fresh.db)) ?? ''
@@ -415,15 +407,6 @@ describe('the setup link once an admin exists', () => {
     await app.db.delete(adminSetupTokens)
   })
 
-  function setupOn(token: string, email = uniqueEmail('second-admin')) {
-    return app.app.inject({
-      method: 'POST',
-      url: '/api/setup/admin',
-      headers: browserHeaders(),
-      payload: { token, email, firstName: 'Olive', lastName: 'Admin', password: 'setup-Password-42' },
-    })
-  }
-
   it('answers 403 before reading the body once an admin exists', async () => {
     await createUser(app, { state: 'admin', verify: 'mark' })
     const res = await app.app.inject({
@@ -441,14 +424,18 @@ describe('the setup link once an admin exists', () => {
     expect((await getAuthUser(app, admin.cookie)).json().isAdmin).toBe(true)
     const email = uniqueEmail('second-admin')
 
-    expectApiError(await setupOn(token as string, email), 403, 'This setup link is invalid, expired or already used')
+    expectApiError(
+      await setupOn(app, token as string, email),
+      403,
+      'This setup link is invalid, expired or already used',
+    )
     expect(await app.db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
   })
 
   it('is printed at start while no admin exists, and works', async () => {
     const link = await adminSetupLinkAtStart(app.db, { ...app.config, adminEmails: [] })
     expect(link).toMatch(/^http:\/\/localhost:5000\/setup\?token=[\w-]{40,}$/)
-    expect((await setupOn(new URL(link as string).searchParams.get('token') as string)).statusCode).toBe(201)
+    expect((await setupOn(app, new URL(link as string).searchParams.get('token') as string)).statusCode).toBe(201)
   })
 
   it('is not printed at start once ADMIN_EMAILS names a verified account, and an earlier link is dead', async () => {
@@ -457,18 +444,18 @@ describe('the setup link once an admin exists', () => {
 
     expect(await adminSetupLinkAtStart(app.db, { ...app.config, adminEmails: [user.email] })).toBeUndefined()
     expect((await getAuthUser(app, user.cookie)).json().isAdmin).toBe(true)
-    expectApiError(await setupOn(new URL(earlier as string).searchParams.get('token') as string), 403)
+    expectApiError(await setupOn(app, new URL(earlier as string).searchParams.get('token') as string), 403)
   })
 
   it('is not printed at start once any admin exists', async () => {
     const token = await issueAdminSetupToken(app.db)
-    expect((await setupOn(token as string)).statusCode).toBe(201)
+    expect((await setupOn(app, token as string)).statusCode).toBe(201)
     expect(await adminSetupLinkAtStart(app.db, app.config)).toBeUndefined()
   })
 
   it('makes one admin when two links from two starts are used at once', async () => {
     const [a, b] = [await issueAdminSetupToken(app.db), await issueAdminSetupToken(app.db)]
-    const results = await Promise.all([setupOn(a as string), setupOn(b as string)])
+    const results = await Promise.all([setupOn(app, a as string), setupOn(app, b as string)])
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403])
     expect(await app.db.select().from(users).where(eq(users.isAdmin, true))).toHaveLength(1)
   })
