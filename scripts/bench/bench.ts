@@ -1,5 +1,5 @@
 // npm run bench [-- club|region] [--no-lighthouse] [--reseed] [--only <text>]
-// Measures the reference routes and the hot read routes in one run (BENCHMARKING.md), one member flooding writes
+// Measures the reference routes and the hot read routes in one run, one member flooding writes
 // while others read (--only noisy runs just that), the cold start on an empty DATA_DIR, the front end's JS/CSS per
 // route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
 import { execFileSync, spawnSync } from 'node:child_process'

@@ -1,4 +1,4 @@
-// The noisy-neighbour run (BENCHMARKING.md "Mixed load"): one member floods PATCH /api/measurements/:id while
+// The noisy-neighbour run: one member floods PATCH /api/measurements/:id while
 // many other members, each request from a random one, open the feed's first page. The others' latency is
 // measured alone and then during a flood, once for a typical member and once for the busiest one.
 import { createHmac } from 'node:crypto'
@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
 import { BENCH_SECRET, BENCH_USER, type DatasetName, datasetLocation, memberId, STAR_MEMBER } from './datasets.ts'
 
-/** The others: this many members, each request from one picked at random (BENCHMARKING.md: at least 1,000). */
+/** The others: this many members, each request from one picked at random (at least 1,000, as a club uses the app). */
 const OTHERS = 1_000
 const OTHERS_CONNECTIONS = 50
 /** The others' pace: a busy club evening, well below what the server can answer, so the flood's cost shows. */

@@ -136,7 +136,7 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
   })
   await app.register(helmet, {
     contentSecurityPolicy: false,
-    // HSTS only makes sense (and is only harmless) behind HTTPS: stack-notes G17.
+    // HSTS only makes sense behind HTTPS; over plain HTTP it would lock browsers out of a local run.
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   })
