@@ -26,6 +26,11 @@ export function browserHeaders(cookie?: string, baseUrl = TEST_BASE_URL): Record
   return { origin: new URL(baseUrl).origin, ...(cookie ? { cookie } : {}) }
 }
 
+/** A JSON POST to one of better-auth's endpoints under /api/identity, as a browser on our origin sends it. */
+export function postIdentity(t: TestApp, path: string, payload: object, cookie?: string) {
+  return t.app.inject({ method: 'POST', url: `/api/identity${path}`, headers: browserHeaders(cookie), payload })
+}
+
 /** The Cookie header a browser would send back after this response (session cookie only). */
 export function sessionCookieFrom(res: LightMyRequestResponse): string {
   const raw = res.headers['set-cookie']

@@ -10,6 +10,7 @@ import {
   createUser,
   getAuthUser,
   pathOf,
+  postIdentity,
   sessionCookieFrom,
   signIn,
   signUp,
@@ -25,10 +26,6 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-function postIdentity(path: string, payload: object, cookie?: string) {
-  return t.app.inject({ method: 'POST', url: `/api/identity${path}`, headers: browserHeaders(cookie), payload })
-}
-
 function setCookies(res: LightMyRequestResponse): string[] {
   const raw = res.headers['set-cookie']
   return Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []
@@ -37,7 +34,7 @@ function setCookies(res: LightMyRequestResponse): string[] {
 describe('sign-up and e-mail verification', () => {
   it('creates an unverified account, sends a verification e-mail and does not sign the user in', async () => {
     const input = aSignUp()
-    const res = await postIdentity('/sign-up/email', { ...input, name: 'Ada Lovelace' })
+    const res = await postIdentity(t, '/sign-up/email', { ...input, name: 'Ada Lovelace' })
 
     expect(res.statusCode).toBe(200)
     expect(res.json()).not.toHaveProperty('token')
@@ -53,8 +50,8 @@ describe('sign-up and e-mail verification', () => {
 
   it('answers a sign-up for an existing e-mail like a new one, and leaves that account alone', async () => {
     const owner = await createUser(t, { state: 'pending' })
-    const fresh = await postIdentity('/sign-up/email', { ...aSignUp(), name: 'New Person' })
-    const duplicate = await postIdentity('/sign-up/email', {
+    const fresh = await postIdentity(t, '/sign-up/email', { ...aSignUp(), name: 'New Person' })
+    const duplicate = await postIdentity(t, '/sign-up/email', {
       ...aSignUp({ email: owner.email, password: 'attacker-Password-1' }),
       name: 'Someone Else',
     })
@@ -63,7 +60,7 @@ describe('sign-up and e-mail verification', () => {
     expect(Object.keys(duplicate.json()).sort()).toEqual(Object.keys(fresh.json()).sort())
     expect(duplicate.json()).not.toHaveProperty('token')
     expect(await t.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(1)
-    const attacker = await postIdentity('/sign-in/email', { email: owner.email, password: 'attacker-Password-1' })
+    const attacker = await postIdentity(t, '/sign-in/email', { email: owner.email, password: 'attacker-Password-1' })
     expect(attacker.statusCode).toBe(401)
     expect((await getAuthUser(t, await signIn(t, owner.email, owner.password))).json().id).toBe(owner.id)
     const notice = t.mailsTo(owner.email).filter((m) => m.subject === 'You already have a Fieldmark account')
@@ -73,18 +70,18 @@ describe('sign-up and e-mail verification', () => {
 
   it('requires first and last name at sign-up', async () => {
     const { firstName: _f, ...withoutFirst } = aSignUp()
-    const res = await postIdentity('/sign-up/email', { ...withoutFirst, name: 'x' })
+    const res = await postIdentity(t, '/sign-up/email', { ...withoutFirst, name: 'x' })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('firstName is required')
 
-    const blankLast = await postIdentity('/sign-up/email', { ...aSignUp({ lastName: '  ' }), name: 'x' })
+    const blankLast = await postIdentity(t, '/sign-up/email', { ...aSignUp({ lastName: '  ' }), name: 'x' })
     expect(blankLast.statusCode).toBe(400)
     expect(blankLast.json().message).toBe('lastName is required')
   })
 
   it('refuses a password shorter than 8 characters', async () => {
     const input = aSignUp({ password: 'short7!' })
-    const res = await postIdentity('/sign-up/email', { ...input, name: 'x' })
+    const res = await postIdentity(t, '/sign-up/email', { ...input, name: 'x' })
     expect(res.statusCode).toBe(400)
     const [row] = await t.db.select().from(users).where(eq(users.email, input.email))
     expect(row).toBeUndefined()
@@ -92,7 +89,7 @@ describe('sign-up and e-mail verification', () => {
 
   it('refuses to sign in before the e-mail is verified', async () => {
     const user = await signUp(t)
-    const res = await postIdentity('/sign-in/email', { email: user.email, password: user.password })
+    const res = await postIdentity(t, '/sign-in/email', { email: user.email, password: user.password })
     expect(res.statusCode).toBe(403)
     expect(res.json().code).toBe('EMAIL_NOT_VERIFIED')
     expect(setCookies(res).some((c) => c.includes('session_token='))).toBe(false)
@@ -145,7 +142,7 @@ describe('the session token stays in the HttpOnly cookie', () => {
 
   it('is in no identity answer: sign-in, get-session, list-sessions', async () => {
     const user = await createUser(t, { state: 'member' })
-    const signInRes = await postIdentity('/sign-in/email', { email: user.email, password: user.password })
+    const signInRes = await postIdentity(t, '/sign-in/email', { email: user.email, password: user.password })
     expect(signInRes.statusCode).toBe(200)
     const cookie = sessionCookieFrom(signInRes)
     const token = tokenOf(cookie)
@@ -206,8 +203,11 @@ describe('sign-in', () => {
 
   it('answers a wrong password and an unknown e-mail identically', async () => {
     const user = await createUser(t, { state: 'pending' })
-    const wrongPassword = await postIdentity('/sign-in/email', { email: user.email, password: 'not-the-password' })
-    const unknownEmail = await postIdentity('/sign-in/email', { email: uniqueEmail('nobody'), password: user.password })
+    const wrongPassword = await postIdentity(t, '/sign-in/email', { email: user.email, password: 'not-the-password' })
+    const unknownEmail = await postIdentity(t, '/sign-in/email', {
+      email: uniqueEmail('nobody'),
+      password: user.password,
+    })
 
     expect(wrongPassword.statusCode).toBe(401)
     expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode)
@@ -224,7 +224,7 @@ describe('sign-in', () => {
 
 describe('password reset', () => {
   function requestReset(email: string) {
-    return postIdentity('/request-password-reset', { email, redirectTo: '/reset-password' })
+    return postIdentity(t, '/request-password-reset', { email, redirectTo: '/reset-password' })
   }
 
   it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
@@ -256,13 +256,13 @@ describe('password reset', () => {
     expect(token).toBeTruthy()
 
     const newPassword = 'a-brand-new-Password-9'
-    const reset = await postIdentity('/reset-password', { token, newPassword })
+    const reset = await postIdentity(t, '/reset-password', { token, newPassword })
     expect(reset.statusCode).toBe(200)
 
     expect((await getAuthUser(t, user.cookie)).statusCode).toBe(401)
-    const again = await postIdentity('/reset-password', { token, newPassword: 'yet-another-Password-1' })
+    const again = await postIdentity(t, '/reset-password', { token, newPassword: 'yet-another-Password-1' })
     expect(again.statusCode).toBe(400)
-    const oldPassword = await postIdentity('/sign-in/email', { email: user.email, password: user.password })
+    const oldPassword = await postIdentity(t, '/sign-in/email', { email: user.email, password: user.password })
     expect(oldPassword.statusCode).toBe(401)
     const cookie = await signIn(t, user.email, newPassword)
     expect((await getAuthUser(t, cookie)).statusCode).toBe(200)
@@ -276,12 +276,12 @@ describe('password reset of an unverified account', () => {
     const request = await createBetaRequest(t, { email: squatted.email })
     await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
 
-    await postIdentity('/request-password-reset', { email: squatted.email, redirectTo: '/reset-password' })
+    await postIdentity(t, '/request-password-reset', { email: squatted.email, redirectTo: '/reset-password' })
     const mail = t.mailsTo(squatted.email).findLast((m) => m.subject === 'Reset your Fieldmark password')
     const landing = await t.app.inject({ method: 'GET', url: pathOf(mail?.link ?? '') })
     const token = new URL(landing.headers.location as string, 'http://localhost:5000').searchParams.get('token')
     const newPassword = 'owner-takes-it-Back-7'
-    expect((await postIdentity('/reset-password', { token, newPassword })).statusCode).toBe(200)
+    expect((await postIdentity(t, '/reset-password', { token, newPassword })).statusCode).toBe(200)
 
     const [row] = await t.db.select().from(users).where(eq(users.email, squatted.email))
     expect(row).toMatchObject({ emailVerified: true, betaApproved: true })
@@ -375,7 +375,7 @@ describe('sign-out', () => {
   it('POST /api/identity/sign-out ends the session too, despite the session cache', async () => {
     const user = await createUser(t, { state: 'member' })
     expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
-    const res = await postIdentity('/sign-out', {}, user.cookie)
+    const res = await postIdentity(t, '/sign-out', {}, user.cookie)
     expect(res.statusCode).toBe(200)
     expect((await getAuthUser(t, user.cookie)).statusCode).toBe(401)
   })
@@ -384,7 +384,7 @@ describe('sign-out', () => {
     const user = await createUser(t, { state: 'member' })
     const phone = await signIn(t, user.email, user.password)
     expect((await getAuthUser(t, phone)).statusCode).toBe(200)
-    const res = await postIdentity('/revoke-other-sessions', {}, user.cookie)
+    const res = await postIdentity(t, '/revoke-other-sessions', {}, user.cookie)
     expect(res.statusCode).toBe(200)
     expect((await getAuthUser(t, phone)).statusCode).toBe(401)
     expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)

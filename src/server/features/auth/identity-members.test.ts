@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { aSignUp, browserHeaders, createUser, getAuthUser } from '#tests/support/factories.ts'
+import { aSignUp, createUser, getAuthUser, postIdentity } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { users } from '../../db/schema.ts'
 
@@ -12,10 +12,6 @@ beforeAll(async () => {
   t = await createTestApp()
 })
 afterAll(() => t?.close())
-
-function postIdentity(path: string, payload: object, cookie?: string) {
-  return t.app.inject({ method: 'POST', url: `/api/identity${path}`, headers: browserHeaders(cookie), payload })
-}
 
 async function rowOf(email: string) {
   const [row] = await t.db.select().from(users).where(eq(users.email, email))
@@ -33,7 +29,7 @@ describe("the identity provider's own member updates", () => {
       { image: 'javascript:alert(1)' },
       { name: 'Someone Else' },
     ]) {
-      const res = await postIdentity('/update-user', body, member.cookie)
+      const res = await postIdentity(t, '/update-user', body, member.cookie)
       expect(res.statusCode).toBe(404)
     }
     expect(await rowOf(member.email)).toMatchObject({
@@ -47,7 +43,7 @@ describe("the identity provider's own member updates", () => {
 
   it('POST /api/identity/change-email is closed', async () => {
     const member = await createUser(t, { state: 'member' })
-    const res = await postIdentity('/change-email', { newEmail: 'elsewhere@example.com' }, member.cookie)
+    const res = await postIdentity(t, '/change-email', { newEmail: 'elsewhere@example.com' }, member.cookie)
     expect(res.statusCode).toBe(404)
     expect(await rowOf(member.email)).toBeDefined()
   })
@@ -77,7 +73,7 @@ describe('sign-up takes names as the profile does', () => {
   for (const [what, overrides, message] of cases) {
     it(`refuses ${what} with 400 naming the field, and creates no account`, async () => {
       const input = aSignUp()
-      const res = await postIdentity('/sign-up/email', { ...input, name: 'A B', ...overrides })
+      const res = await postIdentity(t, '/sign-up/email', { ...input, name: 'A B', ...overrides })
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe(message)
       expect(await rowOf(input.email)).toBeUndefined()
@@ -87,7 +83,7 @@ describe('sign-up takes names as the profile does', () => {
 
   it('stores trimmed names, and the display name built from them whatever `name` said', async () => {
     const input = aSignUp()
-    const res = await postIdentity('/sign-up/email', {
+    const res = await postIdentity(t, '/sign-up/email', {
       ...input,
       firstName: '  Ada ',
       lastName: ' Lovelace',
@@ -104,7 +100,7 @@ describe('sign-up takes names as the profile does', () => {
 
   it('accepts names of exactly 60 characters', async () => {
     const input = aSignUp({ firstName: 'f'.repeat(60), lastName: 'l'.repeat(60) })
-    const res = await postIdentity('/sign-up/email', { ...input, name: 'x' })
+    const res = await postIdentity(t, '/sign-up/email', { ...input, name: 'x' })
     expect(res.statusCode).toBe(200)
     expect((await rowOf(input.email))?.firstName).toHaveLength(60)
   })
