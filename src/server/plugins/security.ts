@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError } from '#shared/errors.ts'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import type { Db } from '../db/client.ts'
 import { loadUser } from './auth-session.ts'
 import { pgRateLimitStore } from './rate-limit-store.ts'
@@ -148,6 +148,9 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
   app.addHook('onRoute', (route) => {
     if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return
     if (route.config?.rateLimit === undefined) route.config = { ...route.config, ...writeLimit }
+    // Every write may answer 429 now, so the OpenAPI document says so where a route lists its answers.
+    const response = route.schema?.response as Record<number, unknown> | undefined
+    if (response && response[429] === undefined) response[429] = ApiErrorSchema
     if (route.config?.writeQueue === false) return
     route.preValidation = [...hooksOf(route.preValidation), turns.take]
     route.onSend = [...hooksOf(route.onSend), turns.giveBack]

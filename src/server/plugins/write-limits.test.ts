@@ -82,6 +82,23 @@ describe('every write route has a limit', () => {
     }
     expect(unlimited).toEqual([])
   }, 120_000)
+
+  it('documents the 429 on every write operation of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>
+    }
+    const writeOperations = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({
+          operation: `${method.toUpperCase()} ${path}`,
+          responses: operation.responses,
+        })),
+    )
+    expect(writeOperations.length).toBeGreaterThan(20)
+    const undocumented = writeOperations.filter(({ responses }) => responses?.['429'] === undefined)
+    expect(undocumented.map(({ operation }) => operation)).toEqual([])
+  })
 })
 
 describe('the general write limit (WRITE_RATE_LIMIT)', () => {
