@@ -18,6 +18,7 @@ import {
   clearCommunityStatsCache,
   getCommunityStats,
   passAlphaGate,
+  RepeatMailThrottle,
   refuseSetupOnceAnAdminExists,
   setupFirstAdmin,
   submitBetaRequest,
@@ -29,6 +30,8 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { db, mailer, baseUrl, rateLimits, alphaPassword },
 ) => {
+  const repeatMails = new RepeatMailThrottle()
+
   app.post(
     '/api/beta-access-request',
     {
@@ -41,7 +44,7 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (req, reply) => {
-      const row = await submitBetaRequest(db, mailer, baseUrl, req.body)
+      const row = await submitBetaRequest(db, mailer, baseUrl, req.body, repeatMails)
       clearCommunityStatsCache()
       return reply.code(201).send({
         id: row.id,

@@ -42,6 +42,26 @@ async function standingOf(db: Db, email: string): Promise<'access' | 'pending' |
   return requests.length > 0 ? 'pending' : 'none'
 }
 
+const REPEAT_MAIL_EVERY_MS = 24 * 60 * 60_000
+const REPEAT_MAIL_ADDRESSES = 10_000
+
+/**
+ * At most one "you already applied" mail per address a day (per process), so strangers repeating a request cannot
+ * fill someone's inbox; the oldest addresses are forgotten past REPEAT_MAIL_ADDRESSES.
+ */
+export class RepeatMailThrottle {
+  readonly #sentAt = new Map<string, number>()
+
+  allow(email: string, now = Date.now()): boolean {
+    const last = this.#sentAt.get(email)
+    if (last !== undefined && now - last < REPEAT_MAIL_EVERY_MS) return false
+    this.#sentAt.delete(email)
+    this.#sentAt.set(email, now)
+    if (this.#sentAt.size > REPEAT_MAIL_ADDRESSES) this.#sentAt.delete(this.#sentAt.keys().next().value as string)
+    return true
+  }
+}
+
 /**
  * POST /api/beta-access-request. One open request per address; an address with access needs none. A repeat
  * answers exactly like a new request (a fresh id, nothing stored), so the answer never tells a stranger who is
@@ -52,11 +72,14 @@ export async function submitBetaRequest(
   mailer: Mailer,
   baseUrl: string,
   input: BetaAccessRequestInput,
+  repeatMails: RepeatMailThrottle,
 ): Promise<{ id: string }> {
   const repeat = (standing: 'access' | 'pending') => {
-    mailer.sendLater(
-      standing === 'access' ? alreadyHasAccessEmail(input.email, baseUrl) : requestStillPendingEmail(input.email),
-    )
+    if (repeatMails.allow(input.email)) {
+      mailer.sendLater(
+        standing === 'access' ? alreadyHasAccessEmail(input.email, baseUrl) : requestStillPendingEmail(input.email),
+      )
+    }
     return { id: randomUUID() }
   }
   const standing = await standingOf(db, input.email)

@@ -11,7 +11,7 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
 import { adminSetupTokens, betaRequests, users } from '../../db/schema.ts'
-import { adminSetupLinkAtStart, issueAdminSetupToken } from './access.service.ts'
+import { adminSetupLinkAtStart, issueAdminSetupToken, RepeatMailThrottle } from './access.service.ts'
 
 // This file never makes an admin except through the setup link, so the setup tests can rely on "no admin yet".
 
@@ -143,6 +143,12 @@ describe('POST /api/beta-access-request', () => {
     expect(mails[0]?.text).toContain('Your earlier request is still pending review')
   })
 
+  it('mails the owner of a pending address once a day, however often strangers repeat the request', async () => {
+    const first = await createBetaRequest(t)
+    for (let i = 0; i < 4; i++) expectNewRequestAnswer(await postRequest(aBetaRequest({ email: first.email })))
+    expect(t.mailsTo(first.email)).toHaveLength(1)
+  })
+
   it('stores nothing for an approved address and tells its owner to sign in', async () => {
     const request = await createBetaRequest(t)
     await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
@@ -177,7 +183,8 @@ describe('POST /api/beta-access-request', () => {
 
     for (const r of results) expectNewRequestAnswer(r)
     expect(await requestRows(body.email)).toHaveLength(1)
-    expect(t.mailsTo(body.email)).toHaveLength(5)
+    // The five repeats tell the owner once: one mail a day per address.
+    expect(t.mailsTo(body.email)).toHaveLength(1)
   })
 
   it('lets a denied applicant ask again', async () => {
@@ -483,5 +490,16 @@ describe('without ALPHA_PASSWORD', () => {
     expect((await getAuthUser(open, user.cookie)).json()).toMatchObject({ betaApproved: false, gatePassed: true })
     const oneRow = await open.app.inject({ method: 'GET', url: '/api/bench/one-row', headers: { cookie: user.cookie } })
     expectApiError(oneRow, 403, 'Your beta access is pending review')
+  })
+})
+
+describe('RepeatMailThrottle', () => {
+  it('allows one mail per address a day, each address apart', () => {
+    const throttle = new RepeatMailThrottle()
+    const day = 24 * 60 * 60_000
+    expect(throttle.allow('a@example.com', 0)).toBe(true)
+    expect(throttle.allow('a@example.com', day - 1)).toBe(false)
+    expect(throttle.allow('b@example.com', day - 1)).toBe(true)
+    expect(throttle.allow('a@example.com', day)).toBe(true)
   })
 })
