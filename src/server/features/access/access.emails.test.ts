@@ -130,15 +130,20 @@ describe('every mail, with a stranger’s text in the names', () => {
     expectSafe(onlyMail(request.email, 'Your Fieldmark beta access request'))
   })
 
-  it('repeated request for a pending address', async () => {
-    const request = await createBetaRequest(t)
+  /** A stranger repeats the request for `email`, with their own text in every free field. */
+  async function repeatHostileRequest(email: string) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/beta-access-request',
       headers: browserHeaders(),
-      payload: aBetaRequest({ email: request.email, firstName: HOSTILE, lastName: HOSTILE, reason: HOSTILE }),
+      payload: aBetaRequest({ email, firstName: HOSTILE, lastName: HOSTILE, reason: HOSTILE }),
     })
     expect(res.statusCode).toBe(201)
+  }
+
+  it('repeated request for a pending address', async () => {
+    const request = await createBetaRequest(t)
+    await repeatHostileRequest(request.email)
 
     expectSafe(onlyMail(request.email, 'Your Fieldmark beta access request is still pending'))
   })
@@ -146,13 +151,7 @@ describe('every mail, with a stranger’s text in the names', () => {
   it('repeated request for an address with access', async () => {
     const request = await createBetaRequest(t, { firstName: HOSTILE })
     await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/beta-access-request',
-      headers: browserHeaders(),
-      payload: aBetaRequest({ email: request.email, firstName: HOSTILE, lastName: HOSTILE, reason: HOSTILE }),
-    })
-    expect(res.statusCode).toBe(201)
+    await repeatHostileRequest(request.email)
 
     const mail = onlyMail(request.email, 'You already have Fieldmark beta access')
     expectSafe(mail)
