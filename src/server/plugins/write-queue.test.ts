@@ -6,7 +6,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('MemberWriteQueue', () => {
   it('lets one write of a member run, queues the next ones in arrival order, and refuses beyond the waiting room', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 2, rest: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 2, rest: 0, floodRest: 0, floodMs: 0 })
     const started: string[] = []
     const leaves: Record<string, () => void> = {}
     const enter = (name: string) => {
@@ -39,7 +39,7 @@ describe('MemberWriteQueue', () => {
   })
 
   it('keeps each member in their own line', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 0, rest: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0 })
     const a = queue.enter('member-a')
     expect(queue.enter('member-a')).toBeUndefined()
     const b = queue.enter('member-b')
@@ -48,7 +48,7 @@ describe('MemberWriteQueue', () => {
   })
 
   it('forgets a member once their last write has left', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 0, floodRest: 0, floodMs: 0 })
     const first = queue.enter('member-a')
     const second = queue.enter('member-a')
     expect(queue.members).toBe(1)
@@ -63,7 +63,7 @@ describe('MemberWriteQueue rest', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
   it('starts a member’s next write only after a rest in proportion to the last one’s time, others at once', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 4, rest: 3 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 4, rest: 3, floodRest: 3, floodMs: 0 })
     const leave = await queue.enter('member-a')
     await sleep(40)
     leave?.()
@@ -80,7 +80,7 @@ describe('MemberWriteQueue rest', () => {
   })
 
   it('refuses at once beyond the waiting room while the member rests, and forgets them once rested', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 2 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 2, floodRest: 2, floodMs: 0 })
     ;(await queue.enter('member-a'))?.()
     await sleep(5)
     const first = await queue.enter('member-a')
@@ -95,5 +95,29 @@ describe('MemberWriteQueue rest', () => {
     expect(queue.members).toBe(1)
     await sleep(40)
     expect(queue.members).toBe(0)
+  })
+
+  it('gives a member who overfilled their waiting room the longer rest, for floodMs', async () => {
+    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 1, floodRest: 6, floodMs: 1_000 })
+    const write = async (ms: number) => {
+      const leave = await queue.enter('member-a')
+      await sleep(ms)
+      leave?.()
+      return performance.now()
+    }
+    // Before any refusal: 20 ms of work, rest 1.
+    let ended = await write(20)
+    let started = await queue.enter('member-a')?.then((leave) => [performance.now(), leave] as const)
+    expect((started?.[0] ?? 0) - ended).toBeLessThan(20 + 15)
+    // Running one, one waiting: the third is refused and marks the member as flooding.
+    const waiting = queue.enter('member-a')
+    expect(queue.enter('member-a')).toBeUndefined()
+    started?.[1]()
+    ;(await waiting)?.()
+    ended = await write(20)
+    started = await queue.enter('member-a')?.then((leave) => [performance.now(), leave] as const)
+    // 20 ms of work, rest 6: 120 ms (a little less where timers round down).
+    expect((started?.[0] ?? 0) - ended).toBeGreaterThanOrEqual(110)
+    started?.[1]()
   })
 })

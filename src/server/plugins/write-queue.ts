@@ -8,6 +8,12 @@ export type WriteQueueLimits = {
   waiting: number
   /** After a write that took t ms, the member's next one starts `rest × t` ms later at the soonest. */
   rest: number
+  /**
+   * The rest instead, for `floodMs` after a write of the member was refused for a full waiting room: nobody fills it
+   * by hand (the offline outbox sends one at a time), so they are flooding, and get a far smaller share.
+   */
+  floodRest: number
+  floodMs: number
 }
 
 type Line = {
@@ -16,13 +22,14 @@ type Line = {
   /** When the member's next write may start (Date.now() time). */
   readyAt: number
   scheduled: boolean
+  /** Until when the member counts as flooding (Date.now() time; 0: not). */
+  floodingUntil: number
 }
 
 /**
  * Each member's writes in turn: `running` at once, `waiting` more in arrival order, none beyond, and a rest after
- * each in proportion to its time. On PGlite a write holds the whole process while it runs (its queries answer
- * within microtasks), so with rest 9 one member's writes take at most a tenth of the server's time, in short
- * turns between everyone else's requests, however many they send.
+ * each in proportion to its time. On PGlite a write holds the whole process while it runs, so with rest 9 one
+ * member's writes take at most a tenth of the server's time, and once they flood (floodRest 99) a hundredth.
  */
 export class MemberWriteQueue {
   readonly #lines = new Map<string, Line>()
@@ -36,7 +43,10 @@ export class MemberWriteQueue {
   enter(memberId: string): Promise<() => void> | undefined {
     const line = this.#lines.get(memberId) ?? this.#newLine(memberId)
     if (line.waiting.length === 0 && this.#free(line)) return Promise.resolve(this.#start(memberId, line))
-    if (line.waiting.length >= this.limits.waiting) return undefined
+    if (line.waiting.length >= this.limits.waiting) {
+      line.floodingUntil = Date.now() + this.limits.floodMs
+      return undefined
+    }
     const turn = new Promise<() => void>((resolve) => line.waiting.push(() => resolve(this.#start(memberId, line))))
     this.#next(memberId, line)
     return turn
@@ -48,7 +58,7 @@ export class MemberWriteQueue {
   }
 
   #newLine(memberId: string): Line {
-    const line: Line = { running: 0, waiting: [], readyAt: 0, scheduled: false }
+    const line: Line = { running: 0, waiting: [], readyAt: 0, scheduled: false, floodingUntil: 0 }
     this.#lines.set(memberId, line)
     return line
   }
@@ -69,7 +79,9 @@ export class MemberWriteQueue {
       if (left) return
       left = true
       line.running -= 1
-      line.readyAt = Math.max(line.readyAt, Date.now() + (performance.now() - started) * this.limits.rest)
+      const now = Date.now()
+      const rest = now < line.floodingUntil ? this.limits.floodRest : this.limits.rest
+      line.readyAt = Math.max(line.readyAt, now + (performance.now() - started) * rest)
       this.#next(memberId, line)
     }
   }
@@ -82,8 +94,8 @@ export class MemberWriteQueue {
   #next(memberId: string, line: Line): void {
     if (line.scheduled) return
     if (this.#idle(line)) {
-      // Forgotten once rested (a timer that keeps no process alive).
-      const wait = line.readyAt - Date.now()
+      // Forgotten once rested and no longer flooding (a timer that keeps no process alive).
+      const wait = Math.max(line.readyAt, line.floodingUntil) - Date.now()
       if (wait <= 0) this.#lines.delete(memberId)
       else setTimeout(() => this.#next(memberId, line), wait).unref()
       return

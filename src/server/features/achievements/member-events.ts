@@ -35,7 +35,42 @@ export const MEASUREMENT_CHANGED: MemberChange = {
   boards: true,
 }
 
+/** A measurement's values that its owner's achievements or the leaderboards count. */
+export type CountedValues = {
+  speciesId: string
+  trophyClass: string | null
+  score: number | null
+  weightLbs: number | null
+  evidence: string
+  takenAt: Date
+  visibility: string
+}
+
+/** The achievement metrics each counted value feeds (visibility feeds only the boards). */
+const METRICS_OF: Record<keyof CountedValues, readonly AchievementMetric[]> = {
+  speciesId: ['species', 'species-group', 'categories', 'personal-bests'],
+  trophyClass: ['trophies', 'records'],
+  score: ['personal-bests'],
+  weightLbs: ['personal-bests'],
+  evidence: ['photo-measured', 'community-verified'],
+  takenAt: ['active-weeks'],
+  visibility: [],
+}
+
+/**
+ * What an edit moves, from the measurement's counted values before and after: an edit that changes none of them
+ * (a caption, notes, photos, a location) costs no counting at all, so repeating one is cheap.
+ */
+export function measurementEdited(before: CountedValues, after: CountedValues): MemberChange {
+  const changed = (Object.keys(METRICS_OF) as (keyof CountedValues)[]).filter((key) =>
+    key === 'takenAt' ? before.takenAt.getTime() !== after.takenAt.getTime() : before[key] !== after[key],
+  )
+  const metrics = new Set(changed.flatMap((key) => METRICS_OF[key]))
+  return { metrics: [...metrics], boards: changed.length > 0 }
+}
+
 export async function afterMemberChange(tx: Tx, userIds: string | readonly string[], change: MemberChange) {
+  if (change.metrics.length === 0 && !change.boards) return
   const ids = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)].sort()
   for (const id of ids) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`member:${id}`}, 0))`)

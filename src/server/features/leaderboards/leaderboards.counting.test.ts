@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
 import {
@@ -340,6 +341,46 @@ describe('rebuildAllBoards', () => {
            from leaderboard_species_totals s where measurements <> 0) as totals`)
     return (result as unknown as { rows: { entries: string; totals: string }[] }).rows[0]
   }
+
+  it('keeps exactly the rows a rebuild computes through any edits: moved dates, species, weights, visibility, none', async () => {
+    const angler = await member('Edited')
+    const now = Date.now()
+    type State = { speciesId: string; weightLbs: number; daysBack: number; visibility: Measurement['visibility'] }
+    const states: State[] = [
+      { speciesId: 'bluegill', weightLbs: 1.1, daysBack: 0, visibility: 'public' },
+      { speciesId: 'walleye', weightLbs: 6.5, daysBack: 8, visibility: 'public' },
+    ]
+    const body = (state: State) => ({
+      speciesId: state.speciesId,
+      quick: { weightLbs: state.weightLbs },
+      method: 'scale' as const,
+      takenAt: new Date(now - state.daysBack * 86_400_000).toISOString(),
+      visibility: state.visibility,
+    })
+    const ids: string[] = []
+    for (const state of states) ids.push((await createMeasurement(t, angler.cookie, { sheet: undefined, ...body(state) })).id)
+    // One field of one catch changed per edit (or nothing), so each kind of change is seen on its own.
+    const edit = fc.oneof(
+      fc.record({ speciesId: fc.constantFrom('bluegill', 'walleye', 'largemouth-bass') }),
+      fc.record({ weightLbs: fc.constantFrom(1.1, 2.25, 6.5) }),
+      fc.record({ daysBack: fc.constantFrom(0, 1, 6, 8, 35, 400) }),
+      fc.record({ visibility: fc.constantFrom<Measurement['visibility'][]>('public', 'followers', 'private') }),
+      fc.constant({}),
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.nat({ max: 1 }), edit), { minLength: 1, maxLength: 4 }), async (edits) => {
+        for (const [which, change] of edits) {
+          states[which] = { ...(states[which] as State), ...change }
+          const res = await send('PATCH', `/api/measurements/${ids[which]}`, angler, body(states[which] as State))
+          expect(res.statusCode, res.body).toBe(200)
+        }
+        const maintained = await snapshot()
+        await rebuildAllBoards(t.db)
+        expect(await snapshot()).toEqual(maintained)
+      }),
+      { numRuns: 15 },
+    )
+  })
 
   it('computes from scratch exactly the rows the writes maintained', async () => {
     const angler = await member('Rebuilt')

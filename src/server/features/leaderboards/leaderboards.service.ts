@@ -77,9 +77,12 @@ function cellsCtes(who: SQL): SQL {
       group by c.user_id, b.bucket, s.species_id, e.evidence)`
 }
 
-/** Writes the rows of the members `who` selects (a condition on `m.user_id`, the same on `ua.user_id`). */
-function insertEntries(who: (column: SQL) => SQL): SQL {
-  return sql`with ${cellsCtes(who(sql`m.user_id`))},
+/**
+ * CTEs `fresh` (every leaderboard row of the members `who` selects, as their records make them now) after
+ * cellsCtes and `points` (`who`: a condition on `m.user_id`, the same on `ua.user_id`).
+ */
+function freshCtes(who: (column: SQL) => SQL): SQL {
+  return sql`${cellsCtes(who(sql`m.user_id`))},
     points as (
       select ua.user_id, b.bucket, sum(a.points)::float8 as value, max(ua.earned_at) as achieved_at
       from user_achievements ua
@@ -87,32 +90,35 @@ function insertEntries(who: (column: SQL) => SQL): SQL {
       join users u on u.id = ua.user_id and u.hidden_at is null
       cross join lateral unnest(${bucketsSql(sql`ua.earned_at`)}) b(bucket)
       where ${who(sql`ua.user_id`)}
-      group by ua.user_id, b.bucket)
-    insert into leaderboard_entries
-      (board, bucket, species_id, evidence, user_id, value, achieved_at, measurements, trophies)
-    select 'trophies', bucket, species_id, evidence, user_id, trophies, trophies_at, measurements, trophies
-      from cells
-    union all
-    select 'species', bucket, species_id, evidence, user_id, best, best_at, measurements, trophies
-      from cells where species_id <> '' and best is not null
-    union all
-    select 'points', p.bucket, '', 0, p.user_id, p.value, p.achieved_at,
-        coalesce(c.measurements, 0), coalesce(c.trophies, 0)
-      from points p
-      left join cells c on c.user_id = p.user_id and c.bucket = p.bucket and c.species_id = '' and c.evidence = 0`
+      group by ua.user_id, b.bucket),
+    fresh as (
+      select 'trophies' as board, bucket, species_id, evidence, user_id, trophies::float8 as value,
+          trophies_at as achieved_at, measurements, trophies
+        from cells
+      union all
+      select 'species', bucket, species_id, evidence, user_id, best, best_at, measurements, trophies
+        from cells where species_id <> '' and best is not null
+      union all
+      select 'points', p.bucket, '', 0, p.user_id, p.value, p.achieved_at,
+          coalesce(c.measurements, 0), coalesce(c.trophies, 0)
+        from points p
+        left join cells c on c.user_id = p.user_id and c.bucket = p.bucket and c.species_id = '' and c.evidence = 0)`
 }
 
+const ENTRY_COLUMNS = sql`(board, bucket, species_id, evidence, user_id, value, achieved_at, measurements, trophies)`
+
 /**
- * Rewrites the member's leaderboard rows from their counted measurements and their achievements, and moves
- * leaderboard_species_totals by the difference. Call it inside the transaction of the change, after it is written
- * (afterMemberChange does, under the member's advisory lock, so two changes of one member never interleave).
+ * Brings the member's leaderboard rows and leaderboard_species_totals to what their counted measurements and their
+ * achievements make them. Call it inside the transaction of the change, after it is written (afterMemberChange
+ * does, under the member's advisory lock, so two changes of one member never interleave).
  *
- * Three statements, each set-based: the totals' net change per (bucket, evidence, species) first (the member's new
- * counts less the 'trophies' rows about to go, written in key order so that concurrent members lock the shared rows
- * in one order), then the member's rows deleted, then inserted again.
+ * One statement, and it writes only what differs: an edit usually moves a few of the member's rows, and rewriting
+ * all of them (every bucket, species and evidence level they ever reached) cost most of a write's time in the
+ * boards' three indexes. The totals take the net change per (bucket, evidence, species), written in key order so
+ * that concurrent members lock the shared rows in one order. Every part reads the rows as they were before it.
  */
 export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(sql`with ${cellsCtes(sql`m.user_id = ${userId}`)},
+  await tx.execute(sql`with ${freshCtes((column) => sql`${column} = ${userId}`)},
     change as (
       select bucket, evidence, species_id, sum(n)::int as n from (
         select bucket, evidence, species_id, measurements as n from cells where species_id <> ''
@@ -121,12 +127,22 @@ export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void>
           where user_id = ${userId} and board = 'trophies' and species_id <> ''
       ) d
       group by bucket, evidence, species_id
-      having sum(n) <> 0)
-    insert into leaderboard_species_totals as t (bucket, evidence, species_id, measurements)
-    select bucket, evidence, species_id, n from change order by bucket, evidence, species_id
-    on conflict (bucket, evidence, species_id) do update set measurements = t.measurements + excluded.measurements`)
-  await tx.execute(sql`delete from leaderboard_entries where user_id = ${userId}`)
-  await tx.execute(insertEntries((column) => sql`${column} = ${userId}`))
+      having sum(n) <> 0),
+    totals as (
+      insert into leaderboard_species_totals as t (bucket, evidence, species_id, measurements)
+      select bucket, evidence, species_id, n from change order by bucket, evidence, species_id
+      on conflict (bucket, evidence, species_id) do update set measurements = t.measurements + excluded.measurements),
+    gone as (
+      delete from leaderboard_entries e
+      where e.user_id = ${userId} and not exists (select 1 from fresh f
+        where (f.board, f.bucket, f.species_id, f.evidence) = (e.board, e.bucket, e.species_id, e.evidence)))
+    insert into leaderboard_entries as e ${ENTRY_COLUMNS}
+    select board, bucket, species_id, evidence, user_id, value, achieved_at, measurements, trophies from fresh
+    on conflict (board, bucket, species_id, evidence, user_id) do update
+      set value = excluded.value, achieved_at = excluded.achieved_at,
+        measurements = excluded.measurements, trophies = excluded.trophies
+      where (e.value, e.achieved_at, e.measurements, e.trophies)
+        is distinct from (excluded.value, excluded.achieved_at, excluded.measurements, excluded.trophies)`)
 }
 
 /** Taken by every rebuild: two processes starting on one database rebuild once, one after the other. */
@@ -134,7 +150,9 @@ const REBUILD_LOCK = 'leaderboards:rebuild'
 
 async function rebuild(tx: Tx): Promise<number> {
   await tx.execute(sql`truncate leaderboard_entries, leaderboard_species_totals`)
-  await tx.execute(insertEntries(() => sql`true`))
+  await tx.execute(sql`with ${freshCtes(() => sql`true`)}
+    insert into leaderboard_entries ${ENTRY_COLUMNS}
+    select board, bucket, species_id, evidence, user_id, value, achieved_at, measurements, trophies from fresh`)
   await tx.execute(sql`insert into leaderboard_species_totals (bucket, evidence, species_id, measurements)
     select bucket, evidence, species_id, sum(measurements)::int from leaderboard_entries
     where board = 'trophies' and species_id <> ''

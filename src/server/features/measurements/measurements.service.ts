@@ -16,7 +16,7 @@ import type { TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
-import { afterMemberChange, MEASUREMENT_CHANGED } from '../achievements/member-events.ts'
+import { afterMemberChange, MEASUREMENT_CHANGED, measurementEdited } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { deliverPost, reachesFollowers, withdrawPost } from '../community/feed-inbox.ts'
 import { tellRecipients } from '../notifications/notify.ts'
@@ -233,6 +233,12 @@ export async function updateMeasurement(
         reportedEvidence: measurements.reportedEvidence,
         sheet: measurements.sheet,
         quick: measurements.quick,
+        speciesId: measurements.speciesId,
+        trophyClass: measurements.trophyClass,
+        score: measurements.score,
+        weightLbs: measurements.weightLbs,
+        evidence: measurements.evidence,
+        takenAt: measurements.takenAt,
       })
       .from(measurements)
       .where(eq(measurements.id, id))
@@ -266,17 +272,18 @@ export async function updateMeasurement(
     }
     await attachPhotos(tx, user.id, id, body.photoIds)
     // Verdicts stay with the measurement; a community verification still raises the newly reported evidence.
-    await tx
-      .update(measurements)
-      .set({ ...set, evidence: effectiveEvidence(set.reportedEvidence, current.checkState) })
-      .where(eq(measurements.id, id))
-    // Its visibility or species may have changed: the bells that show it refresh (notify.ts).
-    told = await tellRecipients(tx, { measurementId: id })
-    // The followers' Following feeds (feed_inbox) follow the visibility.
-    if (reachesFollowers(set.visibility)) await deliverPost(tx, current.userId, id)
-    else await withdrawPost(tx, current.userId, id)
-    // Its size, class, species, date or visibility may have changed: the owner's achievements and boards.
-    await afterMemberChange(tx, current.userId, MEASUREMENT_CHANGED)
+    const after = { ...set, evidence: effectiveEvidence(set.reportedEvidence, current.checkState) }
+    await tx.update(measurements).set(after).where(eq(measurements.id, id))
+    // Only what the edit changed is redone, so that repeating an edit costs little (the write limits bound how often).
+    // The bells show its visibility and species (notify.ts); the followers' Following feeds follow the visibility.
+    if (after.visibility !== current.visibility || after.speciesId !== current.speciesId) {
+      told = await tellRecipients(tx, { measurementId: id })
+    }
+    if (reachesFollowers(after.visibility) !== reachesFollowers(current.visibility)) {
+      if (reachesFollowers(after.visibility)) await deliverPost(tx, current.userId, id)
+      else await withdrawPost(tx, current.userId, id)
+    }
+    await afterMemberChange(tx, current.userId, measurementEdited(current, after))
     return removed.map((photo) => photo.storageKey)
   })
   const measurement = await readMeasurement(db, user, id)
