@@ -358,7 +358,8 @@ describe('rebuildAllBoards', () => {
       visibility: state.visibility,
     })
     const ids: string[] = []
-    for (const state of states) ids.push((await createMeasurement(t, angler.cookie, { sheet: undefined, ...body(state) })).id)
+    for (const state of states)
+      ids.push((await createMeasurement(t, angler.cookie, { sheet: undefined, ...body(state) })).id)
     // One field of one catch changed per edit (or nothing), so each kind of change is seen on its own.
     const edit = fc.oneof(
       fc.record({ speciesId: fc.constantFrom('bluegill', 'walleye', 'largemouth-bass') }),
