@@ -4,10 +4,12 @@
 // achievement must follow), and the busiest member doing that.
 import { createHmac } from 'node:crypto'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import { type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
 import { BENCH_SECRET, BENCH_USER, type DatasetName, datasetLocation, memberId, STAR_MEMBER } from './datasets.ts'
+import type { FloodJob } from './flood-worker.ts'
 import { type Latency, openLoop } from './open-loop.ts'
 
 /** The others: this many members, each request from one picked at random (at least 1,000, as a club uses the app). */
@@ -192,20 +194,22 @@ async function flood(base: string, { flooder, edit }: Flood, others: string[]): 
   await sleep(SETTLE_S)
   await warmUp(base, others)
   const alone = await othersLoad(base, others, PHASE_S)
-  const answers: Record<string, number> = {}
-  let sent = 0
-  const headers = { cookie: flooder.cookie, origin: base, 'content-type': 'application/json' }
-  const flooding = openLoop({
+  const job: FloodJob = {
     base,
+    path: target.path,
+    headers: { cookie: flooder.cookie, origin: base, 'content-type': 'application/json' },
+    bodies: target.bodies,
     rate: FLOOD_RATE,
     seconds: PHASE_S,
-    next: () => ({ method: 'PATCH', path: target.path, headers, body: target.bodies[sent++ % target.bodies.length] }),
-    onStatus: (status) => {
-      answers[status] = (answers[status] ?? 0) + 1
-    },
+  }
+  const worker = new Worker(new URL('./flood-worker.ts', import.meta.url), { workerData: job })
+  const flooding = new Promise<Record<string, number>>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
   })
   const during = await othersLoad(base, others, PHASE_S)
-  await flooding
+  const answers = await flooding
+  await worker.terminate()
   return { flooder, edit, alone, during, answers }
 }
 
@@ -235,7 +239,7 @@ export function noisyReport(r: NoisyResult): string {
     `| during a flood (${f.edit}) by a member with ${f.flooder.posts} posts and ${f.flooder.followers} followers | ${f.during.requests} | ${f.during.p50} | ${f.during.p99} | ${ratio(f.during.p50, f.alone.p50)} | ${ratio(f.during.p99, f.alone.p99)} | ${f.during.errors} / ${f.during.non2xx} | ${answers(f.answers)} |`,
   ])
   return [
-    `Noisy neighbour: one member floods \`PATCH /api/measurements/:id\` with valid bodies, either unchanged or moving the date taken within two weeks (${FLOOD_RATE} req/s, WRITE_RATE_LIMIT at its default) while ${OTHERS.toLocaleString('en-US')} other members, each request from a random one, open \`${FEED}\` (${OTHERS_RATE} req/s); both at random moments (Poisson arrivals), each request timed from when it was due; before each pair, ${SETTLE_S} s idle and one load each to warm up; ${PHASE_S} s alone, then ${PHASE_S} s during the flood, ratios against the phase alone just before (target: p99 during a flood ≤ 2 × alone).`,
+    `Noisy neighbour: one member floods \`PATCH /api/measurements/:id\` with valid bodies, either unchanged or moving the date taken within two weeks (${FLOOD_RATE} req/s, WRITE_RATE_LIMIT at its default) while ${OTHERS.toLocaleString('en-US')} other members, each request from a random one, open \`${FEED}\` (${OTHERS_RATE} req/s); both at random moments (Poisson arrivals), the flood from a thread of its own, each request timed from when it was sent; before each pair, ${SETTLE_S} s idle and one load each to warm up; ${PHASE_S} s alone, then ${PHASE_S} s during the flood, ratios against the phase alone just before (target: p99 during a flood ≤ 2 × alone).`,
     '',
     '| the others | requests | p50 ms | p99 ms | p50 ratio | p99 ratio | errors / non-2xx | the flood answered |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

@@ -1,6 +1,8 @@
-// Load as many members make it: requests at random moments (a Poisson process) at a mean rate, each timed from the
-// moment it was due, whatever the server's answers. autocannon's `overallRate` sends each connection's share in one
-// burst at every whole second instead (all connections at once), which measures the burst, not the route.
+// Load as many members make it: requests at random moments (a Poisson process) at a mean rate, whatever the server's
+// answers (open loop: a slow answer delays no later request). autocannon's `overallRate` sends each connection's
+// share in one burst at every whole second instead (all connections at once), which measures the burst, not the
+// route. Each request is timed from when it was sent: run other load from another thread, so that this one's
+// timers are not late.
 import { Agent, request } from 'node:http'
 
 export type OpenLoopRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string }
@@ -57,11 +59,11 @@ export async function openLoop(o: OpenLoopOptions): Promise<Latency> {
       if (due - started > o.seconds * 1000) break
       const wait = due - performance.now()
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-      const sentFor = due
+      const sentAt = performance.now()
       pending.push(
         send(agent, o.base, o.next()).then(
           (status) => {
-            latencies.push(performance.now() - sentFor)
+            latencies.push(performance.now() - sentAt)
             if (status < 200 || status > 299) non2xx += 1
             o.onStatus?.(status)
           },

@@ -31,7 +31,14 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   write: UNLIMITED,
 }
 /** Writes of one member all at once, as the race tests send them; the queue's own tests set the real one. */
-export const RELAXED_WRITE_QUEUE: WriteQueueLimits = { running: 100_000, waiting: 0, rest: 0, floodRest: 0, floodMs: 0 }
+export const RELAXED_WRITE_QUEUE: WriteQueueLimits = {
+  running: 100_000,
+  waiting: 0,
+  rest: 0,
+  floodRest: 0,
+  floodMs: 0,
+  refusedPauseMs: 0,
+}
 
 export type TestAppOverrides = {
   config?: Partial<AppConfig>

@@ -56,15 +56,16 @@ export function rateLimitConfig(rule: RateRule) {
 
 /**
  * One member's writes: one at a time, four more may wait (beyond, 429 at once), and a rest of nine times each
- * write's time (at most a tenth of the server's time); for a minute after they overfill the waiting room, 199 times
- * (a two-hundredth), however heavy their writes are.
+ * write's time (at most a tenth of the server's time); for 10 s after they overfill the waiting room, 199 times
+ * (a two-hundredth), and each refusal for a full waiting room holds their next write back a second.
  */
 export const DEFAULT_WRITE_QUEUE: WriteQueueLimits = {
   running: 1,
   waiting: 4,
   rest: 9,
   floodRest: 199,
-  floodMs: 60_000,
+  floodMs: 10_000,
+  refusedPauseMs: 1_000,
 }
 
 /**

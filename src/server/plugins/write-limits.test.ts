@@ -214,7 +214,9 @@ describe('write routes added later (the security plugin)', () => {
 
 describe("one member's writes in turn", () => {
   it('runs a member’s writes one at a time, refuses beyond the waiting room at once, and lets others through', async () => {
-    const app = await pluginApp({ writeQueue: { running: 1, waiting: 2, rest: 0, floodRest: 0, floodMs: 0 } })
+    const app = await pluginApp({
+      writeQueue: { running: 1, waiting: 2, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 },
+    })
     const gates = new Map<string, ReturnType<typeof gate>>()
     const ran: string[] = []
     app.post('/api/slow/:name', async (req) => {
@@ -262,7 +264,7 @@ describe("one member's writes in turn", () => {
   it('counts a write toward the rate limit only in its turn: refusals at the door cost nothing', async () => {
     const app = await pluginApp({
       writeLimit: rule,
-      writeQueue: { running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0 },
+      writeQueue: { running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 },
     })
     const held = gate()
     app.post('/api/held', async (req) => {
@@ -286,7 +288,9 @@ describe("one member's writes in turn", () => {
   })
 
   it('never starts a waiting write whose client has gone', async () => {
-    const app = await pluginApp({ writeQueue: { running: 1, waiting: 2, rest: 0, floodRest: 0, floodMs: 0 } })
+    const app = await pluginApp({
+      writeQueue: { running: 1, waiting: 2, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 },
+    })
     const held = gate()
     const ran: string[] = []
     app.post('/api/w/:name', async (req) => {
@@ -316,7 +320,9 @@ describe("one member's writes in turn", () => {
   })
 
   it('holds only the writes of a route that answers reads too', async () => {
-    const app = await pluginApp({ writeQueue: { running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0 } })
+    const app = await pluginApp({
+      writeQueue: { running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 },
+    })
     const held = gate()
     app.route({
       method: ['GET', 'POST'],
@@ -340,7 +346,9 @@ describe("one member's writes in turn", () => {
   })
 
   it('runs a write marked writeQueue: false at once (an upload or an AI call is not held behind the others)', async () => {
-    const app = await pluginApp({ writeQueue: { running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0 } })
+    const app = await pluginApp({
+      writeQueue: { running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 },
+    })
     const held = gate()
     app.post('/api/held', async () => {
       await held.opened

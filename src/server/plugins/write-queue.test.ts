@@ -6,7 +6,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('MemberWriteQueue', () => {
   it('lets one write of a member run, queues the next ones in arrival order, and refuses beyond the waiting room', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 2, rest: 0, floodRest: 0, floodMs: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 2, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 })
     const started: string[] = []
     const leaves: Record<string, () => void> = {}
     const enter = (name: string) => {
@@ -39,7 +39,7 @@ describe('MemberWriteQueue', () => {
   })
 
   it('keeps each member in their own line', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 0, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 })
     const a = queue.enter('member-a')
     expect(queue.enter('member-a')).toBeUndefined()
     const b = queue.enter('member-b')
@@ -48,7 +48,7 @@ describe('MemberWriteQueue', () => {
   })
 
   it('forgets a member once their last write has left', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 0, floodRest: 0, floodMs: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 0, floodRest: 0, floodMs: 0, refusedPauseMs: 0 })
     const first = queue.enter('member-a')
     const second = queue.enter('member-a')
     expect(queue.members).toBe(1)
@@ -63,7 +63,7 @@ describe('MemberWriteQueue rest', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
   it('starts a member’s next write only after a rest in proportion to the last one’s time, others at once', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 4, rest: 3, floodRest: 3, floodMs: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 4, rest: 3, floodRest: 3, floodMs: 0, refusedPauseMs: 0 })
     const leave = await queue.enter('member-a')
     await sleep(40)
     leave?.()
@@ -80,7 +80,7 @@ describe('MemberWriteQueue rest', () => {
   })
 
   it('refuses at once beyond the waiting room while the member rests, and forgets them once rested', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 2, floodRest: 2, floodMs: 0 })
+    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 2, floodRest: 2, floodMs: 0, refusedPauseMs: 0 })
     ;(await queue.enter('member-a'))?.()
     await sleep(5)
     const first = await queue.enter('member-a')
@@ -98,7 +98,14 @@ describe('MemberWriteQueue rest', () => {
   })
 
   it('gives a member who overfilled their waiting room the longer rest, for floodMs', async () => {
-    const queue = new MemberWriteQueue({ running: 1, waiting: 1, rest: 1, floodRest: 6, floodMs: 1_000 })
+    const queue = new MemberWriteQueue({
+      running: 1,
+      waiting: 1,
+      rest: 1,
+      floodRest: 6,
+      floodMs: 1_000,
+      refusedPauseMs: 0,
+    })
     const write = async (ms: number) => {
       const leave = await queue.enter('member-a')
       await sleep(ms)
@@ -119,5 +126,29 @@ describe('MemberWriteQueue rest', () => {
     // 20 ms of work, rest 6: 120 ms (a little less where timers round down).
     expect((started?.[0] ?? 0) - ended).toBeGreaterThanOrEqual(110)
     started?.[1]()
+  })
+
+  it('holds a flooding member’s next write back after every refusal, so a steady flood gets none through', async () => {
+    const queue = new MemberWriteQueue({
+      running: 1,
+      waiting: 1,
+      rest: 0,
+      floodRest: 0,
+      floodMs: 0,
+      refusedPauseMs: 60,
+    })
+    const running = await queue.enter('member-a')
+    const waiting = queue.enter('member-a')?.then(() => performance.now())
+    // Refused every 20 ms for 100 ms: each refusal moves the waiting write's start 60 ms on.
+    for (let i = 0; i < 5; i++) {
+      expect(queue.enter('member-a')).toBeUndefined()
+      await sleep(20)
+    }
+    running?.()
+    const lastRefusal = performance.now() - 20
+    const started = await waiting
+    expect((started ?? 0) - lastRefusal).toBeGreaterThanOrEqual(50)
+    // Another member is not held back.
+    expect(queue.enter('member-b')).toBeDefined()
   })
 })

@@ -14,6 +14,8 @@ export type WriteQueueLimits = {
    */
   floodRest: number
   floodMs: number
+  /** After each such refusal, the member's next write starts this much later at the soonest: a flood gets none. */
+  refusedPauseMs: number
 }
 
 type Line = {
@@ -29,7 +31,8 @@ type Line = {
 /**
  * Each member's writes in turn: `running` at once, `waiting` more in arrival order, none beyond, and a rest after
  * each in proportion to its time. On PGlite a write holds the whole process while it runs, so with rest 9 one
- * member's writes take at most a tenth of the server's time, and once they flood (floodRest 199) a two-hundredth.
+ * member's writes take at most a tenth of the server's time, once they flood (floodRest 199) a two-hundredth, and
+ * while they keep flooding none: each refusal moves their next write later.
  */
 export class MemberWriteQueue {
   readonly #lines = new Map<string, Line>()
@@ -44,7 +47,9 @@ export class MemberWriteQueue {
     const line = this.#lines.get(memberId) ?? this.#newLine(memberId)
     if (line.waiting.length === 0 && this.#free(line)) return Promise.resolve(this.#start(memberId, line))
     if (line.waiting.length >= this.limits.waiting) {
-      line.floodingUntil = Date.now() + this.limits.floodMs
+      const now = Date.now()
+      line.floodingUntil = now + this.limits.floodMs
+      line.readyAt = Math.max(line.readyAt, now + this.limits.refusedPauseMs)
       return undefined
     }
     const turn = new Promise<() => void>((resolve) => line.waiting.push(() => resolve(this.#start(memberId, line))))
