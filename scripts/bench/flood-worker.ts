@@ -9,19 +9,33 @@ export type FloodJob = {
   headers: Record<string, string>
   bodies: string[]
   rate: number
-  seconds: number
+  /** When to flood: [start, end) in Date.now() time, in order. */
+  windows: [number, number][]
 }
 
 const job = workerData as FloodJob
 const answers: Record<string, number> = {}
 let sent = 0
-await openLoop({
-  base: job.base,
-  rate: job.rate,
-  seconds: job.seconds,
-  next: () => ({ method: 'PATCH', path: job.path, headers: job.headers, body: job.bodies[sent++ % job.bodies.length] }),
-  onStatus: (status) => {
-    answers[status] = (answers[status] ?? 0) + 1
-  },
-})
+// Each window on its own clock: the writes still waiting when one ends must not hold the next one back.
+await Promise.all(
+  job.windows.map(async ([start, end]) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())))
+    await openLoop({
+      base: job.base,
+      rate: job.rate,
+      seconds: (end - Date.now()) / 1000,
+      next: () => ({
+        method: 'PATCH',
+        path: job.path,
+        headers: job.headers,
+        body: job.bodies[sent++ % job.bodies.length],
+      }),
+      onStatus: (status) => {
+        answers[status] = (answers[status] ?? 0) + 1
+      },
+      // Its writes still waiting for their turn then never start (the server skips a write whose client left).
+      abandonAtEnd: true,
+    })
+  }),
+)
 parentPort?.postMessage(answers)

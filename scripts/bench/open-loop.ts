@@ -15,9 +15,14 @@ export type OpenLoopOptions = {
   /** The next request to send (a random member's, say). */
   next: () => OpenLoopRequest
   onStatus?: (status: number) => void
+  /** At the end, close the connections instead of waiting for the answers still due (a flooder who goes away). */
+  abandonAtEnd?: boolean
 }
 
 export type Latency = { p50: number; p99: number; requests: number; non2xx: number; errors: number }
+/** One answered request: when it was sent (Date.now() time) and how long its answer took (ms). */
+export type Sample = { at: number; ms: number; ok: boolean }
+export type Run = { samples: Sample[]; errors: number }
 
 const TIMEOUT_MS = 10_000
 
@@ -44,11 +49,17 @@ function quantile(sorted: readonly number[], q: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number)
 }
 
+/** The latency of these samples. */
+export function summarize(samples: readonly Sample[], errors = 0): Latency {
+  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b)
+  const non2xx = samples.filter((sample) => !sample.ok).length
+  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), requests: sorted.length, non2xx, errors }
+}
+
 /** Sends requests at random moments for `seconds` and answers once every one of them has been answered. */
-export async function openLoop(o: OpenLoopOptions): Promise<Latency> {
+export async function openLoop(o: OpenLoopOptions): Promise<Run> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 })
-  const latencies: number[] = []
-  let non2xx = 0
+  const samples: Sample[] = []
   let errors = 0
   const pending: Promise<void>[] = []
   const started = performance.now()
@@ -59,12 +70,12 @@ export async function openLoop(o: OpenLoopOptions): Promise<Latency> {
       if (due - started > o.seconds * 1000) break
       const wait = due - performance.now()
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      const at = Date.now()
       const sentAt = performance.now()
       pending.push(
         send(agent, o.base, o.next()).then(
           (status) => {
-            latencies.push(performance.now() - sentAt)
-            if (status < 200 || status > 299) non2xx += 1
+            samples.push({ at, ms: performance.now() - sentAt, ok: status >= 200 && status <= 299 })
             o.onStatus?.(status)
           },
           () => {
@@ -73,10 +84,9 @@ export async function openLoop(o: OpenLoopOptions): Promise<Latency> {
         ),
       )
     }
-    await Promise.all(pending)
+    if (!o.abandonAtEnd) await Promise.all(pending)
   } finally {
     agent.destroy()
   }
-  latencies.sort((a, b) => a - b)
-  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), requests: latencies.length, non2xx, errors }
+  return { samples, errors }
 }
