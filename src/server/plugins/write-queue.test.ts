@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MemberWriteQueue } from './write-queue.ts'
+import { MemberWriteQueue, type WriteQueueLimits } from './write-queue.ts'
 
 /** Lets every promise callback that is ready run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -61,6 +61,16 @@ describe('MemberWriteQueue', () => {
 
 describe('MemberWriteQueue rest', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  /** One running, one waiting, no rest or pause but those given. */
+  const oneWaiting = (limits: Partial<WriteQueueLimits>): WriteQueueLimits => ({
+    running: 1,
+    waiting: 1,
+    rest: 0,
+    floodRest: 0,
+    floodMs: 0,
+    refusedPauseMs: 0,
+    ...limits,
+  })
 
   it('starts a member’s next write only after a rest in proportion to the last one’s time, others at once', async () => {
     const queue = new MemberWriteQueue({ running: 1, waiting: 4, rest: 3, floodRest: 3, floodMs: 0, refusedPauseMs: 0 })
@@ -98,14 +108,7 @@ describe('MemberWriteQueue rest', () => {
   })
 
   it('gives a member who overfilled their waiting room the longer rest, for floodMs', async () => {
-    const queue = new MemberWriteQueue({
-      running: 1,
-      waiting: 1,
-      rest: 1,
-      floodRest: 6,
-      floodMs: 1_000,
-      refusedPauseMs: 0,
-    })
+    const queue = new MemberWriteQueue(oneWaiting({ rest: 1, floodRest: 6, floodMs: 1_000 }))
     const write = async (ms: number) => {
       const leave = await queue.enter('member-a')
       await sleep(ms)
@@ -129,14 +132,7 @@ describe('MemberWriteQueue rest', () => {
   })
 
   it('holds a flooding member’s next write back after every refusal, so a steady flood gets none through', async () => {
-    const queue = new MemberWriteQueue({
-      running: 1,
-      waiting: 1,
-      rest: 0,
-      floodRest: 0,
-      floodMs: 0,
-      refusedPauseMs: 60,
-    })
+    const queue = new MemberWriteQueue(oneWaiting({ refusedPauseMs: 60 }))
     const running = await queue.enter('member-a')
     const waiting = queue.enter('member-a')?.then(() => performance.now())
     // Refused every 20 ms for 100 ms: each refusal moves the waiting write's start 60 ms on.
