@@ -191,9 +191,8 @@ export type NoisyResult = { floods: FloodResult[] }
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
 
 /**
- * One flood: after a pause and a warm-up, the others load for ROUNDS × 2 slices of SLICE_S seconds while the flooder
- * floods every other slice; the others' requests are pooled by whether they were sent during a flood, so that both
- * sides meet the same drift of the machine (an idle p99 moved between 3 and 13 ms from one 20 s window to the next).
+ * One flood: after a pause and a warm-up, the flooder floods every other slice while the others load; their requests
+ * are pooled by whether they were sent during a flood, so both sides meet the machine's drift (BENCHMARKS.md).
  */
 async function flood(base: string, { flooder, edit }: Flood, others: string[]): Promise<FloodResult> {
   const target = await floodTarget(base, flooder.cookie, edit)

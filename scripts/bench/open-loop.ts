@@ -1,8 +1,6 @@
-// Load as many members make it: requests at random moments (a Poisson process) at a mean rate, whatever the server's
-// answers (open loop: a slow answer delays no later request). autocannon's `overallRate` sends each connection's
-// share in one burst at every whole second instead (all connections at once), which measures the burst, not the
-// route. Each request is timed from when it was sent: run other load from another thread, so that this one's
-// timers are not late.
+// Load as many members make it: requests at random moments (Poisson arrivals), whatever the server answers, each
+// timed from when it was sent. autocannon's `overallRate` sends every connection's share in one burst each second,
+// which measures the burst, not the route. Run other load from another thread, so this one's timers are not late.
 import { Agent, request } from 'node:http'
 
 export type OpenLoopRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string }

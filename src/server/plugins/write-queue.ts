@@ -30,9 +30,7 @@ type Line = {
 
 /**
  * Each member's writes in turn: `running` at once, `waiting` more in arrival order, none beyond, and a rest after
- * each in proportion to its time. On PGlite a write holds the whole process while it runs, so with rest 9 one
- * member's writes take at most a tenth of the server's time, once they flood (floodRest 199) a two-hundredth, and
- * while they keep flooding none: each refusal moves their next write later.
+ * each in proportion to its time, far longer once they flood (ADR 008): on PGlite a write holds the whole process.
  */
 export class MemberWriteQueue {
   readonly #lines = new Map<string, Line>()

@@ -108,14 +108,9 @@ function freshCtes(who: (column: SQL) => SQL): SQL {
 const ENTRY_COLUMNS = sql`(board, bucket, species_id, evidence, user_id, value, achieved_at, measurements, trophies)`
 
 /**
- * Brings the member's leaderboard rows and leaderboard_species_totals to what their counted measurements and their
- * achievements make them. Call it inside the transaction of the change, after it is written (afterMemberChange
- * does, under the member's advisory lock, so two changes of one member never interleave).
- *
- * One statement, and it writes only what differs: an edit usually moves a few of the member's rows, and rewriting
- * all of them (every bucket, species and evidence level they ever reached) cost most of a write's time in the
- * boards' three indexes. The totals take the net change per (bucket, evidence, species), written in key order so
- * that concurrent members lock the shared rows in one order. Every part reads the rows as they were before it.
+ * Brings the member's leaderboard rows and species totals to what their records make them, writing only what differs
+ * (ADR 010). Call it in the change's transaction, after the change (afterMemberChange does, under the member's lock).
+ * The totals' net changes are written in key order, so concurrent members lock the shared rows in one order.
  */
 export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`with ${freshCtes((column) => sql`${column} = ${userId}`)},
