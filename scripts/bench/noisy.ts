@@ -24,9 +24,8 @@ const WARMUP_S = 2
 const SLICE_S = 5
 const ROUNDS = 4
 /**
- * Before each pair of phases: longer than a checked session is kept (30 s, plugins/session-cache.ts), so that every
- * pair starts from the same state, its warm-up checking every member's session afresh, and both of its phases meet
- * the sessions cached (a pair that started while the previous pair's entries expired measured 2 × slower alone).
+ * Idle before each flood: longer than a checked session is kept (30 s, plugins/session-cache.ts), so every flood's
+ * warm-up checks each member's session afresh and its whole run meets them cached.
  */
 const SETTLE_S = 31
 const FEED = '/api/feed?tab=everyone'
@@ -47,10 +46,9 @@ function sessionCookie(token: string): string {
 type FlooderRow = { id: string; token: string; posts: number; followers: number }
 
 /**
- * The flooders, two random members with a public post and the member with the most posts and followers (the worst
- * case: each counted edit recounts 200 posts for the boards, and a post of theirs reaches 2,000 Following feeds), and OTHERS random approved
- * members. Read before the server starts (PGlite has one process); the flooders' rate-limit counters are cleared
- * so a run soon after another starts from a fresh window.
+ * Two random members with a public post and the one with the most posts and followers (the worst case), as flooders,
+ * and OTHERS random approved members; read before the server starts (PGlite has one process). The flooders'
+ * rate-limit counters are cleared, so a run soon after another starts from a fresh window.
  */
 export async function noisySessions(name: DatasetName): Promise<NoisySessions> {
   const { dataDir, databaseUrl } = datasetLocation(name)
@@ -153,10 +151,7 @@ export async function floodTarget(
   return { path, bodies: dates.map((takenAt) => JSON.stringify({ ...body, takenAt })) }
 }
 
-/**
- * Every other member's feed once, OTHERS_CONNECTIONS at a time, before each pair of phases: both phases then meet
- * their sessions checked and cached.
- */
+/** Every other member's feed once, OTHERS_CONNECTIONS at a time, before each flood: their sessions checked and cached. */
 export async function warmUp(base: string, cookies: string[]): Promise<void> {
   let next = 0
   await autocannon({
@@ -184,7 +179,7 @@ export function othersLoad(base: string, cookies: string[], seconds: number): Pr
   })
 }
 
-/** One flood: who, the others' latency just before and meanwhile, and how the flood was answered (status → count). */
+/** One flood: who, the others' latency without and during it, and how the flood was answered (status → count). */
 export type FloodResult = Flood & { alone: Latency; during: Latency; answers: Record<string, number> }
 export type NoisyResult = { floods: FloodResult[] }
 
@@ -248,7 +243,7 @@ export async function noisyNeighbour(base: string, sessions: NoisySessions): Pro
   return { floods }
 }
 
-/** The report's paragraph: the others' p50/p99 alone and during each flood, and the ratios (target p99 ≤ 2×). */
+/** The report's paragraph: the others' p50/p99 without and during each flood, and the ratios (target p99 ≤ 2×). */
 export function noisyReport(r: NoisyResult): string {
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—')
   const answers = (a: Record<string, number>) =>
