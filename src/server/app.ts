@@ -32,6 +32,7 @@ import { photoAnalysisRoutes } from './features/photo-analysis/photo-analysis.ro
 import { photosRoutes } from './features/photos/photos.routes.ts'
 import { sizeCheckRoutes } from './features/size-checks/size-checks.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
+import { Metrics } from './lib/metrics.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
 import { authSession } from './plugins/auth-session.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler)
   const storage = deps.storage ?? createPhotoStorage({ dataDir: config.dataDir ?? resolve('data'), s3: config.s3 })
   app.decorate('photoStorage', storage)
+  // Before any feature: they register their gauges and counters on it (lib/metrics.ts).
+  app.decorate('metrics', new Metrics())
   app.addHook('onClose', () => storage.close())
 
   await app.register(errorHandler)
