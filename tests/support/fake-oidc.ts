@@ -22,6 +22,12 @@ export type OidcProfile = {
  */
 export type IdTokenMode = 'none' | 'signed' | 'foreign-key'
 
+/**
+ * How the provider is down: every request waits unanswered until the test ends it (a stalled server or a
+ * network that drops packets), or every request gets a 503 (a proxy in front of a stopped provider).
+ */
+export type Outage = 'hang' | 'error'
+
 type AuthorizationRequest = {
   profile: OidcProfile
   idToken: IdTokenMode
@@ -40,6 +46,10 @@ export type FakeOidc = {
   signInAs: (profile: OidcProfile, opts?: { idToken?: IdTokenMode }) => void
   /** Each token request and why it was refused, if it was. */
   tokenRequests: { ok: boolean; error?: string }[]
+  /** How many times the discovery document was asked for, answered or not. */
+  discoveryRequests: () => number
+  /** Takes the provider down (or brings it back with null). */
+  setOutage: (outage: Outage | null) => void
   close: () => Promise<void>
 }
 
@@ -77,8 +87,24 @@ export async function startFakeOidc(opts: { clientId?: string; clientSecret?: st
   const codes = new Map<string, AuthorizationRequest>()
   const accessTokens = new Map<string, OidcProfile>()
   const tokenRequests: FakeOidc['tokenRequests'] = []
+  let discoveryRequests = 0
+  let outage: Outage | null = null
+  const stalled = new Set<() => void>()
+  const releaseStalled = () => {
+    for (const release of stalled) release()
+    stalled.clear()
+  }
 
   const app = Fastify({ logger: false })
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/.well-known/')) discoveryRequests += 1
+    if (outage === 'error') return reply.status(503).send({ error: 'temporarily_unavailable' })
+    if (outage === 'hang') {
+      // Answered only when the provider closes, so the test run does not keep a socket open.
+      await new Promise<void>((resolve) => stalled.add(resolve))
+      return reply.status(503).send({ error: 'temporarily_unavailable' })
+    }
+  })
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
@@ -185,6 +211,14 @@ export async function startFakeOidc(opts: { clientId?: string; clientSecret?: st
       current = { profile, idToken: o.idToken ?? 'none' }
     },
     tokenRequests,
-    close: () => app.close(),
+    discoveryRequests: () => discoveryRequests,
+    setOutage: (next) => {
+      outage = next
+      if (next !== 'hang') releaseStalled()
+    },
+    close: async () => {
+      releaseStalled()
+      await app.close()
+    },
   }
 }

@@ -4,11 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import { AuthConfigSchema, AuthUserSchema } from '#shared/schemas/access.ts'
+import type { Config } from '../../env.ts'
 import { loadUser, requireUser, sessionCookie } from '../../plugins/auth-session.ts'
 import type { RateLimits, RateRule } from '../../plugins/security.ts'
-import { AUTH_BASE_PATH, OIDC_PROVIDER_ID } from './auth.ts'
+import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, SIGN_IN_ERROR_PATH } from './auth.ts'
+import { providerCheck } from './oidc-discovery.ts'
 
-type Options = { rateLimits: RateLimits; oidc: boolean }
+type Options = { rateLimits: RateLimits; oidc: Config['oidc'] }
+
+/** The sign-in page's `?error=` when the provider does not answer; better-auth's own codes are snake_case too. */
+export const PROVIDER_UNAVAILABLE = 'provider_unavailable'
 
 /** Which limit applies to a better-auth path (the part after /api/identity, as `identityPath` gives it). */
 export function identityRule(path: string, limits: RateLimits): [string, RateRule] {
@@ -103,6 +108,7 @@ function toWebRequest(req: FastifyRequest, baseUrl: string) {
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   const baseUrl = app.auth.options.baseURL as string
+  const providerAnswers = opts.oidc ? providerCheck(opts.oidc.issuer) : undefined
 
   // better-auth: sign-up, sign-in, e-mail verification, password reset, OIDC callbacks.
   app.route({
@@ -159,24 +165,36 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         response: { 200: AuthConfigSchema },
       },
     },
-    async () => ({ oidc: opts.oidc, alphaGate: app.gateEnabled }),
+    async () => ({ oidc: opts.oidc !== undefined, alphaGate: app.gateEnabled }),
   )
 
   app.get(
     '/api/login',
-    { schema: { summary: 'Beta Login: to the sign-in screen, or to the OpenID Connect provider', tags: ['auth'] } },
+    {
+      schema: {
+        summary: 'Beta Login: to the sign-in screen, or to the OpenID Connect provider',
+        description: `While the provider does not answer, to /sign-in?error=${PROVIDER_UNAVAILABLE} instead.`,
+        tags: ['auth'],
+      },
+    },
     async (req, reply) => {
       if (await loadUser(req, reply)) return reply.redirect('/')
-      if (!opts.oidc) return reply.redirect('/sign-in')
+      if (!providerAnswers) return reply.redirect('/sign-in')
+      // better-auth learned the provider's endpoints at startup and would send the browser there even while it is
+      // down; a quick look at its discovery document lets our page say so instead.
+      if (!(await providerAnswers())) {
+        req.log.warn({ issuer: opts.oidc?.issuer }, 'OpenID Connect provider did not answer its discovery document')
+        return reply.redirect(`${SIGN_IN_ERROR_PATH}?error=${PROVIDER_UNAVAILABLE}`)
+      }
       const res = await app.auth.api.signInSocial({
-        body: { provider: OIDC_PROVIDER_ID, callbackURL: '/', errorCallbackURL: '/sign-in?error=oidc' },
+        body: { provider: OIDC_PROVIDER_ID, callbackURL: '/', errorCallbackURL: SIGN_IN_ERROR_PATH },
         headers: fromNodeHeaders(req.headers),
         asResponse: true,
       })
       const cookies = res.headers.getSetCookie()
       if (cookies.length > 0) reply.header('set-cookie', cookies)
       const body = (await res.json().catch(() => null)) as { url?: string } | null
-      return reply.redirect(body?.url ?? '/sign-in?error=oidc')
+      return reply.redirect(body?.url ?? `${SIGN_IN_ERROR_PATH}?error=oidc`)
     },
   )
 

@@ -3,23 +3,27 @@ import { type BetterAuthPlugin, betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
-import type { Mailer } from '../../lib/mailer.ts'
+import type { Mail } from '../../lib/mailer.ts'
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from '../access/access.emails.ts'
 import { applyAccessForVerifiedUser } from '../access/access.service.ts'
+import { enqueueMail, type MailSender } from '../mail/outbox.ts'
 import { accounts, sessions, users, verifications } from './auth.tables.ts'
 import { CLOSED_IDENTITY_PATHS, memberFromOidcProfile, signUpBody } from './member-fields.ts'
+import { discoveryUrlOf } from './oidc-discovery.ts'
 
 export const AUTH_BASE_PATH = '/api/identity'
 export const OIDC_PROVIDER_ID = 'oidc'
+/** Where better-auth sends a browser whose sign-in failed, with `?error=<code>`: our page says what happened. */
+export const SIGN_IN_ERROR_PATH = '/sign-in'
 const SESSION_DAYS = 30
 
 export type AuthDeps = {
   db: Db
   config: Pick<Config, 'baseUrl' | 'sessionSecret' | 'oidc' | 'adminEmails'>
-  mailer: Mailer
+  mailSender: MailSender
   /** Called when a user's access flags changed, so cached sessions are dropped. */
   onUserChanged: (userId: string) => void
 }
@@ -63,7 +67,12 @@ function answerFloor(path: string, floorMs: number): BetterAuthPlugin {
  * better-auth owns passwords (scrypt), sessions in the database, e-mail verification and reset tokens.
  * Mounted at /api/identity so our own /api/auth/user, /api/login and /api/logout keep the spec's paths.
  */
-export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
+export function createAuth({ db, config, mailSender, onUserChanged }: AuthDeps) {
+  // In the outbox before better-auth answers, so the mail survives a crash; the sender sends it after the answer.
+  const send = async (mail: Mail) => {
+    await enqueueMail(db, mail)
+    mailSender.wake()
+  }
   const secure = config.baseUrl.startsWith('https://')
   return betterAuth({
     appName: 'Fieldmark',
@@ -85,6 +94,14 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       // better-auth turns its origin/CSRF check off when NODE_ENV=test; keep it on everywhere so tests see production.
       disableOriginCheck: false,
     },
+    // Failed OpenID callbacks (lost state, a replayed code) land on our sign-in page rather than better-auth's.
+    onAPIError: { errorURL: `${config.baseUrl}${SIGN_IN_ERROR_PATH}` },
+    account: {
+      // An OpenID sign-in never joins an existing account, whatever the provider says about the e-mail: it would
+      // hand an admin's or member's session to whoever controls that address at the provider. A signed-in member
+      // connects the provider from Settings instead (ADR 014).
+      accountLinking: { enabled: true, disableImplicitLinking: true, allowDifferentEmails: false },
+    },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     user: {
       additionalFields: {
@@ -101,14 +118,16 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      // Mail goes out after the answer: a known address must not answer later than an unknown one.
+      // Only the outbox row is written while answering (answerFloor hides its time); the mail goes out after.
       async sendResetPassword({ user, url }) {
-        mailer.sendLater(resetPasswordEmail(user.email, firstNameOf(user), url, config.baseUrl))
+        await send(resetPasswordEmail(user.email, firstNameOf(user), url, config.baseUrl))
       },
       // A reset link only reaches the mailbox's owner, so using it proves the address like a verification link
       // does. This also lets the real owner take back an address someone else signed up with but never verified.
       async onPasswordReset({ user }) {
         if (!user.emailVerified) {
+          // Whoever made the account without proving the address may have connected their own OpenID identity.
+          await db.delete(accounts).where(and(eq(accounts.userId, user.id), ne(accounts.providerId, 'credential')))
           await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
           await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
         }
@@ -116,7 +135,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       },
       // Sign-up with a taken address answers like a new sign-up (no enumeration); the owner hears about it.
       async onExistingUserSignUp({ user }) {
-        mailer.sendLater(existingAccountEmail(user.email, firstNameOf(user), config.baseUrl))
+        await send(existingAccountEmail(user.email, firstNameOf(user), config.baseUrl))
       },
     },
     emailVerification: {
@@ -124,7 +143,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        mailer.sendLater(verificationEmail(user.email, firstNameOf(user), url, config.baseUrl))
+        await send(verificationEmail(user.email, firstNameOf(user), url, config.baseUrl))
       },
       async afterEmailVerification(user) {
         await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
@@ -177,7 +196,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
               config: [
                 {
                   providerId: OIDC_PROVIDER_ID,
-                  discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  discoveryUrl: discoveryUrlOf(config.oidc.issuer),
                   clientId: config.oidc.clientId,
                   clientSecret: config.oidc.clientSecret,
                   scopes: ['openid', 'email', 'profile'],

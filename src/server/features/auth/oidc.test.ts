@@ -7,6 +7,7 @@ import {
   createUser,
   getAuthUser,
   pathOf,
+  postIdentity,
   reviewBetaRequest,
   sessionCookieFrom,
   signUp,
@@ -16,6 +17,7 @@ import {
 import { type FakeOidc, type IdTokenMode, type OidcProfile, startFakeOidc } from '#tests/support/fake-oidc.ts'
 import { createTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
 import { accounts, users } from '../../db/schema.ts'
+import { DISCOVERY_TIMEOUT_MS } from './oidc-discovery.ts'
 
 // Sign-in through an OpenID Connect provider (OIDC_* set): a fake provider on 127.0.0.1 plays the part of
 // Keycloak, Authentik or Google; the app talks to it over real HTTP, as in production.
@@ -90,6 +92,35 @@ async function signInWithOidc(profile: OidcProfile, idToken: IdTokenMode = 'none
 
 function hasSessionCookie(res: LightMyRequestResponse): boolean {
   return setCookies(res).some((c) => /^fieldmark\.session_token=[^;]+/.test(c))
+}
+
+/** Where a refused callback sends the browser: our sign-in page, with better-auth's code. */
+function signInError(res: LightMyRequestResponse): string | null {
+  expect(res.statusCode, res.body).toBe(302)
+  const location = new URL(res.headers.location as string, TEST_BASE_URL)
+  expect(location.pathname).toBe('/sign-in')
+  return location.searchParams.get('error')
+}
+
+/** Settings' "Connect": better-auth's link flow, which needs the member's session, through the provider and back. */
+async function connectFromSettings(cookie: string, profile: OidcProfile) {
+  const start = await postIdentity(
+    t,
+    '/link-social',
+    { provider: 'oidc', callbackURL: '/settings?connected=oidc', errorCallbackURL: '/settings' },
+    cookie,
+  )
+  expect(start.statusCode, start.body).toBe(200)
+  const callbackUrl = await authorizeAtProvider(new URL(start.json().url), profile)
+  return t.app.inject({
+    method: 'GET',
+    url: pathOf(callbackUrl.toString()),
+    headers: { cookie: `${cookie}; ${cookieHeader(start)}` },
+  })
+}
+
+async function providerAccountsOf(userId: string) {
+  return (await t.db.select().from(accounts).where(eq(accounts.userId, userId))).filter((a) => a.providerId === 'oidc')
 }
 
 describe('GET /api/login with OpenID Connect configured', () => {
@@ -261,18 +292,11 @@ describe('the OpenID Connect callback', () => {
     expect(await t.db.select().from(users).where(eq(users.email, profile.email))).toHaveLength(1)
   })
 
-  it('links a provider user to the verified password account with the same e-mail', async () => {
-    const local = await createUser(t, { state: 'member' })
-    const res = await signInWithOidc(aProfile({ email: local.email }))
-    expect((await getAuthUser(t, sessionCookieFrom(res))).json()).toMatchObject({ id: local.id, betaApproved: true })
-  })
-
   it('does not take over an unverified password account with the same e-mail', async () => {
     const local = await signUp(t)
     const res = await signInWithOidc(aProfile({ email: local.email }))
 
-    expect(res.statusCode).toBe(302)
-    expect(res.headers.location).toMatch(/^\/sign-in\?error=oidc/)
+    expect(signInError(res)).toBe('account_not_linked')
     expect(hasSessionCookie(res)).toBe(false)
     expect(await t.db.select().from(accounts).where(eq(accounts.userId, local.id))).toHaveLength(1)
   })
@@ -292,8 +316,7 @@ describe('the OpenID Connect callback', () => {
     const profile = aProfile()
     const res = await signInWithOidc(profile, 'foreign-key')
 
-    expect(res.statusCode).toBe(302)
-    expect(res.headers.location).toMatch(/^\/sign-in\?error=oidc/)
+    expect(signInError(res)).toBe('unable_to_get_user_info')
     expect(hasSessionCookie(res)).toBe(false)
     expect(await t.db.select().from(users).where(eq(users.email, profile.email))).toHaveLength(0)
   })
@@ -304,7 +327,7 @@ describe('the OpenID Connect callback', () => {
     const callbackUrl = await authorizeAtProvider(login.authorizeUrl, profile)
     const res = await t.app.inject({ method: 'GET', url: pathOf(callbackUrl.toString()) })
 
-    expect(res.statusCode).toBe(302)
+    expect(signInError(res)).toBeTruthy()
     expect(hasSessionCookie(res)).toBe(false)
     expect(await t.db.select().from(users).where(eq(users.email, profile.email))).toHaveLength(0)
   })
@@ -316,8 +339,136 @@ describe('the OpenID Connect callback', () => {
     expect(hasSessionCookie(first)).toBe(true)
 
     const replay = await t.app.inject({ method: 'GET', url: callbackUrl, headers: { cookie: login.cookie } })
-    expect(replay.statusCode).toBe(302)
+    expect(signInError(replay)).toBeTruthy()
     expect(hasSessionCookie(replay)).toBe(false)
+  })
+})
+
+describe('an OpenID sign-in whose e-mail belongs to an existing account', () => {
+  it.each(['admin', 'member'] as const)(
+    "does not get the %s's session, though the provider says the e-mail is verified",
+    async (state) => {
+      const local = await createUser(t, { state, verify: 'mark' })
+      const res = await signInWithOidc(aProfile({ email: local.email, email_verified: true }), 'signed')
+
+      expect(signInError(res)).toBe('account_not_linked')
+      expect(hasSessionCookie(res)).toBe(false)
+      expect(await providerAccountsOf(local.id)).toHaveLength(0)
+      // The account and its own session are as they were.
+      expect((await getAuthUser(t, local.cookie)).json()).toMatchObject({ id: local.id, isAdmin: state === 'admin' })
+    },
+  )
+
+  it.each(['admin', 'member'] as const)(
+    'reaches the %s once they signed in with their password and connected the provider',
+    async (state) => {
+      const local = await createUser(t, { state, verify: 'mark' })
+      const profile = aProfile({ email: local.email })
+
+      const connected = await connectFromSettings(local.cookie, profile)
+
+      expect(connected.statusCode, connected.body).toBe(302)
+      expect(connected.headers.location).toBe('/settings?connected=oidc')
+      expect(await providerAccountsOf(local.id)).toEqual([expect.objectContaining({ accountId: profile.sub })])
+      const res = await signInWithOidc(profile)
+      expect(res.headers.location).toBe('/')
+      expect((await getAuthUser(t, sessionCookieFrom(res))).json()).toMatchObject({
+        id: local.id,
+        isAdmin: state === 'admin',
+      })
+    },
+  )
+
+  it('cannot be connected without a session', async () => {
+    const res = await postIdentity(t, '/link-social', { provider: 'oidc', callbackURL: '/settings' })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it('connects only a provider identity with the same e-mail, verified by the provider, not used elsewhere', async () => {
+    const local = await createUser(t, { state: 'member', verify: 'mark' })
+    const elsewhere = aProfile()
+    expect(hasSessionCookie(await signInWithOidc(elsewhere))).toBe(true)
+    const refusals: [OidcProfile, string][] = [
+      [aProfile(), 'email_does_not_match'],
+      [aProfile({ email: local.email, email_verified: false }), 'unable_to_link_account'],
+      [{ ...elsewhere, email: local.email }, 'account_already_linked_to_different_user'],
+    ]
+    for (const [profile, code] of refusals) {
+      const res = await connectFromSettings(local.cookie, profile)
+      const location = new URL(res.headers.location as string, TEST_BASE_URL)
+      expect({ path: location.pathname, error: location.searchParams.get('error') }).toEqual({
+        path: '/settings',
+        error: code,
+      })
+    }
+    expect(await providerAccountsOf(local.id)).toHaveLength(0)
+  })
+
+  it("loses the provider identity of whoever made the account when the address's owner resets the password", async () => {
+    // Someone made an account with this address through a provider that did not verify it.
+    const profile = aProfile({ email_verified: false })
+    expect(hasSessionCookie(await signInWithOidc(profile))).toBe(true)
+
+    await postIdentity(t, '/request-password-reset', { email: profile.email, redirectTo: '/reset-password' })
+    const mail = t.mailsTo(profile.email).findLast((m) => m.subject === 'Reset your Fieldmark password')
+    const landing = await t.app.inject({ method: 'GET', url: pathOf(mail?.link ?? '') })
+    const token = new URL(landing.headers.location as string, TEST_BASE_URL).searchParams.get('token')
+    expect((await postIdentity(t, '/reset-password', { token, newPassword: 'owner-takes-it-Back-7' })).statusCode).toBe(
+      200,
+    )
+
+    const [row] = await t.db.select().from(users).where(eq(users.email, profile.email))
+    expect(await providerAccountsOf(row?.id ?? '')).toHaveLength(0)
+    const again = await signInWithOidc({ ...profile, email_verified: true })
+    expect(signInError(again)).toBe('account_not_linked')
+    expect(hasSessionCookie(again)).toBe(false)
+  })
+})
+
+describe('GET /api/login while the provider is down', () => {
+  let down: FakeOidc
+  let app: TestApp
+  beforeAll(async () => {
+    down = await startFakeOidc()
+    app = await createTestApp({
+      config: { oidc: { issuer: down.issuer, clientId: down.clientId, clientSecret: down.clientSecret } },
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await down?.close()
+  })
+
+  async function timedLogin() {
+    const started = performance.now()
+    const res = await app.app.inject({ method: 'GET', url: '/api/login' })
+    return { res, ms: performance.now() - started }
+  }
+
+  it.each(['hang', 'error'] as const)(
+    'sends the browser to the sign-in page with provider_unavailable, without hanging (%s)',
+    async (outage) => {
+      down.setOutage(outage)
+      try {
+        const { res, ms } = await timedLogin()
+        expect(res.statusCode).toBe(302)
+        expect(res.headers.location).toBe('/sign-in?error=provider_unavailable')
+        expect(ms).toBeLessThan(DISCOVERY_TIMEOUT_MS + 1_000)
+      } finally {
+        down.setOutage(null)
+      }
+    },
+  )
+
+  it('sends the browser to the provider again once it answers, asking for its discovery once a minute', async () => {
+    const first = await timedLogin()
+    expect(new URL(first.res.headers.location as string).origin).toBe(down.issuer)
+    const asked = down.discoveryRequests()
+
+    const second = await timedLogin()
+
+    expect(new URL(second.res.headers.location as string).origin).toBe(down.issuer)
+    expect(down.discoveryRequests()).toBe(asked)
   })
 })
 
