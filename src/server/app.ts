@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
     return reply.send({ ok: true })
   })
 
-  await app.register(authRoutes, { rateLimits, oidc: config.oidc !== undefined })
+  await app.register(authRoutes, { rateLimits, oidc: config.oidc })
   await app.register(accessRoutes, {
     db,
     mailer,
