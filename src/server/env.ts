@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  DATABASE_DIRECT_URL: optional,
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
   BASE_URL: optional,
   SESSION_SECRET: optional,
   ADMIN_EMAILS: optional,
@@ -45,6 +47,13 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /**
+   * The PostgreSQL server itself when DATABASE_URL is a pooler in transaction mode (DATABASE_DIRECT_URL): migrations
+   * and LISTEN go there. Defaults to DATABASE_URL.
+   */
+  databaseDirectUrl: string | undefined
+  /** Server processes (WEB_CONCURRENCY); more than one only on PostgreSQL. */
+  webConcurrency: number
   baseUrl: string
   sessionSecret: string
   adminEmails: string[]
@@ -165,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_URL ? (e.DATABASE_DIRECT_URL ?? e.DATABASE_URL) : undefined,
+    webConcurrency: e.WEB_CONCURRENCY,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? storedSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { type AppConfig, type AppDeps, buildApp } from '#server/app.ts'
 import { type DbHandle, openPglite, openPostgres } from '#server/db/client.ts'
-import { type Mail, memoryMailer } from '#server/lib/mailer.ts'
+import type { SenderOptions } from '#server/features/mail/outbox.ts'
+import { type Mail, type Mailer, memoryMailer } from '#server/lib/mailer.ts'
 import { localPhotoStorage, type PhotoStorage } from '#server/lib/photo-storage.ts'
 import type { RateLimits, WriteQueueLimits } from '#server/plugins/security.ts'
 
@@ -50,6 +51,10 @@ export type TestAppOverrides = {
   clientDir?: string
   /** LISTEN on the database (live notifications); createTestApp passes its database's. */
   listen?: DbHandle['listen']
+  /** Where the outbox's sender hands mail (a real SMTP server); default the memory mailer `mailer`. */
+  mailer?: Mailer
+  /** The sender's polls, retries and lease (features/mail/outbox.ts). */
+  mailSender?: Partial<SenderOptions>
 }
 
 export type TestApp = {
@@ -58,8 +63,11 @@ export type TestApp = {
   mailer: ReturnType<typeof memoryMailer>
   config: AppConfig
   storage: PhotoStorage
-  /** Messages sent to one address, oldest first. */
-  mailsTo: (address: string) => Mail[]
+  /**
+   * Messages delivered to one address, oldest first, once the app's sender has tried every mail due so far (mail
+   * leaves through the outbox after the answer, so it may not have arrived when the request returns).
+   */
+  mailsTo: (address: string) => Promise<Mail[]>
   close: () => Promise<void>
 }
 
@@ -75,8 +83,16 @@ function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   }
 }
 
-/** An empty PostgreSQL database on the TEST_DATABASE_URL server: its URL, and how to drop it (with any connections). */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * An empty PostgreSQL database on the TEST_DATABASE_URL server: its URL, the same database through the pooler
+ * (TEST_POOLER_URL, PgBouncer in transaction mode, set by scripts/with-postgres.sh) when there is one, and how to drop
+ * it (with any connections).
+ */
+export async function createPostgresDatabase(): Promise<{
+  url: string
+  pooledUrl: string | undefined
+  drop: () => Promise<void>
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) {
     throw new Error(
@@ -93,8 +109,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   }
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
+  const pooler = process.env.TEST_POOLER_URL ? new URL(process.env.TEST_POOLER_URL) : undefined
+  if (pooler) pooler.pathname = `/${name}`
   return {
     url: url.toString(),
+    pooledUrl: pooler?.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl })
       await dropper.connect()
@@ -107,13 +126,22 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   }
 }
 
-/** A fresh PostgreSQL database, dropped again by the returned cleanup. */
+/**
+ * A fresh PostgreSQL database, dropped again by the returned cleanup. With a pooler, the app's queries go through it
+ * and only migrations and LISTEN go to the server, as in a deployment behind PgBouncer.
+ */
 async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const database = await createPostgresDatabase()
-  // Dropping the database terminates connections the pool is still closing (57P01): expected, not a failure.
-  const handle = await openPostgres(database.url, 5, (error) => {
-    if ((error as Error & { code?: string }).code !== '57P01') throw error
-  })
+  // Dropping the database terminates connections the pool is still closing (57P01, or the pooler's 08P01 "server
+  // conn crashed?"): expected, not a failure.
+  const handle = await openPostgres(
+    database.pooledUrl ?? database.url,
+    5,
+    (error) => {
+      if (!['57P01', '08P01'].includes((error as Error & { code?: string }).code ?? '')) throw error
+    },
+    database.url,
+  )
   return {
     handle,
     drop: async () => {
@@ -138,7 +166,7 @@ async function openTestDatabase(): Promise<{ handle: DbHandle; close: () => Prom
 
 /**
  * The real app (buildApp) on a database of its own: in-memory PGlite, or a fresh PostgreSQL database per
- * call when TEST_DB=postgres. E-mail goes to a memory mailer the tests read links from.
+ * call when TEST_DB=postgres. E-mail leaves through the outbox to a memory mailer the tests read links from.
  */
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const { handle, close: closeDb } = await openTestDatabase()
@@ -167,7 +195,8 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
   const deps: AppDeps = {
     db,
     config,
-    mailer,
+    mailer: overrides.mailer ?? mailer,
+    ...(overrides.mailSender ? { mailSender: overrides.mailSender } : {}),
     rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
     writeQueue: overrides.writeQueue ?? RELAXED_WRITE_QUEUE,
     storage,
@@ -182,7 +211,10 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
     mailer,
     config,
     storage,
-    mailsTo: (address) => mailer.sent.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
+    mailsTo: async (address) => {
+      await app.mailSender.idle()
+      return mailer.sent.filter((m) => m.to.toLowerCase() === address.toLowerCase())
+    },
     close: async () => {
       await app.close()
       if (photoDir) rmSync(photoDir, { recursive: true, force: true })

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { withoutNamedStatements } from './prepared.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -63,24 +64,28 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
  * A pool on a PostgreSQL server. An idle connection the server ends (a restart, a failover, an administrator) makes
  * the pool emit 'error'; without a listener that would end the process, so it is reported and the pool reconnects
  * on the next query. `onIdleError` defaults to one line on stderr.
+ *
+ * `directUrl`: the server itself when `url` is a pooler in transaction mode (PgBouncer). Migrations and LISTEN need
+ * a session of their own and go there; a `directUrl` other than `url` also turns named statements off (see
+ * prepared.ts), since such a pooler keeps none across transactions.
  */
 export async function openPostgres(
   url: string,
   max = 10,
   onIdleError: (error: Error) => void = (error) => console.error(`PostgreSQL connection lost: ${error.message}`),
+  directUrl = url,
 ): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max })
   pool.on('error', onIdleError)
+  if (directUrl !== url) withoutNamedStatements(pool)
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
   const listeners = new Set<() => Promise<void>>()
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() })
-    },
+    migrate: () => migratePostgres(directUrl),
     listen: async (channel, onPayload, onReconnect) => {
-      const stop = await listenPostgres(url, channel, onPayload, onReconnect, onIdleError)
+      const stop = await listenPostgres(directUrl, channel, onPayload, onReconnect, onIdleError)
       const unlisten = async () => {
         listeners.delete(unlisten)
         await stop()
@@ -92,6 +97,26 @@ export async function openPostgres(
       await Promise.all([...listeners].map((unlisten) => unlisten()))
       await pool.end()
     },
+  }
+}
+
+/** Any number of processes may migrate at once: they take turns on this lock (ADR 012). */
+const MIGRATION_LOCK = 'fieldmark:migrate'
+
+/**
+ * Applies the migrations on a connection of its own holding a session advisory lock, so processes started together
+ * on a fresh database run them one after another (the later ones find them applied) instead of racing to create
+ * the same tables. The lock goes with the connection, however it ends.
+ */
+export async function migratePostgres(directUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: directUrl })
+  client.on('error', () => {}) // a connection lost mid-migration fails the query below, which reports it
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK])
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() })
+  } finally {
+    await client.end()
   }
 }
 

@@ -21,7 +21,9 @@ import type { Db } from './client.ts'
 // - The plan is GENERIC (made without the values), so write queries whose best plan does not depend on the values:
 //   equality on keys, ranges of an index in its order, LIMIT as a literal. Check with EXPLAIN EXECUTE.
 // - PostgreSQL (node-postgres pool): a named statement, prepared on each connection the first time it runs there.
-//   plan_cache_mode stays `auto`, which goes generic after five custom plans when the costs agree.
+//   plan_cache_mode stays `auto`, which goes generic after five custom plans when the costs agree. Behind a pooler in
+//   transaction mode (withoutNamedStatements) the statement is unnamed, parsed and planned each time: the pooler
+//   hands each transaction any server connection, where a name prepared on another would be unknown.
 // - PGlite: its API has no named statements, so `PREPARE name AS text` once per database, then, in one simple-protocol
 //   round trip, `SET LOCAL plan_cache_mode = force_generic_plan; EXECUTE name(literals)`. The values become SQL
 //   literals, so only values of harmless formats are accepted (literalOf): integers, booleans, null, and strings of
@@ -92,13 +94,22 @@ function withValues(text: string, params: unknown[]): SQL {
   return sql.join(chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`)))
 }
 
+/** Pools behind a pooler in transaction mode: their statements go unnamed. */
+const unnamed = new WeakSet<object>()
+
+/** Named statements off for this node-postgres pool (openPostgres, when it talks to a pooler). */
+export function withoutNamedStatements(pool: pg.Pool): void {
+  unnamed.add(pool)
+}
+
 async function run<T>(db: Db, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client
   if (client === undefined || name === undefined) {
     return ((await db.execute(withValues(text, params))) as unknown as { rows: T[] }).rows
   }
   if (isPglite(client)) return pgliteRows<T>(client, name, text, params)
-  const result = await (client as pg.Pool).query({ name, text, values: params })
+  const pool = client as pg.Pool
+  const result = await pool.query(unnamed.has(pool) ? { text, values: params } : { name, text, values: params })
   return result.rows as T[]
 }
 

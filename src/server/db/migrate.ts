@@ -1,0 +1,25 @@
+// npm run db:migrate — applies the committed migrations in ./drizzle and exits, as the server does at start: on
+// PostgreSQL through DATABASE_DIRECT_URL (or DATABASE_URL) under the migration lock, so it may run beside starting
+// servers; on the embedded database under DATA_DIR's lock.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadConfig } from '../env.ts'
+import { migratePostgres, openPglite } from './client.ts'
+import { lockDataDir } from './lock.ts'
+
+if (existsSync('.env')) process.loadEnvFile('.env')
+const config = loadConfig()
+const started = performance.now()
+if (config.databaseDirectUrl) {
+  await migratePostgres(config.databaseDirectUrl)
+} else {
+  const lock = await lockDataDir(config.dataDir)
+  try {
+    const handle = await openPglite(join(config.dataDir, 'db'))
+    await handle.migrate()
+    await handle.close()
+  } finally {
+    await lock.release()
+  }
+}
+console.log(`Migrations applied in ${Math.round(performance.now() - started)} ms`)
