@@ -115,12 +115,12 @@ async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env')
   const config = loadConfig()
   let handle: DbHandle
-  let unlock = () => {}
+  let unlock = async () => {}
   if (config.databaseUrl) {
     handle = await openPostgres(config.databaseUrl)
   } else {
     try {
-      unlock = lockDataDir(config.dataDir)
+      unlock = (await lockDataDir(config.dataDir)).release
     } catch (error) {
       console.error(`${(error as Error).message}\nStop the server first, then run npm run seed:demo again.`)
       process.exit(1)
@@ -179,7 +179,7 @@ async function main() {
   } finally {
     await app.close()
     await handle.close()
-    unlock()
+    await unlock()
   }
   console.log(`\nDemo data: ${made} measurements in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
   if (waiting > 0) console.log(`${DEMO_MEMBERS[0]?.firstName} has ${waiting} unread notifications waiting.`)

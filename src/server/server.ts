@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
 import pino from 'pino'
 import { buildApp } from './app.ts'
+import { backupHandler } from './db/backup.ts'
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts'
-import { lockDataDir } from './db/lock.ts'
+import { type DataDirLock, lockDataDir } from './db/lock.ts'
 import { loadConfig } from './env.ts'
 import { adminSetupLinkAtStart } from './features/access/access.service.ts'
 import { getKnowledgeBase } from './features/assistant/knowledge/index.ts'
 import { createMailer } from './lib/mailer.ts'
+import { createPhotoStorage, withRemovalHold } from './lib/photo-storage.ts'
 
 const started = performance.now()
 // A local .env (see .env.example) is read when present; real environment variables win over it.
@@ -16,12 +19,12 @@ const config = loadConfig()
 const log = pino({ level: config.logLevel })
 
 let handle: DbHandle
-let unlock = () => {}
+let lock: DataDirLock | undefined
 if (config.databaseUrl) {
   handle = await openPostgres(config.databaseUrl)
 } else {
   const dir = join(config.dataDir, 'db')
-  unlock = lockDataDir(config.dataDir)
+  lock = await lockDataDir(config.dataDir)
   handle = await openPglite(dir)
 }
 await handle.migrate()
@@ -33,7 +36,10 @@ const mailer = createMailer({
   log,
 })
 
+// Removals wait while `npm run backup` copies the photo files (db/backup.ts).
+const storage = withRemovalHold(createPhotoStorage({ dataDir: config.dataDir, s3: config.s3 }))
 const app = await buildApp({
+  storage,
   db: handle.db,
   listen: handle.listen,
   config,
@@ -44,12 +50,20 @@ const app = await buildApp({
 
 const setupLink = await adminSetupLinkAtStart(handle.db, config)
 if (setupLink) log.warn(`No admin account yet. Create the first one (link valid 24 h, works once): ${setupLink}`)
+if (lock) {
+  const pglite = (handle.db as unknown as { $client: PGlite }).$client
+  const photos = config.s3 ? 's3' : 'local'
+  lock.serve(
+    'backup',
+    backupHandler({ pglite, dataDir: config.dataDir, photos, holdRemovals: storage.holdRemovals }, log),
+  )
+}
 
 async function shutdown(signal: string) {
   log.info(`${signal}: closing`)
   await app.close()
   await handle.close()
-  unlock()
+  await lock?.release()
   process.exit(0)
 }
 process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -146,3 +146,39 @@ export function s3PhotoStorage(config: S3Config): PhotoStorage {
 export function createPhotoStorage(opts: { dataDir: string; s3?: S3Config | undefined }): PhotoStorage {
   return opts.s3 ? s3PhotoStorage(opts.s3) : localPhotoStorage(join(opts.dataDir, 'photos'))
 }
+
+export type HoldablePhotoStorage = PhotoStorage & {
+  /**
+   * Until the returned function runs, removals are noted and done afterwards (callers do not wait): a backup copying
+   * the files then finds every file its database dump points at. Holds may overlap.
+   */
+  holdRemovals: () => () => Promise<void>
+}
+
+export function withRemovalHold(storage: PhotoStorage): HoldablePhotoStorage {
+  let holds = 0
+  let held: string[] = []
+  return {
+    kind: storage.kind,
+    put: (key, body, contentType) => storage.put(key, body, contentType),
+    get: (key) => storage.get(key),
+    remove: async (keys) => {
+      if (holds > 0) held.push(...keys)
+      else await storage.remove(keys)
+    },
+    close: () => storage.close(),
+    holdRemovals: () => {
+      holds += 1
+      let done = false
+      return async () => {
+        if (done) return
+        done = true
+        holds -= 1
+        if (holds > 0 || held.length === 0) return
+        const keys = held
+        held = []
+        await storage.remove(keys)
+      }
+    },
+  }
+}
