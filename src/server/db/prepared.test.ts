@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { openPostgres } from './client.ts'
 import { literalOf, preparedRows, preparedStatement } from './prepared.ts'
 
 let t: TestApp
@@ -17,6 +18,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
+
+/** The PostgreSQL server the tests run on (TEST_DATABASE_URL), never the pooler. */
+const serverUrl = () => process.env.TEST_DATABASE_URL as string
 
 type Probe = { id: string; n: number; at: string; label: string; flag: boolean | null }
 const probe = (where: ReturnType<typeof sql>) =>
@@ -42,14 +46,21 @@ describe('preparedRows', () => {
   })
 
   it('runs as a named prepared statement with a generic plan (PGlite) or one the server keeps (PostgreSQL)', async () => {
-    const query = (n: number) =>
-      sql`select name, generic_plans, custom_plans, ${n} as n from pg_prepared_statements
-        where statement like '%prepared_statements where statement like%'`
-    let rows: { name: string; generic_plans: number | string; custom_plans: number | string }[] = []
-    for (let n = 1; n <= 8; n++) rows = await preparedRows(t.db, query(n))
-    expect(rows.length).toBeGreaterThanOrEqual(1)
-    expect(rows[0]?.name).toMatch(/^fm_[0-9a-f]{24}$/)
-    if (process.env.TEST_DB !== 'postgres') expect(Number(rows[0]?.custom_plans)).toBe(0)
+    // On PostgreSQL the app's own pool may be behind a pooler (unnamed statements there): ask the server directly.
+    const direct = process.env.TEST_DB === 'postgres' ? await openPostgres(serverUrl(), 1) : undefined
+    try {
+      const db = direct?.db ?? t.db
+      const query = (n: number) =>
+        sql`select name, generic_plans, custom_plans, ${n} as n from pg_prepared_statements
+          where statement like '%prepared_statements where statement like%'`
+      let rows: { name: string; generic_plans: number | string; custom_plans: number | string }[] = []
+      for (let n = 1; n <= 8; n++) rows = await preparedRows(db, query(n))
+      expect(rows.length).toBeGreaterThanOrEqual(1)
+      expect(rows[0]?.name).toMatch(/^fm_[0-9a-f]{24}$/)
+      if (!direct) expect(Number(rows[0]?.custom_plans)).toBe(0)
+    } finally {
+      await direct?.close()
+    }
   })
 
   it('falls back to db.execute inside a transaction', async () => {
@@ -92,6 +103,32 @@ describe('preparedStatement', () => {
     await expect(between.rows(t.db, { low: 1 })).rejects.toThrow(/high/)
   })
 })
+
+// PgBouncer in transaction mode (TEST_POOLER_URL, from scripts/with-postgres.sh) gives each transaction any server
+// connection, where a statement named on another is unknown: through it, statements must go unnamed.
+const poolerUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_POOLER_URL : undefined
+if (poolerUrl) {
+  describe('behind a pooler in transaction mode', () => {
+    it('names no statement, and many calls at once on several connections all answer', async () => {
+      const pooled = await openPostgres(poolerUrl, 6, undefined, serverUrl())
+      try {
+        // Four texts (four statement names if they were named), 120 calls at once over six connections.
+        const calls = Array.from({ length: 120 }, (_, i) =>
+          preparedRows<{ n: number }>(pooled.db, sql`select ${i}::int + ${sql.raw(String(i % 4))} as n`),
+        )
+        const answers = await Promise.all(calls)
+        expect(answers.map((rows) => rows[0]?.n)).toEqual(Array.from({ length: 120 }, (_, i) => i + (i % 4)))
+        const named = await preparedRows<{ name: string }>(
+          pooled.db,
+          sql`select name from pg_prepared_statements where name like ${'fm\\_%'}`,
+        )
+        expect(named).toEqual([])
+      } finally {
+        await pooled.close()
+      }
+    })
+  })
+}
 
 describe('literalOf', () => {
   it.each([
