@@ -24,6 +24,8 @@ import { MemberCards } from './features/community/member-cards.ts'
 import { profileRoutes } from './features/community/profiles.routes.ts'
 import { ViewerLikes } from './features/community/viewer-likes.ts'
 import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes.ts'
+import { mailAdminRoutes } from './features/mail/mail.routes.ts'
+import { MailSender, type SenderOptions } from './features/mail/outbox.ts'
 import { measurementRoutes } from './features/measurements/measurements.routes.ts'
 import { moderationRoutes } from './features/moderation/moderation.routes.ts'
 import { EventHub } from './features/notifications/events.ts'
@@ -55,7 +57,10 @@ export type AppConfig = Pick<
 export type AppDeps = {
   db: Db
   config: AppConfig
+  /** Hands mail to the mail server; only the outbox's sender calls it (features/mail/outbox.ts). */
   mailer: Mailer
+  /** The sender's timing (polls, retries, lease); tests shorten it. */
+  mailSender?: Partial<SenderOptions>
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger
   rateLimits?: Partial<RateLimits>
@@ -121,10 +126,16 @@ export async function buildApp(deps: AppDeps) {
   // Our own CSP (security.ts) covers the docs page too; swagger-ui's staticCSP would allow any https: origin.
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
+  // Every process sends the outbox's mail, its own at once (wake) and other processes' and retries on its polls.
+  const mailSender = new MailSender({ db, mailer, log: app.log, options: deps.mailSender })
+  app.decorate('mailSender', mailSender)
+  app.addHook('onReady', async () => mailSender.wake())
+  app.addHook('onClose', () => mailSender.close())
+
   const auth = createAuth({
     db,
     config,
-    mailer,
+    mailSender,
     onUserChanged: (userId) => app.sessionCache.invalidateUser(userId),
   })
   await app.register(authSession, { auth, gateEnabled: config.alphaPassword !== undefined })
@@ -144,12 +155,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { rateLimits, oidc: config.oidc })
   await app.register(accessRoutes, {
     db,
-    mailer,
+    mailSender,
     baseUrl: config.baseUrl,
     rateLimits,
     alphaPassword: config.alphaPassword,
   })
-  await app.register(adminRoutes, { prefix: '/api/admin', db, mailer, baseUrl: config.baseUrl })
+  await app.register(adminRoutes, { prefix: '/api/admin', db, mailSender, baseUrl: config.baseUrl })
+  await app.register(mailAdminRoutes, { prefix: '/api/admin', db, sender: mailSender })
   await app.register(photosRoutes, { db, rateLimits })
   await app.register(measurementRoutes, {
     db,

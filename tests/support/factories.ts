@@ -75,15 +75,15 @@ export async function signUp(t: TestApp, overrides: Partial<SignUpInput> = {}): 
 }
 
 /** The newest verification link e-mailed to this address. */
-export function verificationLink(t: TestApp, email: string): string {
-  const mail = t.mailsTo(email).findLast((m) => m.subject.startsWith('Verify'))
+export async function verificationLink(t: TestApp, email: string): Promise<string> {
+  const mail = (await t.mailsTo(email)).findLast((m) => m.subject.startsWith('Verify'))
   if (!mail?.link) throw new Error(`No verification e-mail to ${email}`)
   return mail.link
 }
 
 /** Follows the e-mailed link like a browser; better-auth verifies, signs in and redirects. Returns the cookie. */
 export async function followVerificationLink(t: TestApp, email: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, email)) })
+  const res = await t.app.inject({ method: 'GET', url: pathOf(await verificationLink(t, email)) })
   if (res.statusCode !== 302) throw new Error(`verification failed: ${res.statusCode} ${res.body}`)
   return sessionCookieFrom(res)
 }

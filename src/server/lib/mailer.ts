@@ -3,22 +3,19 @@ import { join } from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 
-export type Mail = { to: string; subject: string; text: string; html?: string; link?: string }
-export type Mailer = {
-  /** Resolves once the mail server has taken the message. */
-  send: (mail: Mail) => Promise<void>
-  /**
-   * Starts sending and returns at once; a failure is logged, never thrown. For mail sent while answering a
-   * request: the answer must neither wait on the mail server nor, by its timing, reveal that a mail went out.
-   */
-  sendLater: (mail: Mail) => void
-}
+/** One message: a plain-text part and an HTML part; `link` is its main link, logged when mail goes to files. */
+export type Mail = { to: string; subject: string; text: string; html: string; link?: string | undefined }
+
+/**
+ * Hands one message to the mail server; resolves once it took it, rejects otherwise. Only the outbox's sender
+ * (features/mail/outbox.ts) calls it, never a request: requests write mail to the outbox table.
+ */
+export type Mailer = { deliver: (mail: Mail) => Promise<void> }
 
 type MailLog = FastifyBaseLogger | Pick<Console, 'info' | 'error'>
 
-function sendInBackground(mailer: Pick<Mailer, 'send'>, mail: Mail, onError: (mail: Mail, error: unknown) => void) {
-  mailer.send(mail).catch((error: unknown) => onError(mail, error))
-}
+/** How long the mail server may take to accept a connection, greet, or answer one command. */
+export const DEFAULT_SMTP_TIMEOUT_MS = 10_000
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and a log line
@@ -29,13 +26,19 @@ export function createMailer(opts: {
   from: string
   outboxDir: string
   log: MailLog
+  timeoutMs?: number
 }): Mailer {
-  const onError = (mail: Mail, error: unknown) =>
-    opts.log.error({ err: error, to: mail.to, subject: mail.subject }, '[mail] not sent')
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl)
-    const mailer: Mailer = {
-      async send(mail) {
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS
+    // Without these nodemailer waits minutes on a server that accepts the connection and never answers.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    })
+    return {
+      async deliver(mail) {
         await transport.sendMail({
           from: opts.from,
           to: mail.to,
@@ -44,14 +47,12 @@ export function createMailer(opts: {
           html: mail.html,
         })
       },
-      sendLater: (mail) => sendInBackground(mailer, mail, onError),
     }
-    return mailer
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   let sequence = 0
-  const mailer: Mailer = {
-    async send(mail) {
+  return {
+    async deliver(mail) {
       const info = await transport.sendMail({
         from: opts.from,
         to: mail.to,
@@ -66,25 +67,16 @@ export function createMailer(opts: {
       writeFileSync(file, info.message as Buffer)
       opts.log.info(`[mail] to ${mail.to}: ${mail.subject}${mail.link ? ` — ${mail.link}` : ''} (${file})`)
     },
-    sendLater: (mail) => sendInBackground(mailer, mail, onError),
   }
-  return mailer
 }
 
-/**
- * A mailer that keeps messages in memory, for tests. `send` may be replaced (a slow or failing mail server);
- * `sendLater` goes through it and records failures in `failed` instead of logging them.
- */
-export function memoryMailer(): Mailer & { sent: Mail[]; failed: { mail: Mail; error: unknown }[] } {
+/** A mail server in memory, for tests: delivered messages land in `sent`; `deliver` may be replaced (a failing server). */
+export function memoryMailer(): Mailer & { sent: Mail[] } {
   const sent: Mail[] = []
-  const failed: { mail: Mail; error: unknown }[] = []
-  const mailer = {
+  return {
     sent,
-    failed,
-    async send(mail: Mail) {
+    async deliver(mail: Mail) {
       sent.push(mail)
     },
-    sendLater: (mail: Mail) => sendInBackground(mailer, mail, (m, error) => failed.push({ mail: m, error })),
   }
-  return mailer
 }

@@ -189,7 +189,7 @@ describe('security headers', () => {
 describe('session cookie behind HTTPS', () => {
   it('is Secure, HttpOnly, SameSite=Lax and __Secure- prefixed, and works', async () => {
     const user = await signUp(t)
-    const res = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, user.email)) })
+    const res = await t.app.inject({ method: 'GET', url: pathOf(await verificationLink(t, user.email)) })
     expect(res.statusCode).toBe(302)
     const raw = res.headers['set-cookie']
     const cookie = (Array.isArray(raw) ? raw : [String(raw)]).find((c) => c.includes('session_token='))

@@ -36,8 +36,8 @@ function postIdentity(path: string, payload: object) {
   return t.app.inject({ method: 'POST', url: `/api/identity${path}`, headers: browserHeaders(), payload })
 }
 
-function onlyMail(email: string, subject: string): Mail {
-  const mails = t.mailsTo(email).filter((m) => m.subject === subject)
+async function onlyMail(email: string, subject: string): Promise<Mail> {
+  const mails = (await t.mailsTo(email)).filter((m) => m.subject === subject)
   expect(mails, `one "${subject}" mail to ${email}`).toHaveLength(1)
   return mails[0] as Mail
 }
@@ -66,7 +66,7 @@ describe('every mail, with a stranger’s text in the names', () => {
     const res = await postIdentity('/sign-up/email', { ...input, name: HOSTILE })
     expect(res.statusCode).toBe(200)
 
-    const mail = onlyMail(input.email, 'Verify your Fieldmark e-mail')
+    const mail = await onlyMail(input.email, 'Verify your Fieldmark e-mail')
     expectSafe(mail)
     expect(mail.text).toMatch(/^Hello,\n/)
     expect(mail.link).toMatch(/^http:\/\/localhost:5000\/api\/identity\/verify-email\?token=/)
@@ -76,7 +76,7 @@ describe('every mail, with a stranger’s text in the names', () => {
     const input = aSignUp({ firstName: "  Mary-Ann O'Neil  " })
     expect((await postIdentity('/sign-up/email', { ...input, name: HOSTILE })).statusCode).toBe(200)
 
-    const mail = onlyMail(input.email, 'Verify your Fieldmark e-mail')
+    const mail = await onlyMail(input.email, 'Verify your Fieldmark e-mail')
     expectSafe(mail)
     expect(mail.text).toMatch(/^Hello Mary-Ann O'Neil,\n/)
   })
@@ -89,7 +89,7 @@ describe('every mail, with a stranger’s text in the names', () => {
     })
     expect(res.statusCode).toBe(200)
 
-    const mail = onlyMail(squatter.email, 'You already have a Fieldmark account')
+    const mail = await onlyMail(squatter.email, 'You already have a Fieldmark account')
     expectSafe(mail)
     expect(mail.link).toBe(`${TEST_BASE_URL}/sign-in`)
   })
@@ -99,7 +99,7 @@ describe('every mail, with a stranger’s text in the names', () => {
     const res = await postIdentity('/request-password-reset', { email: user.email, redirectTo: '/reset-password' })
     expect(res.statusCode).toBe(200)
 
-    const mail = onlyMail(user.email, 'Reset your Fieldmark password')
+    const mail = await onlyMail(user.email, 'Reset your Fieldmark password')
     expectSafe(mail)
     expect(mail.link).toMatch(/^http:\/\/localhost:5000\/api\/identity\/reset-password\/\w+\?callbackURL=%2F/)
   })
@@ -108,7 +108,7 @@ describe('every mail, with a stranger’s text in the names', () => {
     const request = await createBetaRequest(t, { firstName: HOSTILE, lastName: HOSTILE, reason: HOSTILE })
     expect((await reviewBetaRequest(t, admin.cookie, request.id, 'approved')).statusCode).toBe(200)
 
-    expectSafe(onlyMail(request.email, 'Your Fieldmark beta access is approved'))
+    expectSafe(await onlyMail(request.email, 'Your Fieldmark beta access is approved'))
   })
 
   it('approval of an account', async () => {
@@ -120,14 +120,14 @@ describe('every mail, with a stranger’s text in the names', () => {
     })
     expect(res.statusCode).toBe(200)
 
-    expectSafe(onlyMail(user.email, 'Your Fieldmark beta access is approved'))
+    expectSafe(await onlyMail(user.email, 'Your Fieldmark beta access is approved'))
   })
 
   it('denial', async () => {
     const request = await createBetaRequest(t, { firstName: HOSTILE, lastName: HOSTILE, reason: HOSTILE })
     expect((await reviewBetaRequest(t, admin.cookie, request.id, 'denied', 'Full for now')).statusCode).toBe(200)
 
-    expectSafe(onlyMail(request.email, 'Your Fieldmark beta access request'))
+    expectSafe(await onlyMail(request.email, 'Your Fieldmark beta access request'))
   })
 
   /** A stranger repeats the request for `email`, with their own text in every free field. */
@@ -145,7 +145,7 @@ describe('every mail, with a stranger’s text in the names', () => {
     const request = await createBetaRequest(t)
     await repeatHostileRequest(request.email)
 
-    expectSafe(onlyMail(request.email, 'Your Fieldmark beta access request is still pending'))
+    expectSafe(await onlyMail(request.email, 'Your Fieldmark beta access request is still pending'))
   })
 
   it('repeated request for an address with access', async () => {
@@ -153,7 +153,7 @@ describe('every mail, with a stranger’s text in the names', () => {
     await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
     await repeatHostileRequest(request.email)
 
-    const mail = onlyMail(request.email, 'You already have Fieldmark beta access')
+    const mail = await onlyMail(request.email, 'You already have Fieldmark beta access')
     expectSafe(mail)
     expect(mail.link).toBe(`${TEST_BASE_URL}/sign-in`)
   })
@@ -168,17 +168,17 @@ describe('links a stranger picks', () => {
       callbackURL: 'http://evil.example/claim',
     })
     expect(res.statusCode).toBe(403)
-    expect(t.mailsTo(input.email)).toHaveLength(0)
+    expect(await t.mailsTo(input.email)).toHaveLength(0)
   })
 
   it('a reset asking to be sent elsewhere is refused and mails nothing', async () => {
     const user = await createUser(t, { state: 'member', verify: 'mark' })
-    const before = t.mailsTo(user.email).length
+    const before = (await t.mailsTo(user.email)).length
     for (const redirectTo of ['http://evil.example/claim', '//evil.example/claim']) {
       const res = await postIdentity('/request-password-reset', { email: user.email, redirectTo })
       expect(res.statusCode).toBe(403)
     }
-    expect(t.mailsTo(user.email)).toHaveLength(before)
+    expect(await t.mailsTo(user.email)).toHaveLength(before)
   })
 })
 

@@ -22,6 +22,32 @@ const greeting = (firstName: string | null | undefined) => {
   return name ? `Hello ${name},` : 'Hello,'
 }
 
+/** Text for HTML: the names and notes in a mail are people's words, never markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+type Block = string | { link: string; label: string }
+
+/**
+ * The HTML part of a mail: one paragraph per block (line breaks kept), a link as a button-like anchor that also
+ * shows its address. Everything is escaped here, so builders pass plain text.
+ */
+function htmlBody(blocks: Block[]): string {
+  const paragraphs = blocks.map((block) => {
+    if (typeof block === 'string') return `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`
+    const href = escapeHtml(block.link)
+    return `<p><a href="${href}" style="display:inline-block;padding:10px 16px;background:#2f5d3a;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(block.label)}</a></p><p style="font-size:13px;color:#555555">${href}</p>`
+  })
+  return `<!doctype html><html><body style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2a22;max-width:560px">${paragraphs.join('')}</body></html>`
+}
+
+/** Both parts from the same blocks: the text part puts each link on a line of its own. */
+function parts(blocks: Block[]): { text: string; html: string } {
+  const text = `${blocks.map((b) => (typeof b === 'string' ? b : b.link)).join('\n\n')}\n`
+  return { text, html: htmlBody(blocks) }
+}
+
 /** The link itself when it lies under BASE_URL; anything else is a bug, so no mail is built. */
 function linkUnder(baseUrl: string, link: string): string {
   // Both normalised by URL, and the base ends in "/", so "http://base.evil" or "http://base@evil" cannot pass.
@@ -42,7 +68,12 @@ export function verificationEmail(
     to,
     subject: 'Verify your Fieldmark e-mail',
     link,
-    text: `${greeting(firstName)}\n\nConfirm this address to finish creating your Fieldmark account:\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message.\n`,
+    ...parts([
+      greeting(firstName),
+      'Confirm this address to finish creating your Fieldmark account:',
+      { link, label: 'Confirm my e-mail' },
+      'The link is valid for 24 hours. If you did not sign up, ignore this message.',
+    ]),
   }
 }
 
@@ -57,17 +88,28 @@ export function resetPasswordEmail(
     to,
     subject: 'Reset your Fieldmark password',
     link,
-    text: `${greeting(firstName)}\n\nChoose a new password here:\n${link}\n\nThe link is valid for one hour. If you did not ask for this, ignore this message; your password stays as it is.\n`,
+    ...parts([
+      greeting(firstName),
+      'Choose a new password here:',
+      { link, label: 'Choose a new password' },
+      'The link is valid for one hour. If you did not ask for this, ignore this message; your password stays as it is.',
+    ]),
   }
 }
 
+/** To our sign-in page, which offers the password and (when configured) OpenID Connect; never straight to the provider. */
 export function approvedEmail(to: string, firstName: string | null | undefined, baseUrl: string): Mail {
-  const url = linkUnder(baseUrl, `${baseUrl}/api/login`)
+  const url = linkUnder(baseUrl, `${baseUrl}/sign-in`)
   return {
     to,
     subject: 'Your Fieldmark beta access is approved',
     link: url,
-    text: `${greeting(firstName)}\n\nGood news: your request for the Fieldmark beta has been approved.\nSign in (or create your account with this e-mail address) here:\n${url}\n\nSee you in the field.\n`,
+    ...parts([
+      greeting(firstName),
+      'Good news: your request for the Fieldmark beta has been approved.\nSign in (or create your account with this e-mail address) here:',
+      { link: url, label: 'Sign in to Fieldmark' },
+      'See you in the field.',
+    ]),
   }
 }
 
@@ -76,7 +118,12 @@ export function deniedEmail(to: string, firstName: string | null | undefined, no
   return {
     to,
     subject: 'Your Fieldmark beta access request',
-    text: `${greeting(firstName)}\n\nThank you for your interest in Fieldmark. We cannot offer you a place in the beta at this time.${notes ? `\n\nNote from the team: ${notes}` : ''}\n\nWe will be in touch when more places open.\n`,
+    ...parts([
+      greeting(firstName),
+      'Thank you for your interest in Fieldmark. We cannot offer you a place in the beta at this time.',
+      ...(notes ? [`Note from the team: ${notes}`] : []),
+      'We will be in touch when more places open.',
+    ]),
   }
 }
 
@@ -86,7 +133,12 @@ export function existingAccountEmail(to: string, firstName: string | null | unde
     to,
     subject: 'You already have a Fieldmark account',
     link: url,
-    text: `${greeting(firstName)}\n\nSomeone (hopefully you) tried to create a Fieldmark account with this e-mail address, but it already has one.\nSign in here, or use "Forgot password?" on that page to choose a new password:\n${url}\n\nIf this was not you, you can ignore this message.\n`,
+    ...parts([
+      greeting(firstName),
+      'Someone (hopefully you) tried to create a Fieldmark account with this e-mail address, but it already has one.\nSign in here, or use "Forgot password?" on that page to choose a new password:',
+      { link: url, label: 'Sign in to Fieldmark' },
+      'If this was not you, you can ignore this message.',
+    ]),
   }
 }
 
@@ -97,7 +149,11 @@ export function requestStillPendingEmail(to: string): Mail {
   return {
     to,
     subject: 'Your Fieldmark beta access request is still pending',
-    text: `Hello,\n\nWe received another request for Fieldmark beta access for this e-mail address. Your earlier request is still pending review; we will e-mail you once it is reviewed, usually within 24-48 hours.\n\nIf this was not you, you can ignore this message.\n`,
+    ...parts([
+      'Hello,',
+      'We received another request for Fieldmark beta access for this e-mail address. Your earlier request is still pending review; we will e-mail you once it is reviewed, usually within 24-48 hours.',
+      'If this was not you, you can ignore this message.',
+    ]),
   }
 }
 
@@ -107,7 +163,12 @@ export function alreadyHasAccessEmail(to: string, baseUrl: string): Mail {
     to,
     subject: 'You already have Fieldmark beta access',
     link: url,
-    text: `Hello,\n\nWe received a request for Fieldmark beta access for this e-mail address, but it already has access. Sign in here:\n${url}\n\nIf this was not you, you can ignore this message.\n`,
+    ...parts([
+      'Hello,',
+      'We received a request for Fieldmark beta access for this e-mail address, but it already has access. Sign in here:',
+      { link: url, label: 'Sign in to Fieldmark' },
+      'If this was not you, you can ignore this message.',
+    ]),
   }
 }
 

@@ -11,9 +11,9 @@ import {
   SetupAdminSchema,
 } from '#shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
-import type { Mailer } from '../../lib/mailer.ts'
 import { requireVerifiedApplicant, sessionUserOf } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
+import type { MailSender } from '../mail/outbox.ts'
 import {
   clearCommunityStatsCache,
   getCommunityStats,
@@ -24,11 +24,17 @@ import {
   submitBetaRequest,
 } from './access.service.ts'
 
-type Options = { db: Db; mailer: Mailer; baseUrl: string; rateLimits: RateLimits; alphaPassword: string | undefined }
+type Options = {
+  db: Db
+  mailSender: MailSender
+  baseUrl: string
+  rateLimits: RateLimits
+  alphaPassword: string | undefined
+}
 
 export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { db, mailer, baseUrl, rateLimits, alphaPassword },
+  { db, mailSender, baseUrl, rateLimits, alphaPassword },
 ) => {
   const repeatMails = new RepeatMailThrottle()
 
@@ -44,7 +50,7 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (req, reply) => {
-      const row = await submitBetaRequest(db, mailer, baseUrl, req.body, repeatMails)
+      const row = await submitBetaRequest(db, mailSender, baseUrl, req.body, repeatMails)
       clearCommunityStatsCache()
       return reply.code(201).send({
         id: row.id,

@@ -138,7 +138,7 @@ describe('POST /api/beta-access-request', () => {
     expectNewRequestAnswer(await postRequest(aBetaRequest({ email: first.email.toUpperCase(), firstName: 'Other' })))
 
     expect(await requestRows(first.email)).toEqual([before])
-    const mails = t.mailsTo(first.email)
+    const mails = await t.mailsTo(first.email)
     expect(mails.map((m) => m.subject)).toEqual(['Your Fieldmark beta access request is still pending'])
     expect(mails[0]?.text).toContain('Your earlier request is still pending review')
   })
@@ -146,7 +146,7 @@ describe('POST /api/beta-access-request', () => {
   it('mails the owner of a pending address once a day, however often strangers repeat the request', async () => {
     const first = await createBetaRequest(t)
     for (let i = 0; i < 4; i++) expectNewRequestAnswer(await postRequest(aBetaRequest({ email: first.email })))
-    expect(t.mailsTo(first.email)).toHaveLength(1)
+    expect(await t.mailsTo(first.email)).toHaveLength(1)
   })
 
   it('stores nothing for an approved address and tells its owner to sign in', async () => {
@@ -156,7 +156,7 @@ describe('POST /api/beta-access-request', () => {
     expectNewRequestAnswer(await postRequest(aBetaRequest({ email: request.email })))
 
     expect(await requestRows(request.email)).toHaveLength(1)
-    const [mail] = t.mailsTo(request.email)
+    const [mail] = await t.mailsTo(request.email)
     expect(mail?.subject).toBe('You already have Fieldmark beta access')
     expect(mail?.link).toBe(`${t.config.baseUrl}/sign-in`)
     expect(mail?.text).toContain(`${t.config.baseUrl}/sign-in`)
@@ -164,17 +164,14 @@ describe('POST /api/beta-access-request', () => {
 
   it('stores nothing for a member without a request (approved directly or an admin) and tells them to sign in', async () => {
     const member = await createUser(t, { state: 'member', verify: 'mark' })
-    const before = t.mailsTo(member.email).length
+    const before = (await t.mailsTo(member.email)).length
 
     expectNewRequestAnswer(await postRequest(aBetaRequest({ email: member.email })))
 
     expect(await requestRows(member.email)).toHaveLength(0)
-    expect(
-      t
-        .mailsTo(member.email)
-        .slice(before)
-        .map((m) => m.subject),
-    ).toEqual(['You already have Fieldmark beta access'])
+    expect((await t.mailsTo(member.email)).slice(before).map((m) => m.subject)).toEqual([
+      'You already have Fieldmark beta access',
+    ])
   })
 
   it('keeps exactly one row when the same request arrives several times at once, and answers each alike', async () => {
@@ -184,7 +181,7 @@ describe('POST /api/beta-access-request', () => {
     for (const r of results) expectNewRequestAnswer(r)
     expect(await requestRows(body.email)).toHaveLength(1)
     // The five repeats tell the owner once: one mail a day per address.
-    expect(t.mailsTo(body.email)).toHaveLength(1)
+    expect(await t.mailsTo(body.email)).toHaveLength(1)
   })
 
   it('lets a denied applicant ask again', async () => {
@@ -196,7 +193,7 @@ describe('POST /api/beta-access-request', () => {
     const rows = await requestRows(request.email)
     expect(rows.map((r) => r.status).sort()).toEqual(['denied', 'pending'])
     expect(rows.map((r) => r.id)).toContain(id)
-    expect(t.mailsTo(request.email)).toHaveLength(0)
+    expect(await t.mailsTo(request.email)).toHaveLength(0)
   })
 
   it('answers 400 without a stack trace for a body that is not JSON', async () => {

@@ -9,12 +9,12 @@ import {
   UserIdParamsSchema,
 } from '#shared/schemas/admin.ts'
 import type { Db } from '../../db/client.ts'
-import type { Mailer } from '../../lib/mailer.ts'
 import { loadUser, requireAdmin } from '../../plugins/auth-session.ts'
 import { clearCommunityStatsCache } from '../access/access.service.ts'
+import type { MailSender } from '../mail/outbox.ts'
 import { approveUser, listBetaRequests, listPendingUsers, reviewBetaRequest } from './admin.service.ts'
 
-type Options = { db: Db; mailer: Mailer; baseUrl: string }
+type Options = { db: Db; mailSender: MailSender; baseUrl: string }
 
 const errors = {
   400: ApiErrorSchema,
@@ -25,7 +25,7 @@ const errors = {
 }
 
 /** Everything under /api/admin: the hook below makes each route admin-only (401 signed out, 403 otherwise). */
-export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mailer, baseUrl }) => {
+export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mailSender, baseUrl }) => {
   app.addHook('preValidation', requireAdmin)
 
   app.get(
@@ -53,7 +53,14 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mai
     },
     async (req) => {
       const reviewer = await loadUser(req)
-      const outcome = await reviewBetaRequest(db, mailer, baseUrl, reviewer?.id ?? '', req.params.requestId, req.body)
+      const outcome = await reviewBetaRequest(
+        db,
+        mailSender,
+        baseUrl,
+        reviewer?.id ?? '',
+        req.params.requestId,
+        req.body,
+      )
       for (const id of outcome.approvedUserIds) app.sessionCache.invalidateUser(id)
       clearCommunityStatsCache()
       return outcome.request
@@ -83,7 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mai
       },
     },
     async (req) => {
-      await approveUser(db, mailer, baseUrl, req.params.userId)
+      await approveUser(db, mailSender, baseUrl, req.params.userId)
       app.sessionCache.invalidateUser(req.params.userId)
       clearCommunityStatsCache()
       return { ok: true as const }

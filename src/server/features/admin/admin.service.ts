@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { AppError } from '#shared/errors.ts'
 import type { BetaRequest, PendingUser, ReviewBetaRequest } from '#shared/schemas/admin.ts'
-import type { Db } from '../../db/client.ts'
-import type { Mailer } from '../../lib/mailer.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { approvedEmail, deniedEmail } from '../access/access.emails.ts'
 import { betaRequests } from '../access/access.tables.ts'
 import { users } from '../auth/auth.tables.ts'
+import { enqueueMail, type MailSender } from '../mail/outbox.ts'
 
 type BetaRequestRow = typeof betaRequests.$inferSelect
 
@@ -34,11 +34,24 @@ export type ReviewOutcome = { request: BetaRequest; approvedUserIds: string[] }
 
 /**
  * Approves or denies a pending request. Approval also approves an existing account whose *verified* e-mail
- * matches (accounts created later are approved when they verify). Either way the applicant gets an e-mail.
+ * matches (accounts created later are approved when they verify). Either way the applicant gets an e-mail,
+ * written to the outbox with the decision: both are stored or neither, and the mail server is not waited on.
  */
 export async function reviewBetaRequest(
   db: Db,
-  mailer: Mailer,
+  mailSender: MailSender,
+  baseUrl: string,
+  reviewerId: string,
+  requestId: string,
+  input: ReviewBetaRequest,
+): Promise<ReviewOutcome> {
+  const outcome = await db.transaction((tx) => reviewInTransaction(tx, baseUrl, reviewerId, requestId, input))
+  mailSender.wake()
+  return outcome
+}
+
+async function reviewInTransaction(
+  db: Tx,
   baseUrl: string,
   reviewerId: string,
   requestId: string,
@@ -68,9 +81,9 @@ export async function reviewBetaRequest(
       )
       .returning({ id: users.id })
     approvedUserIds = approved.map((u) => u.id)
-    await mailer.send(approvedEmail(row.email, row.firstName, baseUrl))
+    await enqueueMail(db, approvedEmail(row.email, row.firstName, baseUrl))
   } else {
-    await mailer.send(deniedEmail(row.email, row.firstName, notes))
+    await enqueueMail(db, deniedEmail(row.email, row.firstName, notes))
   }
   return { request: toBetaRequest(row), approvedUserIds }
 }
@@ -93,11 +106,20 @@ export async function listPendingUsers(db: Db): Promise<PendingUser[]> {
   }))
 }
 
-export async function approveUser(db: Db, mailer: Mailer, baseUrl: string, userId: string): Promise<void> {
+export async function approveUser(db: Db, mailSender: MailSender, baseUrl: string, userId: string): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user) throw new AppError('NOT_FOUND', 'User not found')
   if (!user.emailVerified) throw new AppError('CONFLICT', 'This account has not verified its email yet')
   if (user.betaApproved) return
-  await db.update(users).set({ betaApproved: true, approvedAt: new Date() }).where(eq(users.id, userId))
-  await mailer.send(approvedEmail(user.email, user.firstName ?? user.name, baseUrl))
+  const approved = await db.transaction(async (tx) => {
+    // Only the call that flips the flag writes the mail, so two admins approving at once send one.
+    const rows = await tx
+      .update(users)
+      .set({ betaApproved: true, approvedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.betaApproved, false)))
+      .returning({ id: users.id })
+    if (rows.length > 0) await enqueueMail(tx, approvedEmail(user.email, user.firstName ?? user.name, baseUrl))
+    return rows.length > 0
+  })
+  if (approved) mailSender.wake()
 }

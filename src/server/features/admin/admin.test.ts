@@ -35,8 +35,8 @@ async function userRow(id: string) {
   return row
 }
 
-function mailsWithSubject(email: string, subject: string) {
-  return t.mailsTo(email).filter((m) => m.subject === subject)
+async function mailsWithSubject(email: string, subject: string) {
+  return (await t.mailsTo(email)).filter((m) => m.subject === subject)
 }
 
 const APPROVED_SUBJECT = 'Your Fieldmark beta access is approved'
@@ -99,7 +99,7 @@ describe('POST /api/admin/beta-requests/:id/review', () => {
     expect((await getAuthUser(t, user.cookie)).json()).toMatchObject({ betaApproved: true, gatePassed: false })
     const [row] = await t.db.select().from(betaRequests).where(eq(betaRequests.id, request.id))
     expect(row?.reviewedBy).toBe(admin.id)
-    const mails = mailsWithSubject(user.email, APPROVED_SUBJECT)
+    const mails = await mailsWithSubject(user.email, APPROVED_SUBJECT)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.text).toContain('Hello Jim,')
     expect(mails[0]?.link).toBe('http://localhost:5000/api/login')
@@ -137,10 +137,10 @@ describe('POST /api/admin/beta-requests/:id/review', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ status: 'denied', reviewNotes: 'Full for now' })
     expect((await getAuthUser(t, user.cookie)).json().betaApproved).toBe(false)
-    const mails = mailsWithSubject(user.email, DENIED_SUBJECT)
+    const mails = await mailsWithSubject(user.email, DENIED_SUBJECT)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.text).toContain('Note from the team: Full for now')
-    expect(mailsWithSubject(user.email, APPROVED_SUBJECT)).toHaveLength(0)
+    expect(await mailsWithSubject(user.email, APPROVED_SUBJECT)).toHaveLength(0)
   })
 
   it('refuses to review a request twice (409) and sends no second e-mail', async () => {
@@ -150,7 +150,7 @@ describe('POST /api/admin/beta-requests/:id/review', () => {
     const again = await reviewBetaRequest(t, admin.cookie, request.id, 'approved')
 
     expectApiError(again, 409, 'This request has already been denied')
-    expect(t.mailsTo(request.email)).toHaveLength(1)
+    expect(await t.mailsTo(request.email)).toHaveLength(1)
     const [row] = await t.db.select().from(betaRequests).where(eq(betaRequests.id, request.id))
     expect(row?.status).toBe('denied')
   })
@@ -216,7 +216,7 @@ describe('direct approval of an account', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ ok: true })
     expect((await getAuthUser(t, user.cookie)).json().betaApproved).toBe(true)
-    expect(mailsWithSubject(user.email, APPROVED_SUBJECT)).toHaveLength(1)
+    expect(await mailsWithSubject(user.email, APPROVED_SUBJECT)).toHaveLength(1)
     expect((await pendingUsers()).some((u) => u.id === user.id)).toBe(false)
   })
 
@@ -224,7 +224,7 @@ describe('direct approval of an account', () => {
     const user = await createUser(t, { state: 'pending', verify: 'mark' })
     expect((await approve(user.id)).statusCode).toBe(200)
     expect((await approve(user.id)).statusCode).toBe(200)
-    expect(mailsWithSubject(user.email, APPROVED_SUBJECT)).toHaveLength(1)
+    expect(await mailsWithSubject(user.email, APPROVED_SUBJECT)).toHaveLength(1)
   })
 
   it('refuses an account whose e-mail is not verified (409)', async () => {

@@ -41,7 +41,7 @@ describe('sign-up and e-mail verification', () => {
     expect(setCookies(res).some((c) => c.includes('session_token='))).toBe(false)
     const [row] = await t.db.select().from(users).where(eq(users.email, input.email))
     expect(row?.emailVerified).toBe(false)
-    const mails = t.mailsTo(input.email)
+    const mails = await t.mailsTo(input.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.subject).toBe('Verify your Fieldmark e-mail')
     expect(mails[0]?.link).toMatch(/^http:\/\/localhost:5000\/api\/identity\/verify-email\?token=/)
@@ -63,7 +63,7 @@ describe('sign-up and e-mail verification', () => {
     const attacker = await postIdentity(t, '/sign-in/email', { email: owner.email, password: 'attacker-Password-1' })
     expect(attacker.statusCode).toBe(401)
     expect((await getAuthUser(t, await signIn(t, owner.email, owner.password))).json().id).toBe(owner.id)
-    const notice = t.mailsTo(owner.email).filter((m) => m.subject === 'You already have a Fieldmark account')
+    const notice = (await t.mailsTo(owner.email)).filter((m) => m.subject === 'You already have a Fieldmark account')
     expect(notice).toHaveLength(1)
     expect(notice[0]?.link).toBe('http://localhost:5000/sign-in')
   })
@@ -97,7 +97,7 @@ describe('sign-up and e-mail verification', () => {
 
   it('following the e-mailed link verifies the address and signs the user in', async () => {
     const user = await signUp(t)
-    const res = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, user.email)) })
+    const res = await t.app.inject({ method: 'GET', url: pathOf(await verificationLink(t, user.email)) })
 
     expect(res.statusCode).toBe(302)
     expect(res.headers.location).toBe('/')
@@ -110,7 +110,7 @@ describe('sign-up and e-mail verification', () => {
 
   it('does not verify with a tampered link', async () => {
     const user = await signUp(t)
-    const link = verificationLink(t, user.email).replace(/token=([^&]+)/, (_m, tok: string) => `token=${tok}x`)
+    const link = (await verificationLink(t, user.email)).replace(/token=([^&]+)/, (_m, tok: string) => `token=${tok}x`)
     const res = await t.app.inject({ method: 'GET', url: pathOf(link) })
     expect(setCookies(res).some((c) => /session_token=[^;]/.test(c))).toBe(false)
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id))
@@ -121,7 +121,7 @@ describe('sign-up and e-mail verification', () => {
 describe('session cookie', () => {
   it('is HttpOnly and SameSite=Lax, and not Secure over plain http', async () => {
     const user = await signUp(t)
-    const res = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, user.email)) })
+    const res = await t.app.inject({ method: 'GET', url: pathOf(await verificationLink(t, user.email)) })
     const cookie = setCookies(res).find((c) => c.startsWith('fieldmark.session_token='))
     expect(cookie).toBeDefined()
     expect(cookie).toMatch(/;\s*HttpOnly/i)
@@ -236,8 +236,8 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200)
     expect(unknown.statusCode).toBe(known.statusCode)
     expect(unknown.json()).toEqual(known.json())
-    expect(t.mailsTo(user.email).filter((m) => m.subject === 'Reset your Fieldmark password')).toHaveLength(1)
-    expect(t.mailsTo(stranger)).toHaveLength(0)
+    expect((await t.mailsTo(user.email)).filter((m) => m.subject === 'Reset your Fieldmark password')).toHaveLength(1)
+    expect(await t.mailsTo(stranger)).toHaveLength(0)
   })
 
   it('resets the password once through the e-mailed link and revokes existing sessions', async () => {
@@ -246,7 +246,7 @@ describe('password reset', () => {
     expect((await getAuthUser(t, user.cookie)).statusCode).toBe(200)
 
     await requestReset(user.email)
-    const mail = t.mailsTo(user.email).findLast((m) => m.subject === 'Reset your Fieldmark password')
+    const mail = (await t.mailsTo(user.email)).findLast((m) => m.subject === 'Reset your Fieldmark password')
     expect(mail?.link).toBeDefined()
     const landing = await t.app.inject({ method: 'GET', url: pathOf(mail?.link ?? '') })
     expect(landing.statusCode).toBe(302)
@@ -277,7 +277,7 @@ describe('password reset of an unverified account', () => {
     await t.db.update(betaRequests).set({ status: 'approved' }).where(eq(betaRequests.id, request.id))
 
     await postIdentity(t, '/request-password-reset', { email: squatted.email, redirectTo: '/reset-password' })
-    const mail = t.mailsTo(squatted.email).findLast((m) => m.subject === 'Reset your Fieldmark password')
+    const mail = (await t.mailsTo(squatted.email)).findLast((m) => m.subject === 'Reset your Fieldmark password')
     const landing = await t.app.inject({ method: 'GET', url: pathOf(mail?.link ?? '') })
     const token = new URL(landing.headers.location as string, 'http://localhost:5000').searchParams.get('token')
     const newPassword = 'owner-takes-it-Back-7'

@@ -6,9 +6,10 @@ import { genericOAuth } from 'better-auth/plugins'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import type { Config } from '../../env.ts'
-import type { Mailer } from '../../lib/mailer.ts'
+import type { Mail } from '../../lib/mailer.ts'
 import { existingAccountEmail, resetPasswordEmail, verificationEmail } from '../access/access.emails.ts'
 import { applyAccessForVerifiedUser } from '../access/access.service.ts'
+import { enqueueMail, type MailSender } from '../mail/outbox.ts'
 import { accounts, sessions, users, verifications } from './auth.tables.ts'
 import { CLOSED_IDENTITY_PATHS, memberFromOidcProfile, signUpBody } from './member-fields.ts'
 import { discoveryUrlOf } from './oidc-discovery.ts'
@@ -22,7 +23,7 @@ const SESSION_DAYS = 30
 export type AuthDeps = {
   db: Db
   config: Pick<Config, 'baseUrl' | 'sessionSecret' | 'oidc' | 'adminEmails'>
-  mailer: Mailer
+  mailSender: MailSender
   /** Called when a user's access flags changed, so cached sessions are dropped. */
   onUserChanged: (userId: string) => void
 }
@@ -66,7 +67,12 @@ function answerFloor(path: string, floorMs: number): BetterAuthPlugin {
  * better-auth owns passwords (scrypt), sessions in the database, e-mail verification and reset tokens.
  * Mounted at /api/identity so our own /api/auth/user, /api/login and /api/logout keep the spec's paths.
  */
-export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
+export function createAuth({ db, config, mailSender, onUserChanged }: AuthDeps) {
+  // In the outbox before better-auth answers, so the mail survives a crash; the sender sends it after the answer.
+  const send = async (mail: Mail) => {
+    await enqueueMail(db, mail)
+    mailSender.wake()
+  }
   const secure = config.baseUrl.startsWith('https://')
   return betterAuth({
     appName: 'Fieldmark',
@@ -112,9 +118,9 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      // Mail goes out after the answer: a known address must not answer later than an unknown one.
+      // Only the outbox row is written while answering (answerFloor hides its time); the mail goes out after.
       async sendResetPassword({ user, url }) {
-        mailer.sendLater(resetPasswordEmail(user.email, firstNameOf(user), url, config.baseUrl))
+        await send(resetPasswordEmail(user.email, firstNameOf(user), url, config.baseUrl))
       },
       // A reset link only reaches the mailbox's owner, so using it proves the address like a verification link
       // does. This also lets the real owner take back an address someone else signed up with but never verified.
@@ -129,7 +135,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       },
       // Sign-up with a taken address answers like a new sign-up (no enumeration); the owner hears about it.
       async onExistingUserSignUp({ user }) {
-        mailer.sendLater(existingAccountEmail(user.email, firstNameOf(user), config.baseUrl))
+        await send(existingAccountEmail(user.email, firstNameOf(user), config.baseUrl))
       },
     },
     emailVerification: {
@@ -137,7 +143,7 @@ export function createAuth({ db, config, mailer, onUserChanged }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        mailer.sendLater(verificationEmail(user.email, firstNameOf(user), url, config.baseUrl))
+        await send(verificationEmail(user.email, firstNameOf(user), url, config.baseUrl))
       },
       async afterEmailVerification(user) {
         await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })

@@ -77,7 +77,7 @@ describe('sign-up takes names as the profile does', () => {
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toBe(message)
       expect(await rowOf(input.email)).toBeUndefined()
-      expect(t.mailsTo(input.email)).toEqual([])
+      expect(await t.mailsTo(input.email)).toEqual([])
     })
   }
 

@@ -256,7 +256,7 @@ describe('the OpenID Connect callback', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, request.email))
     expect(row?.emailVerified).toBe(false)
     // Our own verification e-mail is the way in: following it proves the address and approves the account.
-    const verified = await t.app.inject({ method: 'GET', url: pathOf(verificationLink(t, request.email)) })
+    const verified = await t.app.inject({ method: 'GET', url: pathOf(await verificationLink(t, request.email)) })
     expect(verified.statusCode).toBe(302)
     expect((await getAuthUser(t, sessionCookieFrom(verified))).json()).toMatchObject({ betaApproved: true })
   })
@@ -410,7 +410,7 @@ describe('an OpenID sign-in whose e-mail belongs to an existing account', () => 
     expect(hasSessionCookie(await signInWithOidc(profile))).toBe(true)
 
     await postIdentity(t, '/request-password-reset', { email: profile.email, redirectTo: '/reset-password' })
-    const mail = t.mailsTo(profile.email).findLast((m) => m.subject === 'Reset your Fieldmark password')
+    const mail = (await t.mailsTo(profile.email)).findLast((m) => m.subject === 'Reset your Fieldmark password')
     const landing = await t.app.inject({ method: 'GET', url: pathOf(mail?.link ?? '') })
     const token = new URL(landing.headers.location as string, TEST_BASE_URL).searchParams.get('token')
     expect((await postIdentity(t, '/reset-password', { token, newPassword: 'owner-takes-it-Back-7' })).statusCode).toBe(

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiErrorSchema } from '#shared/errors.ts'
+import { FailingMailSchema, MailIdParamsSchema } from '#shared/schemas/mail.ts'
+import type { Db } from '../../db/client.ts'
+import { requireAdmin } from '../../plugins/auth-session.ts'
+import { listFailingMails, resendMail } from './mail.service.ts'
+import type { MailSender } from './outbox.ts'
+
+type Options = { db: Db; sender: MailSender }
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
+
+/** The outbox seen by admins (under /api/admin): mails that keep failing, and a new attempt now. */
+export const mailAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sender }) => {
+  app.addHook('preValidation', requireAdmin)
+
+  app.get(
+    '/mails/failing',
+    {
+      schema: {
+        summary: 'Mails whose last attempt failed, oldest first',
+        tags: ['admin'],
+        response: { 200: z.array(FailingMailSchema), ...errors },
+      },
+    },
+    async () => listFailingMails(db),
+  )
+
+  app.post(
+    '/mails/:mailId/resend',
+    {
+      schema: {
+        summary: 'Try a failing mail again now',
+        tags: ['admin'],
+        params: MailIdParamsSchema,
+        response: { 200: FailingMailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const mail = await resendMail(db, req.params.mailId)
+      sender.wake()
+      return mail
+    },
+  )
+}

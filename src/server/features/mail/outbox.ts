@@ -1,0 +1,214 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db, Tx } from '../../db/client.ts'
+import type { Mail, Mailer } from '../../lib/mailer.ts'
+import { mailQueue } from './mail.tables.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailSender: MailSender
+  }
+}
+
+// Requests write mail to the mail_queue table in the transaction of their change; a sender in every server process
+// hands it to the mail server afterwards (ADR 011). Delivery is at least once: a mail is deleted only after the
+// server took it, so a process that dies between the two sends it again once its lease has run out.
+
+export type SenderOptions = {
+  /** How often to look for mail this process did not enqueue (other processes', retries); default 5 s. */
+  pollMs: number
+  /** The pause after the first failure, doubled after each further one up to `retryMaxMs`. */
+  retryFirstMs: number
+  retryMaxMs: number
+  /** After this many failed attempts a mail waits for an admin to resend it. */
+  maxAttempts: number
+  /** How long a claimed mail stays this sender's: longer than any send can take with the SMTP timeouts. */
+  leaseMs: number
+  /** Mails claimed and sent at once. */
+  batch: number
+}
+
+export const DEFAULT_SENDER: SenderOptions = {
+  pollMs: 5_000,
+  retryFirstMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  maxAttempts: 12,
+  leaseMs: 5 * 60_000,
+  batch: 10,
+}
+
+type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+type QueuedMail = typeof mailQueue.$inferSelect
+
+/** Writes mails to the outbox; call it with the transaction of the change that causes them, then `wake()`. */
+export async function enqueueMail(db: Db | Tx, ...mails: Mail[]): Promise<void> {
+  if (mails.length === 0) return
+  await db
+    .insert(mailQueue)
+    .values(
+      mails.map((m) => ({ recipient: m.to, subject: m.subject, text: m.text, html: m.html, link: m.link ?? null })),
+    )
+}
+
+/** The pause before attempt `attempts + 1`, after `attempts` failed ones. */
+export function retryDelayMs(attempts: number, options: Pick<SenderOptions, 'retryFirstMs' | 'retryMaxMs'>): number {
+  return Math.min(options.retryMaxMs, options.retryFirstMs * 2 ** Math.max(0, attempts - 1))
+}
+
+const ERROR_MAX = 500
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text
+}
+
+/**
+ * The sender of one process: a pass claims due mails (FOR UPDATE SKIP LOCKED, so processes never take the same
+ * one), sends them outside any transaction and deletes or reschedules each. Passes run on `wake()` and every
+ * `pollMs`; one pass at a time.
+ */
+export class MailSender {
+  readonly #db: Db
+  readonly #mailer: Mailer
+  readonly #log: MailLog
+  readonly #options: SenderOptions
+  readonly #onFailure: () => void
+  #running: Promise<void> | undefined
+  #again = false
+  #timer: NodeJS.Timeout | undefined
+  #closed = false
+
+  constructor(opts: {
+    db: Db
+    mailer: Mailer
+    log: MailLog
+    options?: Partial<SenderOptions> | undefined
+    onFailure?: () => void
+  }) {
+    this.#db = opts.db
+    this.#mailer = opts.mailer
+    this.#log = opts.log
+    this.#options = { ...DEFAULT_SENDER, ...opts.options }
+    this.#onFailure = opts.onFailure ?? (() => {})
+  }
+
+  get options(): Readonly<SenderOptions> {
+    return this.#options
+  }
+
+  /** Starts a pass now (or right after the running one): this process just enqueued mail. */
+  wake(): void {
+    if (this.#closed) return
+    if (this.#running) {
+      this.#again = true
+      return
+    }
+    this.#running = this.#loop().finally(() => {
+      this.#running = undefined
+      this.#schedule()
+    })
+  }
+
+  /** Resolves once no mail is due that this sender could claim: everything enqueued so far was tried. */
+  async idle(): Promise<void> {
+    this.wake()
+    while (this.#running) await this.#running
+  }
+
+  /** Stops polling and waits for the mails in hand; unsent ones stay in the table for the next start. */
+  async close(): Promise<void> {
+    this.#closed = true
+    clearTimeout(this.#timer)
+    while (this.#running) await this.#running
+  }
+
+  #schedule() {
+    clearTimeout(this.#timer)
+    if (this.#closed) return
+    this.#timer = setTimeout(() => this.wake(), this.#options.pollMs)
+    this.#timer.unref()
+  }
+
+  async #loop(): Promise<void> {
+    do {
+      this.#again = false
+      try {
+        for (;;) {
+          const claimed = await this.#claim()
+          if (claimed.length === 0) break
+          await Promise.all(claimed.map((mail) => this.#send(mail)))
+          if (this.#closed) return
+        }
+      } catch (error) {
+        // The database is away (a restart, a failover): the next poll tries again.
+        this.#log.error({ err: error }, '[mail] outbox not read')
+        return
+      }
+    } while (this.#again && !this.#closed)
+  }
+
+  async #claim(): Promise<QueuedMail[]> {
+    const due = this.#db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          lte(mailQueue.nextAttemptAt, sql`now()`),
+          or(isNull(mailQueue.leasedUntil), lt(mailQueue.leasedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(mailQueue.nextAttemptAt))
+      .limit(this.#options.batch)
+      .for('update', { skipLocked: true })
+    return this.#db
+      .update(mailQueue)
+      .set({
+        leasedUntil: sql`now() + ${this.#options.leaseMs} * interval '1 millisecond'`,
+        attempts: sql`${mailQueue.attempts} + 1`,
+        lastAttemptAt: sql`now()`,
+      })
+      .where(inArray(mailQueue.id, due))
+      .returning()
+  }
+
+  async #send(row: QueuedMail): Promise<void> {
+    const mail: Mail = {
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      link: row.link ?? undefined,
+    }
+    try {
+      await this.#mailer.deliver(mail)
+    } catch (error) {
+      this.#onFailure()
+      const last = row.attempts >= this.#options.maxAttempts
+      const delay = retryDelayMs(row.attempts, this.#options)
+      this.#log.warn(
+        { err: error, to: row.recipient, subject: row.subject, attempt: row.attempts },
+        last ? '[mail] not sent; waiting for an admin to resend it' : `[mail] not sent; retrying in ${delay} ms`,
+      )
+      // Only while the lease is still ours: a slower attempt must not overwrite a newer one's outcome.
+      await this.#db
+        .update(mailQueue)
+        .set({
+          leasedUntil: null,
+          lastError: errorText(error),
+          nextAttemptAt: last ? null : sql`now() + ${delay} * interval '1 millisecond'`,
+        })
+        .where(and(eq(mailQueue.id, row.id), eq(mailQueue.attempts, row.attempts)))
+      return
+    }
+    await this.#db.delete(mailQueue).where(eq(mailQueue.id, row.id))
+  }
+}
+
+/** Mails due now or later (not given up): the outbox's depth. */
+export async function queueDepth(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailQueue)
+    .where(isNotNull(mailQueue.nextAttemptAt))
+  return row?.n ?? 0
+}
