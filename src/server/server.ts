@@ -1,8 +1,10 @@
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import pino from 'pino'
 import { buildApp } from './app.ts'
+import { processCount, runPrimary } from './cluster.ts'
 import { backupHandler } from './db/backup.ts'
 import { type DbHandle, openPglite, openPostgres } from './db/client.ts'
 import { type DataDirLock, lockDataDir } from './db/lock.ts'
@@ -17,17 +19,20 @@ const started = performance.now()
 if (existsSync('.env')) process.loadEnvFile('.env')
 const config = loadConfig()
 const log = pino({ level: config.logLevel })
+// WEB_CONCURRENCY > 1 on PostgreSQL: this process only runs that many copies of the rest of this file (cluster.ts).
+const processes = cluster.isPrimary ? processCount(config, log) : 1
+if (processes > 1) process.exit(await runPrimary(config, log, processes))
 
 let handle: DbHandle
 let lock: DataDirLock | undefined
 if (config.databaseUrl) {
-  handle = await openPostgres(config.databaseUrl)
+  handle = await openPostgres(config.databaseUrl, 10, undefined, config.databaseDirectUrl)
 } else {
   const dir = join(config.dataDir, 'db')
   lock = await lockDataDir(config.dataDir)
   handle = await openPglite(dir)
 }
-await handle.migrate()
+if (cluster.isPrimary) await handle.migrate() // a worker's primary has migrated
 
 const mailer = createMailer({
   smtpUrl: config.smtpUrl,
@@ -48,7 +53,7 @@ const app = await buildApp({
   clientDir: join(process.cwd(), 'dist', 'client'),
 })
 
-const setupLink = await adminSetupLinkAtStart(handle.db, config)
+const setupLink = cluster.isPrimary ? await adminSetupLinkAtStart(handle.db, config) : undefined
 if (setupLink) log.warn(`No admin account yet. Create the first one (link valid 24 h, works once): ${setupLink}`)
 if (lock) {
   const pglite = (handle.db as unknown as { $client: PGlite }).$client
@@ -66,6 +71,8 @@ async function shutdown(signal: string) {
   await lock?.release()
   process.exit(0)
 }
+// A worker may get a signal twice (from the terminal or the service manager, and from its primary): one shutdown.
+if (cluster.isWorker) for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {})
 process.once('SIGINT', () => void shutdown('SIGINT'))
 process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
