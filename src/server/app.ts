@@ -1,7 +1,6 @@
 import { resolve } from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify'
 import {
   jsonSchemaTransform,
@@ -38,6 +37,9 @@ import { Metrics } from './lib/metrics.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
 import { authSession } from './plugins/auth-session.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
+import { health } from './plugins/health.ts'
+import { metricsPlugin } from './plugins/metrics.ts'
+import { requestIdOf, requestIds } from './plugins/request-id.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits, security, type WriteQueueLimits } from './plugins/security.ts'
 import { textGuard } from './plugins/text-guard.ts'
 import { webClient } from './plugins/web-client.ts'
@@ -52,6 +54,7 @@ export type AppConfig = Pick<
   ai?: Config['ai']
   chatRateLimit?: Config['chatRateLimit']
   writeRateLimit?: Config['writeRateLimit']
+  metricsToken?: Config['metricsToken']
 }
 
 export type AppDeps = {
@@ -93,6 +96,9 @@ export async function buildApp(deps: AppDeps) {
     // Per-request lines would dominate the log and the benchmark; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
+    // Ours checks an incoming X-Request-Id before using it (plugins/request-id.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -103,6 +109,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => storage.close())
 
   await app.register(errorHandler)
+  await app.register(requestIds)
+  await app.register(metricsPlugin, { db, token: config.metricsToken })
   await app.register(security, {
     baseUrl: config.baseUrl,
     db,
@@ -146,11 +154,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('memberCards', MemberCards.listening(events))
   app.decorate('viewerLikes', ViewerLikes.listening(events))
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }))
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    await db.execute(sql`select 1`)
-    return reply.send({ ok: true })
-  })
+  await app.register(health, { db })
 
   await app.register(authRoutes, { rateLimits, oidc: config.oidc })
   await app.register(accessRoutes, {

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   BENCH_ROUTES: optional,
   TRUST_PROXY: optional,
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN needs 16 characters or more'),
 })
 
 export type Config = {
@@ -76,6 +77,8 @@ export type Config = {
    * DEFAULT_RATE_LIMITS.write.
    */
   writeRateLimit: number | undefined
+  /** The bearer token GET /metrics wants (METRICS_TOKEN); undefined = /metrics answers 404 to everyone. */
+  metricsToken: string | undefined
 }
 
 export type AiConfig = {
@@ -193,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: parseAi(e),
     chatRateLimit: e.CHAT_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
   }
 }

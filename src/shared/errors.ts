@@ -41,6 +41,8 @@ export const ApiErrorSchema = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     issues: z.array(ApiIssueSchema).optional(),
+    /** The request's id (its X-Request-Id header, in the server's log lines): quote it when reporting a problem. */
+    requestId: z.string().optional(),
   }),
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>

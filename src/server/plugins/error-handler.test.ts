@@ -58,7 +58,10 @@ describe('unexpected errors', () => {
   it.each(['/crash', '/crash-sync'])('%s answers a bare 500 without message or stack', async (url) => {
     const res = await app.inject({ method: 'GET', url })
 
-    expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong' } })
+    expect(res.json()).toEqual({
+      error: { code: 'INTERNAL', message: 'Something went wrong', requestId: res.json().error.requestId },
+    })
+    expect(res.json().error.requestId).toEqual(expect.any(String))
     expectApiError(res, 500, 'Something went wrong')
     expect(res.body).not.toContain('hunter2')
     expect(res.body).not.toContain('ECONNREFUSED')

@@ -27,8 +27,9 @@ const ROUTER_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL is too long',
 }
 
-export function errorBody(code: ErrorCode, message: string, issues?: ApiIssue[]): ApiErrorBody {
-  return { error: { code, message, ...(issues ? { issues } : {}) } }
+/** `requestId` (the request's id, also in its X-Request-Id header and log lines) lets a member's report be traced. */
+export function errorBody(code: ErrorCode, message: string, issues?: ApiIssue[], requestId?: string): ApiErrorBody {
+  return { error: { code, message, ...(issues ? { issues } : {}), ...(requestId ? { requestId } : {}) } }
 }
 
 /**
@@ -38,7 +39,7 @@ export function errorBody(code: ErrorCode, message: string, issues?: ApiIssue[])
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(ERROR_STATUS[err.code]).send(errorBody(err.code, err.message, err.issues))
+      return reply.status(ERROR_STATUS[err.code]).send(errorBody(err.code, err.message, err.issues, req.id))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body'
@@ -51,16 +52,16 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         first && first.path === where && issues.length === 1
           ? `Invalid ${where}: ${first.message}`
           : `${first?.path}: ${first?.message}`
-      return reply.status(400).send(errorBody('BAD_REQUEST', message, issues))
+      return reply.status(400).send(errorBody('BAD_REQUEST', message, issues, req.id))
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500
     if (status >= 400 && status < 500) {
       const code = STATUS_CODES[status] ?? 'BAD_REQUEST'
       const message = (err.code && FRIENDLY[err.code]) || err.message || 'Bad request'
-      return reply.status(status).send(errorBody(code, message))
+      return reply.status(status).send(errorBody(code, message, undefined, req.id))
     }
     req.log.error({ err, method: req.method, url: req.url }, 'request failed')
-    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'))
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong', undefined, req.id))
   })
 })
 
@@ -70,10 +71,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
  */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500
+  // No hook has run: the request id header is set here.
+  reply.header('x-request-id', req.id)
   if (status >= 500) {
     req.log.error({ err, method: req.method, url: req.url }, 'request failed')
-    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'))
+    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong', undefined, req.id))
   }
   const message = (err.code && ROUTER_MESSAGES[err.code]) || 'Bad request'
-  return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'BAD_REQUEST', message))
+  return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'BAD_REQUEST', message, undefined, req.id))
 }

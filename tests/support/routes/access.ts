@@ -55,6 +55,8 @@ export function accessRoutes(ctx: RouteContext): Row[] {
     { route: 'GET /api/bench/one-row', expect: appRoute },
     { route: 'GET /healthz', expect: open() },
     { route: 'GET /readyz', expect: open() },
+    // Only with METRICS_TOKEN as bearer token (plugins/metrics.ts): no session, not even an admin's, reads it.
+    { route: 'GET /metrics', expect: open(404) },
     // The OpenAPI document and its viewer (@fastify/swagger-ui) are public.
     { route: 'GET /api/docs/json', expect: open() },
     { route: 'GET /api/docs/yaml', expect: open() },

@@ -34,6 +34,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     unreadCount: (user) => lists.unreadCount(user),
     log: app.log,
   })
+  app.metrics.gauge(
+    'fieldmark_notification_streams',
+    'Open notification streams (SSE) in this process',
+    () => streams.size,
+  )
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => streams.closeAll())
 

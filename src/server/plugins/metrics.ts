@@ -1,0 +1,104 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import pg from 'pg'
+import type { Histogram } from 'prom-client'
+import { z } from 'zod'
+import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import type { Db } from '../db/client.ts'
+
+// GET /metrics (Prometheus text format, lib/metrics.ts): requests by route pattern and status with their latency,
+// the database pool, process defaults, and what features register (open notification streams, …). Only a caller
+// with METRICS_TOKEN as bearer token reads it; to anyone else, and to all when no token is set, it does not exist
+// (404): behind a reverse proxy every caller looks local, so an address rule would not keep it private (ADR 013).
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+const PING_TIMEOUT_MS = 2_000
+
+type Options = { db: Db; token: string | undefined }
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest()
+}
+
+/** Compares digests in constant time, so the answer time tells nothing about the token. */
+function bearerMatches(header: string | undefined, expected: Buffer | undefined): boolean {
+  if (!expected || !header?.startsWith('Bearer ')) return false
+  return timingSafeEqual(digest(header.slice('Bearer '.length).trim()), expected)
+}
+
+/** The latency of `select 1` now: on PGlite, how long a query waits behind the others; null after the timeout. */
+async function pingSeconds(db: Db): Promise<number> {
+  const started = performance.now()
+  let timer: NodeJS.Timeout | undefined
+  const answered = await Promise.race([
+    db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)
+    }),
+  ])
+  clearTimeout(timer)
+  return answered ? (performance.now() - started) / 1000 : Number.NaN
+}
+
+function databaseMetrics(app: FastifyInstance, db: Db) {
+  const m = app.metrics
+  m.gauge('fieldmark_db_ping_seconds', 'Time for select 1 at scrape time; NaN when the database does not answer', () =>
+    pingSeconds(db),
+  )
+  const client = (db as unknown as { $client?: unknown }).$client
+  if (client instanceof pg.Pool) {
+    m.gauge('fieldmark_db_pool_connections', 'Connections of the pool in this process', () => client.totalCount)
+    m.gauge('fieldmark_db_pool_idle_connections', 'Pool connections not in use', () => client.idleCount)
+    m.gauge('fieldmark_db_pool_waiting_requests', 'Queries waiting for a pool connection', () => client.waitingCount)
+  }
+}
+
+function requestMetrics(app: FastifyInstance) {
+  const requests = app.metrics.histogram(
+    'fieldmark_http_request_duration_seconds',
+    'Time to answer a request, by method, registered route pattern and status',
+    ['method', 'route', 'status'],
+    LATENCY_BUCKETS,
+  )
+  // prom-client hashes the labels on every observe; a map of the children keeps a request's cost to one lookup.
+  const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status'>>()
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions.url ?? 'unmatched'
+    const key = `${req.method} ${reply.statusCode} ${route}`
+    let child = children.get(key)
+    if (!child) {
+      child = requests.labels(req.method, route, String(reply.statusCode))
+      children.set(key, child)
+    }
+    child.observe(reply.elapsedTime / 1000)
+    done()
+  })
+}
+
+export const metricsPlugin = fp(async (app: FastifyInstance, opts: Options) => {
+  requestMetrics(app)
+  databaseMetrics(app, opts.db)
+  const expected = opts.token ? digest(opts.token) : undefined
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/metrics',
+    {
+      schema: {
+        hide: true,
+        response: { 200: z.string(), 404: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      if (!bearerMatches(req.headers.authorization, expected)) throw new AppError('NOT_FOUND', 'Not found')
+      return reply
+        .header('cache-control', 'no-store')
+        .type(app.metrics.contentType)
+        .send(await app.metrics.text())
+    },
+  )
+})
