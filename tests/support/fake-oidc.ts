@@ -95,7 +95,8 @@ export async function startFakeOidc(opts: { clientId?: string; clientSecret?: st
     stalled.clear()
   }
 
-  const app = Fastify({ logger: false })
+  // Closing ends kept-alive connections too: the app's own may still be open after an outage.
+  const app = Fastify({ logger: false, forceCloseConnections: true })
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/.well-known/')) discoveryRequests += 1
     if (outage === 'error') return reply.status(503).send({ error: 'temporarily_unavailable' })

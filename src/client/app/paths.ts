@@ -114,5 +114,7 @@ export const apiPaths = {
     sendVerification: '/api/identity/send-verification-email',
     requestPasswordReset: '/api/identity/request-password-reset',
     resetPassword: '/api/identity/reset-password',
+    linkSocial: '/api/identity/link-social',
+    listAccounts: '/api/identity/list-accounts',
   },
 } as const

@@ -71,3 +71,57 @@ export function passwordError(password: string): string | undefined {
 
 /** Verification-link failures better-auth reports by redirecting to '/?error=CODE'. */
 export const VERIFY_LINK_ERRORS = ['TOKEN_EXPIRED', 'INVALID_TOKEN', 'USER_NOT_FOUND', 'INVALID_USER'] as const
+
+/** The OpenID Connect provider, as the sign-in page and Settings name it. */
+export const SINGLE_SIGN_ON = 'single sign-on'
+
+/**
+ * What the sign-in page says when an OpenID sign-in came back with `?error=<code>` (better-auth's codes, and
+ * provider_unavailable from /api/login). Any other lower-case code is some failure of the round trip.
+ */
+export function singleSignOnErrorText(code: string): string | null {
+  if (code === 'account_not_linked') {
+    return `An account with this e-mail exists: sign in with your password, then connect ${SINGLE_SIGN_ON} in Settings.`
+  }
+  if (code === 'provider_unavailable') {
+    return 'Single sign-on is not answering right now. Try again in a few minutes, or sign in with your e-mail.'
+  }
+  if (code === 'access_denied') return 'Single sign-on was cancelled. Try again, or sign in with your e-mail.'
+  if (code === 'email_not_found') {
+    return 'Single sign-on did not share your e-mail address, which Fieldmark needs. Sign in with your e-mail instead.'
+  }
+  if (/^[a-z][a-z_]*$/.test(code)) {
+    return 'Single sign-on did not complete. Please try again, or sign in with your e-mail.'
+  }
+  return null
+}
+
+/** What Settings says when connecting the provider came back with `?error=<code>`. */
+export function connectErrorText(code: string): string {
+  if (code === 'email_does_not_match') {
+    return `That ${SINGLE_SIGN_ON} account has a different e-mail address. Connect the one that uses your Fieldmark address.`
+  }
+  if (code === 'account_already_linked_to_different_user') {
+    return `That ${SINGLE_SIGN_ON} account is already connected to another Fieldmark account.`
+  }
+  if (code === 'unable_to_link_account') {
+    return `Your ${SINGLE_SIGN_ON} provider has not confirmed your e-mail address, so it cannot be connected.`
+  }
+  return singleSignOnErrorText(code) ?? `Could not connect ${SINGLE_SIGN_ON}. Please try again.`
+}
+
+/** One sign-in method of the signed-in member ('credential' is the password). */
+export type LinkedAccount = { providerId: string; accountId: string }
+
+/**
+ * Starts connecting the OpenID Connect provider to the signed-in account: better-auth answers with the provider's
+ * address, and the provider sends the browser back to Settings.
+ */
+export async function connectSingleSignOn(): Promise<void> {
+  const { url } = await apiJson<{ url: string }>('POST', apiPaths.identity.linkSocial, {
+    provider: 'oidc',
+    callbackURL: `${paths.settings}?connected=oidc`,
+    errorCallbackURL: paths.settings,
+  })
+  window.location.assign(url)
+}

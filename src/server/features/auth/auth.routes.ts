@@ -14,6 +14,7 @@ type Options = { rateLimits: RateLimits; oidc: Config['oidc'] }
 
 /** The sign-in page's `?error=` when the provider does not answer; better-auth's own codes are snake_case too. */
 export const PROVIDER_UNAVAILABLE = 'provider_unavailable'
+const PROVIDER_UNAVAILABLE_MESSAGE = 'Single sign-on is not answering right now. Try again in a few minutes.'
 
 /** Which limit applies to a better-auth path (the part after /api/identity, as `identityPath` gives it). */
 export function identityRule(path: string, limits: RateLimits): [string, RateRule] {
@@ -130,6 +131,10 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
     async handler(req, reply) {
       const path = identityPath(req.url)
+      // Connecting the provider from Settings would otherwise send the browser to it while it is down.
+      if (path === '/link-social' && providerAnswers && !(await providerAnswers())) {
+        throw new AppError('UPSTREAM_FAILED', PROVIDER_UNAVAILABLE_MESSAGE)
+      }
       const res = await app.auth.handler(toWebRequest(req, baseUrl))
       if (path === '/sign-out') {
         const key = sessionCookie(req.headers.cookie)

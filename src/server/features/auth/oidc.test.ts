@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  browserHeaders,
   createAdmin,
   createBetaRequest,
   createUser,
@@ -459,6 +460,28 @@ describe('GET /api/login while the provider is down', () => {
       }
     },
   )
+
+  it('refuses to start connecting from Settings, with a message, without hanging', async () => {
+    const member = await createUser(app, { state: 'member', verify: 'mark' })
+    down.setOutage('hang')
+    try {
+      const started = performance.now()
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/identity/link-social',
+        headers: browserHeaders(member.cookie),
+        payload: { provider: 'oidc', callbackURL: '/settings', errorCallbackURL: '/settings' },
+      })
+      expect(performance.now() - started).toBeLessThan(DISCOVERY_TIMEOUT_MS + 1_000)
+      expect(res.statusCode).toBe(502)
+      expect(res.json().error).toMatchObject({
+        code: 'UPSTREAM_FAILED',
+        message: 'Single sign-on is not answering right now. Try again in a few minutes.',
+      })
+    } finally {
+      down.setOutage(null)
+    }
+  })
 
   it('sends the browser to the provider again once it answers, asking for its discovery once a minute', async () => {
     const first = await timedLogin()

@@ -14,6 +14,7 @@ import {
   resendVerificationEmail,
   signInWithEmail,
   signUpWithEmail,
+  singleSignOnErrorText,
   VERIFY_LINK_ERRORS,
 } from '../identity.ts'
 import { safeNext } from '../safe-next.ts'
@@ -33,11 +34,11 @@ const TITLES: Record<Mode, { title: string; subtitle: string }> = {
 const RESET_SENT = 'If an account exists for that email, a reset link is on its way.'
 
 function linkErrorText(error: string | null): string | null {
-  if (error === 'oidc') return 'Single sign-on did not complete. Please try again, or sign in with your e-mail.'
-  if (error && (VERIFY_LINK_ERRORS as readonly string[]).includes(error)) {
+  if (!error) return null
+  if ((VERIFY_LINK_ERRORS as readonly string[]).includes(error)) {
     return 'That verification link has expired or is not valid. Sign in and we will offer to send a new one.'
   }
-  return null
+  return singleSignOnErrorText(error)
 }
 
 function failureText(error: unknown, fallback: string): string {

@@ -14,6 +14,7 @@ import {
   VISIBILITY_MEANINGS,
 } from '../../measurements/components/labels.ts'
 import { BlockedMembers } from '../components/blocked-members.tsx'
+import { SingleSignOn } from '../components/single-sign-on.tsx'
 
 const UNIT_MEANINGS = {
   imperial: 'Lengths in inches and eighths (24 2/8 in), weights in pounds.',
@@ -76,8 +77,8 @@ function RadioCards<T extends string>({
 }
 
 /**
- * /settings: units, the default visibility and the default location precision of new measurements; the members
- * the viewer blocked.
+ * /settings: units, the default visibility and the default location precision of new measurements; single sign-on;
+ * the members the viewer blocked.
  */
 export default function SettingsPage() {
   useDocumentTitle('Settings')
@@ -96,6 +97,7 @@ export default function SettingsPage() {
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
       <SettingsForm saved={settings.data} />
+      <SingleSignOn />
       <BlockedMembers />
     </div>
   )
