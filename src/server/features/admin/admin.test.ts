@@ -102,7 +102,7 @@ describe('POST /api/admin/beta-requests/:id/review', () => {
     const mails = await mailsWithSubject(user.email, APPROVED_SUBJECT)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.text).toContain('Hello Jim,')
-    expect(mails[0]?.link).toBe('http://localhost:5000/api/login')
+    expect(mails[0]?.link).toBe('http://localhost:5000/sign-in')
   })
 
   it('approves an account created after the approval when its e-mail is verified', async () => {
