@@ -12,7 +12,7 @@ import { applyAccessForVerifiedUser } from '../access/access.service.ts'
 import { enqueueMail, type MailSender } from '../mail/outbox.ts'
 import { accounts, sessions, users, verifications } from './auth.tables.ts'
 import { CLOSED_IDENTITY_PATHS, memberFromOidcProfile, signUpBody } from './member-fields.ts'
-import { discoveryUrlOf } from './oidc-discovery.ts'
+import { DISCOVERY_TIMEOUT_MS, discoveryUrlOf } from './oidc-discovery.ts'
 
 export const AUTH_BASE_PATH = '/api/identity'
 export const OIDC_PROVIDER_ID = 'oidc'
@@ -59,6 +59,35 @@ function answerFloor(path: string, floorMs: number): BetterAuthPlugin {
           }),
         },
       ],
+    },
+  }
+}
+
+/**
+ * The OpenID Connect provider. better-auth reads its discovery document at startup with no time limit, and every
+ * identity request (a password sign-in too) waits for startup: past DISCOVERY_TIMEOUT_MS the provider counts as not
+ * yet discovered instead, which the plugin's own hook retries (10 s limit) when a request names the provider.
+ */
+function oidcPlugin(oidc: NonNullable<Config['oidc']>) {
+  const provider = {
+    providerId: OIDC_PROVIDER_ID,
+    discoveryUrl: discoveryUrlOf(oidc.issuer),
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    scopes: ['openid', 'email', 'profile'],
+    pkce: true,
+    mapProfileToUser: memberFromOidcProfile,
+  }
+  const plugin = genericOAuth({ config: [provider] })
+  const init = plugin.init
+  return {
+    ...plugin,
+    init: async (ctx: Parameters<typeof init>[0]) => {
+      const late = Symbol('late')
+      const result = await Promise.race([init(ctx), sleep(DISCOVERY_TIMEOUT_MS, late, { ref: false })])
+      if (result !== late) return result
+      // The plugin's own record of providers whose startup discovery failed.
+      return { context: { genericOAuthPendingDiscovery: new Map([[OIDC_PROVIDER_ID, provider]]) } }
     },
   }
 }
@@ -190,23 +219,7 @@ export function createAuth({ db, config, mailSender, onUserChanged }: AuthDeps) 
     },
     plugins: [
       answerFloor('/request-password-reset', RESET_ANSWER_FLOOR_MS),
-      ...(config.oidc
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: OIDC_PROVIDER_ID,
-                  discoveryUrl: discoveryUrlOf(config.oidc.issuer),
-                  clientId: config.oidc.clientId,
-                  clientSecret: config.oidc.clientSecret,
-                  scopes: ['openid', 'email', 'profile'],
-                  pkce: true,
-                  mapProfileToUser: memberFromOidcProfile,
-                },
-              ],
-            }),
-          ]
-        : []),
+      ...(config.oidc ? [oidcPlugin(config.oidc)] : []),
     ],
   })
 }

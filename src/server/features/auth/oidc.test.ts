@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  aSignUp,
   browserHeaders,
   createAdmin,
   createBetaRequest,
@@ -492,6 +493,47 @@ describe('GET /api/login while the provider is down', () => {
 
     expect(new URL(second.res.headers.location as string).origin).toBe(down.issuer)
     expect(down.discoveryRequests()).toBe(asked)
+  })
+})
+
+describe('a provider that does not answer while the app starts', () => {
+  let late: FakeOidc
+  let app: TestApp
+  beforeAll(async () => {
+    late = await startFakeOidc()
+    late.setOutage('hang')
+    app = await createTestApp({
+      config: { oidc: { issuer: late.issuer, clientId: late.clientId, clientSecret: late.clientSecret } },
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await late?.close()
+  })
+
+  it('holds up password sign-ups no longer than the discovery time limit', async () => {
+    const started = performance.now()
+    const res = await postIdentity(app, '/sign-up/email', { ...aSignUp(), name: 'Ada Lovelace' })
+    expect(res.statusCode, res.body).toBe(200)
+    // The limit, plus the sign-up's own work (hashing the password) on a busy test machine.
+    expect(performance.now() - started).toBeLessThan(DISCOVERY_TIMEOUT_MS + 1_500)
+  })
+
+  it('signs in through the provider once it answers', async () => {
+    late.setOutage(null)
+    const login = await app.app.inject({ method: 'GET', url: '/api/login' })
+    const authorizeUrl = new URL(login.headers.location as string)
+    expect(authorizeUrl.origin).toBe(late.issuer)
+    const profile = aProfile()
+    late.signInAs(profile)
+    const back = await fetch(authorizeUrl, { redirect: 'manual' })
+    const callback = await app.app.inject({
+      method: 'GET',
+      url: pathOf(back.headers.get('location') as string),
+      headers: { cookie: cookieHeader(login) },
+    })
+    expect(callback.headers.location).toBe('/')
+    expect((await getAuthUser(app, sessionCookieFrom(callback))).json()).toMatchObject({ email: profile.email })
   })
 })
 
