@@ -24,7 +24,7 @@ import { profileRoutes } from './features/community/profiles.routes.ts'
 import { ViewerLikes } from './features/community/viewer-likes.ts'
 import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes.ts'
 import { mailAdminRoutes } from './features/mail/mail.routes.ts'
-import { MailSender, type SenderOptions } from './features/mail/outbox.ts'
+import { type SenderOptions, startMailSender } from './features/mail/outbox.ts'
 import { measurementRoutes } from './features/measurements/measurements.routes.ts'
 import { moderationRoutes } from './features/moderation/moderation.routes.ts'
 import { EventHub } from './features/notifications/events.ts'
@@ -135,10 +135,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
   // Every process sends the outbox's mail, its own at once (wake) and other processes' and retries on its polls.
-  const mailSender = new MailSender({ db, mailer, log: app.log, options: deps.mailSender })
-  app.decorate('mailSender', mailSender)
-  app.addHook('onReady', async () => mailSender.wake())
-  app.addHook('onClose', () => mailSender.close())
+  const mailSender = startMailSender(app, { db, mailer, options: deps.mailSender })
 
   const auth = createAuth({
     db,

@@ -23,6 +23,8 @@ export function identityRule(path: string, limits: RateLimits): [string, RateRul
   if (path.startsWith('/request-password-reset') || path.startsWith('/reset-password')) {
     return ['reset', limits.passwordReset]
   }
+  // Each call may mail an unverified member: as tight as a reset, counted apart from it.
+  if (path.startsWith('/send-verification-email')) return ['verification-mail', limits.passwordReset]
   return ['other', limits.identityOther]
 }
 

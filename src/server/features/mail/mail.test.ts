@@ -105,6 +105,9 @@ describe('approval while the mail server fails', () => {
 
     const [listed] = (await failingMails()).filter((m) => m.recipient === email)
     expect(listed).toMatchObject({ attempts: 3, nextAttemptAt: null })
+    const metrics = await t.app.metrics.text()
+    expect(Number(/^fieldmark_mail_failures_total (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(3)
+    expect(Number(/^fieldmark_mail_stopped (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1)
     t.mailer.deliver = memoryDeliver
     expect((await resend(row?.id ?? '')).statusCode).toBe(200)
     expect(await t.mailsTo(email)).toHaveLength(1)
@@ -192,5 +195,20 @@ describe('POST /api/identity/send-verification-email (the sign-in page’s "send
     expect(mails.map((m) => m.subject)).toEqual(['Verify your Fieldmark e-mail'])
     expect(mails[0]?.link).toMatch(/^http:\/\/localhost:5000\/api\/identity\/verify-email\?token=/)
     expect(await t.mailsTo(verified.email)).toHaveLength(verifiedBefore)
+  })
+})
+
+describe('asking for the verification mail again is limited like a reset', () => {
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimits: { passwordReset: { max: 2, windowMs: 60_000 } } })
+  })
+  afterAll(() => limited?.close())
+
+  it('answers 429 past the limit, and a reset keeps its own count', async () => {
+    const ask = () => postIdentity(limited, '/send-verification-email', { email: uniqueEmail('again') })
+    expect([(await ask()).statusCode, (await ask()).statusCode, (await ask()).statusCode]).toEqual([200, 200, 429])
+    const reset = await postIdentity(limited, '/request-password-reset', { email: uniqueEmail('reset') })
+    expect(reset.statusCode).toBe(200)
   })
 })

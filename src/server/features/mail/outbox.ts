@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Db, Tx } from '../../db/client.ts'
 import type { Mail, Mailer } from '../../lib/mailer.ts'
 import { mailQueue } from './mail.tables.ts'
@@ -204,11 +204,39 @@ export class MailSender {
   }
 }
 
-/** Mails due now or later (not given up): the outbox's depth. */
-export async function queueDepth(db: Db): Promise<number> {
+/** The outbox's rows: still to be tried (`waiting`) and given up until an admin resends them (`stopped`). */
+export async function queueCounts(db: Db): Promise<{ waiting: number; stopped: number }> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      waiting: sql<number>`(count(*) filter (where ${isNotNull(mailQueue.nextAttemptAt)}))::int`,
+      stopped: sql<number>`(count(*) filter (where ${isNull(mailQueue.nextAttemptAt)}))::int`,
+    })
     .from(mailQueue)
-    .where(isNotNull(mailQueue.nextAttemptAt))
-  return row?.n ?? 0
+  return { waiting: row?.waiting ?? 0, stopped: row?.stopped ?? 0 }
+}
+
+/**
+ * This app's sender (`app.mailSender`): started when the app is ready, closed with it, with its metrics — the queue
+ * counted when scraped (a count over a table that holds only undelivered mail), failures counted as they happen.
+ */
+export function startMailSender(
+  app: FastifyInstance,
+  opts: { db: Db; mailer: Mailer; options?: Partial<SenderOptions> | undefined },
+): MailSender {
+  const failures = app.metrics.counter('fieldmark_mail_failures_total', 'Mail deliveries that failed (retried later)')
+  const sender = new MailSender({ ...opts, log: app.log, onFailure: () => failures.inc() })
+  app.metrics.gauge('fieldmark_mail_queue_depth', 'Mails in the outbox waiting to be sent or retried', async () => {
+    return (await queueCounts(opts.db)).waiting
+  })
+  app.metrics.gauge(
+    'fieldmark_mail_stopped',
+    'Mails that failed too often and wait for an admin to resend them',
+    async () => {
+      return (await queueCounts(opts.db)).stopped
+    },
+  )
+  app.decorate('mailSender', sender)
+  app.addHook('onReady', async () => sender.wake())
+  app.addHook('onClose', () => sender.close())
+  return sender
 }
