@@ -1,4 +1,4 @@
-// npm run bench [-- club|region] [--no-lighthouse] [--reseed] [--only <text>]
+// npm run bench [-- club|region] [--no-lighthouse] [--reseed] [--only <text>] [--processes [--seconds=N]]
 // Measures the reference routes and the hot read routes in one run, one member flooding writes
 // while others read (--only noisy runs just that), the cold start on an empty DATA_DIR, the front end's JS/CSS per
 // route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
@@ -22,6 +22,7 @@ import {
   STAR_MEMBER,
 } from './datasets.ts'
 import { type NoisyResult, noisyNeighbour, noisyReport, noisySessions } from './noisy.ts'
+import { processesBench } from './processes.ts'
 import { twelveMegapixelPhoto } from './photo-fixture.ts'
 import { migrateDataset, reseedCommunity, seed, seedState } from './seed.ts'
 import { startServer } from './server-process.ts'
@@ -377,6 +378,8 @@ async function main() {
   if (state === 'missing') await seed(name)
   else if (state === 'base') await reseedCommunity(name)
   else await migrateDataset(name)
+  // --processes: a few hot reads with one and then two server processes (processes.ts), printed, not recorded.
+  if (process.argv.includes('--processes')) return processesBench(name)
   if (!existsSync(join('dist', 'client', 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
   // The members' sessions are read before the server holds the data set (PGlite has one process).
   const noisySet = !only || 'noisy neighbour'.includes(only) ? await noisySessions(name) : undefined
