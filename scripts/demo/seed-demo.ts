@@ -117,7 +117,7 @@ async function main() {
   let handle: DbHandle
   let unlock = async () => {}
   if (config.databaseUrl) {
-    handle = await openPostgres(config.databaseUrl)
+    handle = await openPostgres(config.databaseUrl, 10, undefined, config.databaseDirectUrl)
   } else {
     try {
       unlock = (await lockDataDir(config.dataDir)).release
