@@ -1,3 +1,4 @@
+import { mailQueue } from '#server/features/mail/mail.tables.ts'
 import { aBetaRequest, createBetaRequest, setAccessFlags, signUp, uniqueEmail } from '../factories.ts'
 import { adminOnly, appRoute, open, type RouteContext, type Row, signedIn } from '../route-table.ts'
 import { TEST_ALPHA_PASSWORD } from '../test-app.ts'
@@ -48,6 +49,26 @@ export function accessRoutes(ctx: RouteContext): Row[] {
         const user = await signUp(ctx.t())
         await setAccessFlags(ctx.t(), user.id, { emailVerified: true })
         return `/api/admin/users/${user.id}/approve`
+      },
+      expect: adminOnly(),
+    },
+    { route: 'GET /api/admin/mails/failing', expect: adminOnly() },
+    {
+      route: 'POST /api/admin/mails/:mailId/resend',
+      url: async () => {
+        const [mail] = await ctx
+          .t()
+          .db.insert(mailQueue)
+          .values({
+            recipient: uniqueEmail('resend'),
+            subject: 'Resend me',
+            text: 'x',
+            html: 'x',
+            lastError: 'down',
+            nextAttemptAt: null,
+          })
+          .returning({ id: mailQueue.id })
+        return `/api/admin/mails/${mail?.id}/resend`
       },
       expect: adminOnly(),
     },
