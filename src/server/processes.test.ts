@@ -100,6 +100,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
+// Real processes on a busy two-core machine: each start takes seconds, hence the long limits.
 describe('migrations from processes started together', () => {
   // PGlite migrates in about 3 s a process on this machine: one round there.
   const rounds = backend === 'postgres' ? 3 : 1
@@ -117,7 +118,7 @@ describe('migrations from processes started together', () => {
       const tables = await db.tables()
       for (const table of schemaTables) expect(tables).toContain(table)
     }
-  }, 120_000)
+  }, 240_000)
 })
 
 /** The pids of the processes whose parent is `pid`. */
@@ -181,7 +182,7 @@ function askOnNewConnection(port: number, agent: Agent): Promise<number> {
   })
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 90_000): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const value = await probe()
@@ -267,5 +268,5 @@ describe('WEB_CONCURRENCY=2', () => {
       const run = await server.ended
       expect(run, run.out).toMatchObject({ code: 0, signal: null })
     }
-  }, 120_000)
+  }, 240_000)
 })
