@@ -101,7 +101,7 @@ test('a visitor requests access, signs up, is approved by an admin, passes the g
     adminPage.getByRole('region', { name: 'Previously Reviewed' }).getByText('Welcome aboard.'),
   ).toBeVisible()
   const approvalMail = await waitForMail(E2E.dataDir, applicant.email, /approved/)
-  expect(approvalMail).toContain(`${E2E.baseURL}/api/login`)
+  expect(approvalMail).toContain(`${E2E.baseURL}/sign-in`)
 
   // The applicant checks status: approved, so the alpha gate; a wrong password first.
   await page.getByRole('button', { name: 'Check Status' }).click()

@@ -59,6 +59,8 @@ export const apiPaths = {
   adminReview: (requestId: string) => `/api/admin/beta-requests/${encodeURIComponent(requestId)}/review`,
   adminPendingUsers: '/api/admin/users/pending',
   adminApproveUser: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/approve`,
+  adminFailingMails: '/api/admin/mails/failing',
+  adminResendMail: (mailId: string) => `/api/admin/mails/${encodeURIComponent(mailId)}/resend`,
   measurements: '/api/measurements',
   measurementsPage: (cursor: string | null, limit?: number) => {
     const query = new URLSearchParams()

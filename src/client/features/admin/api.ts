@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { ADMIN_STALE_TIME_MS } from '#shared/constants.ts'
 import type { BetaRequest, PendingUser, ReviewBetaRequest } from '#shared/schemas/admin.ts'
 import type { REPORT_ACTIONS, Report, ReportListSchema } from '#shared/schemas/community.ts'
+import type { FailingMail } from '#shared/schemas/mail.ts'
 import { apiPaths } from '../../app/paths.ts'
 import { apiJson } from '../../lib/api.ts'
 
@@ -44,6 +45,22 @@ export function useApproveUser() {
   return useMutation({
     mutationFn: (userId: string) => apiJson<{ ok: true }>('POST', apiPaths.adminApproveUser(userId)),
     onSuccess: refresh,
+  })
+}
+
+// The outbox: mails that keep failing, and a new attempt now.
+
+const FAILING_MAILS_KEY = [apiPaths.adminFailingMails]
+
+export function useFailingMails() {
+  return useQuery<FailingMail[]>({ queryKey: FAILING_MAILS_KEY, staleTime: ADMIN_STALE_TIME_MS })
+}
+
+export function useResendMail() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (mailId: string) => apiJson<FailingMail>('POST', apiPaths.adminResendMail(mailId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAILING_MAILS_KEY }),
   })
 }
 

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { useBetaRequests, useReports, useReviewBetaRequest } from '../api.ts'
 import { AdminTabs } from '../components/admin-tabs.tsx'
+import { FailingMails } from '../components/failing-mails.tsx'
 import { PendingAccounts } from '../components/pending-accounts.tsx'
 import { PendingRequestsTable, type ReviewAction } from '../components/pending-requests-table.tsx'
 import { ReportsSection } from '../components/reports-section.tsx'
@@ -100,6 +101,7 @@ function BetaAccess() {
             </>
           )}
           <PendingAccounts />
+          <FailingMails />
         </>
       )}
       <ReviewDialog target={target} pending={review.isPending} onConfirm={confirm} onClose={() => setTarget(null)} />
