@@ -60,3 +60,26 @@ describe('rate limit settings (env.ts)', () => {
     }
   })
 })
+
+describe('PostgreSQL deployment (env.ts)', () => {
+  const base = { DATA_DIR: '/tmp/fm-env-test', SESSION_SECRET: 'x'.repeat(40) }
+  const server = 'postgres://fieldmark@127.0.0.1:5432/fieldmark'
+  const pooler = 'postgres://fieldmark@127.0.0.1:6432/fieldmark'
+
+  it('takes DATABASE_DIRECT_URL for the server itself, DATABASE_URL when unset, nothing without a DATABASE_URL', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: pooler, DATABASE_DIRECT_URL: server })).toMatchObject({
+      databaseUrl: pooler,
+      databaseDirectUrl: server,
+    })
+    expect(loadConfig({ ...base, DATABASE_URL: server, DATABASE_DIRECT_URL: '' }).databaseDirectUrl).toBe(server)
+    expect(loadConfig({ ...base, DATABASE_DIRECT_URL: server }).databaseDirectUrl).toBeUndefined()
+  })
+
+  it('runs one process unless WEB_CONCURRENCY says more, and refuses a count that is not one or more', () => {
+    expect(loadConfig(base).webConcurrency).toBe(1)
+    expect(loadConfig({ ...base, WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4)
+    for (const bad of ['0', '-1', '1.5', 'two']) {
+      expect(() => loadConfig({ ...base, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/)
+    }
+  })
+})
