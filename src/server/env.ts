@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   ALPHA_PASSWORD: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Fieldmark <no-reply@fieldmark.local>'),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   S3_ENDPOINT: optional,
   S3_BUCKET: optional,
   S3_ACCESS_KEY_ID: optional,
@@ -61,6 +62,8 @@ export type Config = {
   alphaPassword: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** How long the mail server may take to connect, greet or answer one command (SMTP_TIMEOUT_MS). */
+  smtpTimeoutMs: number
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
   /** Photo storage on an S3-compatible store; undefined = local disk under DATA_DIR/photos. */
   s3: S3Config | undefined
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alphaPassword: e.ALPHA_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     oidc,
     s3: parseS3(e),
     logLevel: e.LOG_LEVEL,

@@ -39,6 +39,7 @@ const mailer = createMailer({
   from: config.mailFrom,
   outboxDir: join(config.dataDir, 'outbox'),
   log,
+  timeoutMs: config.smtpTimeoutMs,
 })
 
 // Removals wait while `npm run backup` copies the photo files (db/backup.ts).
