@@ -58,8 +58,9 @@ export async function runPrimary(config: Config, log: Logger, count: number): Pr
       if (startedAt.size === 0) resolve(0)
       return
     }
-    pause = lived >= HEALTHY_AFTER_MS ? RESTART_FIRST_MS : Math.min(pause * 2, RESTART_MAX_MS)
+    if (lived >= HEALTHY_AFTER_MS) pause = RESTART_FIRST_MS
     const wait = lived >= HEALTHY_AFTER_MS ? 0 : pause
+    if (lived < HEALTHY_AFTER_MS) pause = Math.min(pause * 2, RESTART_MAX_MS)
     log.error(
       `Server process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another in ${wait} ms`,
     )
