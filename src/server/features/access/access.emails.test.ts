@@ -42,9 +42,9 @@ async function onlyMail(email: string, subject: string): Promise<Mail> {
   return mails[0] as Mail
 }
 
-/** No stranger's text, even URL-encoded in a link, and every http(s) URL (and any URL inside its query) under BASE_URL. */
+/** No stranger's text in either part (even URL-encoded), and every http(s) URL (and any in its query) under BASE_URL. */
 function expectSafe(mail: Mail) {
-  const everything = `${mail.subject}\n${mail.text}\n${mail.link ?? ''}`
+  const everything = `${mail.subject}\n${mail.text}\n${mail.html}\n${mail.link ?? ''}`
   for (const fragment of HOSTILE_FRAGMENTS) {
     expect(everything).not.toContain(fragment)
     expect(decodeURIComponent(everything)).not.toContain(fragment)
