@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -38,10 +39,25 @@ export type Listen = (
 
 const migrationsFolder = () => join(process.cwd(), 'drizzle')
 
+/**
+ * PGlite that lets the event loop turn (read sockets, run timers) before each statement. Its statements run
+ * synchronously and each hands over to the next queued one within microtasks, so under load the process read no
+ * socket for seconds and a request needing no database waited for every queued statement (ADR 015).
+ */
+class TurnTakingPGlite extends PGlite {
+  override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
+    return super._runExclusiveQuery(async () => {
+      await nextTurn()
+      return fn()
+    })
+  }
+}
+
 /** Embedded PGlite: a directory for a persistent database, or undefined for an in-memory one (tests). */
 export async function openPglite(dataDir?: string): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true }) // PGlite's own mkdir is not recursive (G7)
-  const client = await PGlite.create(dataDir)
+  const client = new TurnTakingPGlite(dataDir)
+  await client.waitReady
   const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
     db,
