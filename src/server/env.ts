@@ -16,13 +16,14 @@ const EnvSchema = z.object({
   DATABASE_URL: optional,
   DATABASE_DIRECT_URL: optional,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(1),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   BASE_URL: optional,
   SESSION_SECRET: optional,
   ADMIN_EMAILS: optional,
   ALPHA_PASSWORD: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Fieldmark <no-reply@fieldmark.local>'),
-  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   S3_ENDPOINT: optional,
   S3_BUCKET: optional,
   S3_ACCESS_KEY_ID: optional,
@@ -56,13 +57,18 @@ export type Config = {
   databaseDirectUrl: string | undefined
   /** Server processes (WEB_CONCURRENCY); more than one only on PostgreSQL. */
   webConcurrency: number
+  /** After SIGTERM, how long requests in flight may take before they are cut (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number
   baseUrl: string
   sessionSecret: string
   adminEmails: string[]
   alphaPassword: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
-  /** How long the mail server may take to connect, greet or answer one command (SMTP_TIMEOUT_MS). */
+  /**
+   * How long the mail server may take to connect, greet or answer one command (SMTP_TIMEOUT_MS); at most a minute, so
+   * a send ends well within the outbox's 5-minute lease and is not sent twice.
+   */
   smtpTimeoutMs: number
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
   /** Photo storage on an S3-compatible store; undefined = local disk under DATA_DIR/photos. */
@@ -182,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_URL ? (e.DATABASE_DIRECT_URL ?? e.DATABASE_URL) : undefined,
     webConcurrency: e.WEB_CONCURRENCY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET ?? storedSecret(dataDir),
     adminEmails: (e.ADMIN_EMAILS ?? '')
