@@ -87,6 +87,8 @@ describe('npm run backup while the app runs, npm run restore into another DATA_D
   let measurement: Measurement
   let photoId: string
   let archive: string
+  /** Measurements made while the backup ran: each is in the archive or not, whole. */
+  const writtenDuring: string[] = []
   const dataDir = tempDir('fm-backup-src-')
   const restored = join(tempDir('fm-backup-dst-'), 'data')
 
@@ -99,17 +101,24 @@ describe('npm run backup while the app runs, npm run restore into another DATA_D
     expect(upload.statusCode).toBe(201)
     photoId = upload.json().id
     measurement = await createMeasurement(t, owner.cookie, { photoIds: [photoId], visibility: 'private' })
-    archive = join(tempDir('fm-backup-out-'), 'club.tar')
+    archive = join(tempDir('fm-backup-out-'), 'club.tar.gz')
   }, TIMEOUT)
 
   afterAll(async () => {
     await source?.stop()
   })
 
-  it('writes one archive made by the running app, which still holds DATA_DIR', async () => {
+  it('writes one archive made by the running app, which still holds DATA_DIR, while members write', async () => {
+    let running = true
+    const writes = (async () => {
+      while (running) writtenDuring.push((await createMeasurement(source.t, owner.cookie)).id)
+    })()
     const backup = await run('backup', [archive], dataDir)
+    running = false
+    await writes
+    expect(writtenDuring.length).toBeGreaterThan(0)
 
-    expect(backup.out).toMatch(/Backup written from the running server in [\d.]+ s: .*club\.tar \(2 photo files\)/)
+    expect(backup.out).toMatch(/Backup written from the running server in [\d.]+ s: .*club\.tar\.gz \(2 photo files\)/)
     expect(backup.status).toBe(0)
     // Nothing of the backup is left in DATA_DIR, and the app still answers.
     expect(readdirSync(dataDir).sort()).toEqual(['db', 'fieldmark.sock', 'photos'])
@@ -137,9 +146,18 @@ describe('npm run backup while the app runs, npm run restore into another DATA_D
 
     const copy = await serverOn(restored)
     try {
-      for (const table of ['users', 'accounts', 'measurements', 'photos']) {
+      for (const table of ['users', 'accounts', 'photos']) {
         expect(await rows(copy.t.db, table), table).toEqual(await rows(source.t.db, table))
       }
+      // The measurements made before the backup, and a prefix of those made during it, exactly as they are.
+      const during = new Set(writtenDuring)
+      const restoredRows = (await rows(copy.t.db, 'measurements')) as { id: string; created_at: string }[]
+      const sourceRows = (await rows(source.t.db, 'measurements')) as { id: string }[]
+      const kept = sourceRows.filter((row) => restoredRows.some((r) => r.id === row.id))
+      expect(restoredRows).toEqual(kept)
+      expect(sourceRows.filter((row) => !during.has(row.id)).every((row) => kept.includes(row))).toBe(true)
+      const keptDuring = writtenDuring.filter((id) => kept.some((row) => row.id === id))
+      expect(keptDuring).toEqual(writtenDuring.slice(0, keptDuring.length))
       const cookie = await signIn(copy.t, owner.email, owner.password)
       const read = await copy.t.app.inject({
         method: 'GET',
@@ -184,20 +202,20 @@ describe('npm run backup with the real server, and with none', { timeout: TIMEOU
     const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })
     let first: Awaited<ReturnType<typeof run>>
     try {
-      first = await run('backup', [join(out, 'running.tar')], dataDir)
+      first = await run('backup', [join(out, 'running.tar.gz')], dataDir)
     } finally {
       await server.stop()
     }
     expect(first.out).toContain('Backup written from the running server')
     expect(first.status).toBe(0)
 
-    const second = await run('backup', [join(out, 'stopped.tar')], dataDir)
+    const second = await run('backup', [join(out, 'stopped.tar.gz')], dataDir)
     expect(second.out).toContain('Backup written with no server running')
     expect(second.status).toBe(0)
     // Refuses to overwrite an archive.
-    const again = await run('backup', [join(out, 'stopped.tar')], dataDir)
+    const again = await run('backup', [join(out, 'stopped.tar.gz')], dataDir)
     expect(again.status).toBe(1)
     expect(again.out).toContain('exists already')
-    expect(existsSync(join(out, 'stopped.tar.partial'))).toBe(false)
+    expect(existsSync(join(out, 'stopped.tar.gz.partial'))).toBe(false)
   })
 })

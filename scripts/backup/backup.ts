@@ -51,7 +51,7 @@ async function main() {
     throw new Error('DATABASE_URL is set: back up PostgreSQL with pg_dump (README, "Backups")')
   }
   const dataDir = resolve(process.env.DATA_DIR?.trim() || './data')
-  const file = resolve(process.argv[2] ?? `fieldmark-backup-${stamp()}.tar`)
+  const file = resolve(process.argv[2] ?? `fieldmark-backup-${stamp()}.tar.gz`)
   if (existsSync(file)) throw new Error(`${file} exists already`)
   const temp = `${file}.partial`
   const started = performance.now()
@@ -74,6 +74,7 @@ async function main() {
     const photos = manifest.photoFiles === null ? 'photos in S3, not included' : `${manifest.photoFiles} photo files`
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`Backup written ${how} in ${seconds} s: ${file} (${photos})`)
+    console.log(`The database paused ${manifest.databasePauseMs} ms for its copy.`)
   } finally {
     await rm(temp, { force: true })
   }
