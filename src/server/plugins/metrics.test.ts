@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '#server/env.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import { createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
@@ -38,6 +39,13 @@ describe('who reads GET /metrics', () => {
   it('a member session does not open it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: member.cookie } })
     expectApiError(res, 404, 'Not found')
+  })
+
+  it('a METRICS_TOKEN shorter than 16 characters stops the server at start', () => {
+    const env = { SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/nonexistent-fieldmark-test' }
+    expect(() => loadConfig({ ...env, METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN needs 16 characters/)
+    expect(loadConfig({ ...env, METRICS_TOKEN: ` ${TOKEN} ` }).metricsToken).toBe(TOKEN)
+    expect(loadConfig(env).metricsToken).toBeUndefined()
   })
 
   it('nobody, when no METRICS_TOKEN is set', async () => {

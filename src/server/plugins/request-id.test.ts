@@ -53,6 +53,9 @@ describe('request ids in the app', () => {
     })
     expect(expectApiError(invalid, 400).error.requestId).toBe('trace-1')
 
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/no-such-route' })
+    expect(expectApiError(unknown, 404).error.requestId).toBe(unknown.headers['x-request-id'])
+
     // Refused by the router, before any hook runs.
     const malformed = await t.app.inject({ method: 'GET', url: '/api/photos/%E0%A4%A/display' })
     expect(malformed.statusCode).toBe(400)

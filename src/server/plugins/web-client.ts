@@ -42,6 +42,6 @@ export const webClient = fp(async (app: FastifyInstance, opts: { clientDir: stri
       reply.header('cache-control', 'no-cache')
       return reply.sendFile('index.html', dir)
     }
-    return reply.status(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${path}`))
+    return reply.status(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${path}`, undefined, req.id))
   })
 })
