@@ -70,10 +70,14 @@ export async function startSilentServer(port = 0): Promise<{ port: number; close
 }
 
 /** Polls until `check` returns a value (not undefined), or fails after `ms`. */
-export async function eventually<T>(check: () => T | undefined, ms = 10_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  ms = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
-    const value = check()
+    const value = await check()
     if (value !== undefined) return value
     if (Date.now() > deadline) throw new Error(`${what} not met within ${ms} ms`)
     await new Promise((resolve) => setTimeout(resolve, 20))
