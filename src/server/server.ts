@@ -11,6 +11,7 @@ import { type DataDirLock, lockDataDir } from './db/lock.ts'
 import { loadConfig } from './env.ts'
 import { adminSetupLinkAtStart } from './features/access/access.service.ts'
 import { getKnowledgeBase } from './features/assistant/knowledge/index.ts'
+import { gracefulShutdown } from './lib/graceful-shutdown.ts'
 import { createMailer } from './lib/mailer.ts'
 import { createPhotoStorage, withRemovalHold } from './lib/photo-storage.ts'
 
@@ -65,9 +66,10 @@ if (lock) {
   )
 }
 
+const closeApp = gracefulShutdown(app, { graceMs: config.shutdownGraceMs, log })
 async function shutdown(signal: string) {
   log.info(`${signal}: closing`)
-  await app.close()
+  await closeApp()
   await handle.close()
   await lock?.release()
   process.exit(0)

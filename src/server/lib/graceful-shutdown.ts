@@ -1,0 +1,71 @@
+import type { Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+
+// Stopping without resetting a request (ADR 015). Node's server.close() closes every idle kept-alive connection at
+// once, and under load many are idle only for the instant between an answer and the client's next request, which
+// then meets a reset. Here idle connections stay open until they have been quiet a while (or the grace ends); a
+// request arriving meanwhile is answered (Fastify: 503 with `Connection: close`), and the client reconnects elsewhere.
+
+/** How long an idle connection must have carried no request before it is closed during the drain. */
+export const QUIET_MS = 1_000
+const CHECK_MS = 100
+
+type Connection = { running: number; lastActive: number }
+
+/**
+ * Tracks `app`'s connections (call before listening) and returns the function that closes it gracefully: stop
+ * accepting, let requests in flight finish, close each idle connection once quiet, and at `graceMs` close what is
+ * left (requests still running then are cut, and logged). Resolves once the app is closed (its onClose hooks ran).
+ */
+export function gracefulShutdown(
+  app: FastifyInstance,
+  { graceMs, log }: { graceMs: number; log: FastifyBaseLogger },
+): () => Promise<void> {
+  const server: Server = app.server
+  const connections = new Map<Socket, Connection>()
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { running: 0, lastActive: performance.now() })
+    socket.once('close', () => connections.delete(socket))
+  })
+  server.on('request', (req, res: ServerResponse) => {
+    const connection = connections.get(req.socket)
+    if (!connection) return
+    connection.running += 1
+    res.once('close', () => {
+      connection.running -= 1
+      connection.lastActive = performance.now()
+    })
+  })
+
+  return async () => {
+    const closeIdleConnections = server.closeIdleConnections.bind(server)
+    // server.close() calls this first; the sweep below does it connection by connection instead.
+    server.closeIdleConnections = () => {}
+    const sweep = setInterval(() => {
+      const now = performance.now()
+      for (const [socket, c] of connections) {
+        if (c.running === 0 && now - c.lastActive >= QUIET_MS) socket.destroy()
+      }
+    }, CHECK_MS)
+    let timer: NodeJS.Timeout | undefined
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        const cut = [...connections.values()].reduce((n, c) => n + c.running, 0)
+        if (cut > 0) log.warn(`shutdown: ${cut} requests still running after ${graceMs} ms were cut`)
+        closeIdleConnections()
+        server.closeAllConnections()
+        resolve()
+      }, graceMs)
+    })
+    // Its preClose hooks turn /readyz to 503 (plugins/health.ts) and end the live notification streams.
+    const closing = app.close()
+    try {
+      await Promise.race([closing, deadline])
+      await closing
+    } finally {
+      clearInterval(sweep)
+      clearTimeout(timer)
+    }
+  }
+}
