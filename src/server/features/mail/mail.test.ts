@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { deniedEmail } from '../access/access.emails.ts'
 import { mailQueue } from './mail.tables.ts'
-import { enqueueMail, retryDelayMs } from './outbox.ts'
+import { enqueueMail, MailSender, retryDelayMs } from './outbox.ts'
 
 // The outbox: a mail is written with the change that causes it and handed to the mail server afterwards, retried
 // with growing pauses while the server fails, shown to admins while it keeps failing, and resent on their word.
@@ -211,5 +211,38 @@ describe('asking for the verification mail again is limited like a reset', () =>
     expect([(await ask()).statusCode, (await ask()).statusCode, (await ask()).statusCode]).toEqual([200, 200, 429])
     const reset = await postIdentity(limited, '/request-password-reset', { email: uniqueEmail('reset') })
     expect(reset.statusCode).toBe(200)
+  })
+})
+
+describe('closing a sender', () => {
+  it('does not wait on a hung mail server; the mail stays leased and is sent later', async () => {
+    const email = uniqueEmail('closing')
+    let started = false
+    const hung = new MailSender({
+      db: t.db,
+      mailer: {
+        deliver: () => {
+          started = true
+          return new Promise<void>(() => {})
+        },
+      },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      options: { closeWaitMs: 200, leaseMs: 400 },
+    })
+    await enqueueMail(t.db, deniedEmail(email, null, null))
+    hung.wake()
+    const deadline = Date.now() + 5_000
+    while (!started && Date.now() < deadline) await sleep(10)
+    expect(started).toBe(true)
+
+    const closing = performance.now()
+    await hung.close()
+    expect(performance.now() - closing).toBeLessThan(1_000)
+    const [row] = await queued(email)
+    expect(row?.attempts).toBe(1)
+    expect(row?.leasedUntil).not.toBeNull()
+
+    await sleep(500)
+    expect(await t.mailsTo(email)).toHaveLength(1)
   })
 })

@@ -26,6 +26,8 @@ export type SenderOptions = {
   leaseMs: number
   /** Mails claimed and sent at once. */
   batch: number
+  /** How long closing waits for sends in progress; a send still running then is retried once its lease ends. */
+  closeWaitMs: number
 }
 
 export const DEFAULT_SENDER: SenderOptions = {
@@ -35,6 +37,7 @@ export const DEFAULT_SENDER: SenderOptions = {
   maxAttempts: 12,
   leaseMs: 5 * 60_000,
   batch: 10,
+  closeWaitMs: 3_000,
 }
 
 type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
@@ -115,11 +118,31 @@ export class MailSender {
     while (this.#running) await this.#running
   }
 
-  /** Stops polling and waits for the mails in hand; unsent ones stay in the table for the next start. */
+  /**
+   * Stops polling and waits (at most `closeWaitMs`, so a hung mail server cannot hold up a shutdown) for the sends in
+   * progress. Unsent mail stays in the table for the next start or another process.
+   */
   async close(): Promise<void> {
     this.#closed = true
     clearTimeout(this.#timer)
-    while (this.#running) await this.#running
+    let timer: NodeJS.Timeout | undefined
+    const givenUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.#options.closeWaitMs)
+    })
+    try {
+      while (this.#running) {
+        const outcome = await Promise.race([
+          this.#running.then(() => 'done' as const),
+          givenUp.then(() => 'late' as const),
+        ])
+        if (outcome === 'late') {
+          this.#log.warn('[mail] closing while a send is still in progress; it is retried once its lease ends')
+          return
+        }
+      }
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   #schedule() {
