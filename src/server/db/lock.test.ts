@@ -87,6 +87,13 @@ describe('the data-directory lock', () => {
     locks.push(await lockDataDir(dir))
   })
 
+  it('says so when the directory path is too long for a socket', async () => {
+    const dir = join(tempDir(), 'x'.repeat(100))
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      /is too long for its lock socket: keep DATA_DIR under \d+ characters/,
+    )
+  })
+
   it('is the lock npm run seed:demo takes', async () => {
     const dir = tempDir()
     locks.push(await lockDataDir(dir))

@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path'
 export const LOCK_SOCKET = 'fieldmark.sock'
 const PROBE_TIMEOUT_MS = 2_000
 const MAX_REQUEST_BYTES = 1024
+/** The longest Unix socket path macOS and Linux both take. */
+const MAX_SOCKET_PATH = 103
 
 /** Answers one request on the lock socket: writes a JSON header line (`{ ok: true, … }`), then any body, then ends. */
 export type LockHandler = (socket: Socket) => Promise<void>
@@ -42,7 +44,11 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
   const server = createServer((socket) => void answer(socket, handlers))
   // Listen under a fresh name, then link it to the lock's name: link() fails if the name exists, so of two
   // processes only one can claim it, and the socket is 0600 from the moment it is visible there.
-  const temp = join(base, `.fieldmark-${randomBytes(6).toString('hex')}.sock`)
+  const temp = join(base, `.fm-${randomBytes(4).toString('hex')}.sock`)
+  const room = MAX_SOCKET_PATH - (Buffer.byteLength(temp) - Buffer.byteLength(base))
+  if (Buffer.byteLength(temp) > MAX_SOCKET_PATH) {
+    throw new Error(`The path of ${base} is too long for its lock socket: keep DATA_DIR under ${room} characters`)
+  }
   await listen(server, temp)
   try {
     chmodSync(temp, 0o600)
@@ -92,7 +98,7 @@ async function claim(temp: string, path: string, dir: string): Promise<void> {
  * stale file): it is moved aside, and put back when it turns out to be someone else's.
  */
 function removeIfStill(path: string, staleIno: number, dir: string): void {
-  const aside = join(dir, `.stale-${randomBytes(6).toString('hex')}.sock`)
+  const aside = join(dir, `.fm-${randomBytes(4).toString('hex')}.sock`)
   try {
     renameSync(path, aside)
   } catch (error) {
