@@ -90,7 +90,7 @@ describe('the data-directory lock', () => {
   it('says so when the directory path is too long for a socket', async () => {
     const dir = join(tempDir(), 'x'.repeat(100))
     await expect(lockDataDir(dir)).rejects.toThrow(
-      /is too long for its lock socket: keep DATA_DIR under \d+ characters/,
+      /is too long for its lock socket: keep DATA_DIR at most \d+ characters long/,
     )
   })
 

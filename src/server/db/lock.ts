@@ -47,7 +47,9 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
   const temp = join(base, `.fm-${randomBytes(4).toString('hex')}.sock`)
   const room = MAX_SOCKET_PATH - (Buffer.byteLength(temp) - Buffer.byteLength(base))
   if (Buffer.byteLength(temp) > MAX_SOCKET_PATH) {
-    throw new Error(`The path of ${base} is too long for its lock socket: keep DATA_DIR under ${room} characters`)
+    throw new Error(
+      `The path of ${base} is too long for its lock socket: keep DATA_DIR at most ${room} characters long`,
+    )
   }
   await listen(server, temp)
   try {
