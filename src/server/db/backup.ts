@@ -1,4 +1,4 @@
-import { constants, existsSync, readdirSync } from 'node:fs'
+import { constants, existsSync, readdirSync, rmSync } from 'node:fs'
 import { copyFile, cp, link, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Writable } from 'node:stream'
@@ -109,6 +109,7 @@ async function linkTree(from: string, to: string): Promise<number> {
 
 /** Writes the whole archive to `out`. */
 export async function writeBackup(source: BackupSource, out: Writable): Promise<BackupManifest> {
+  removeLeftovers(source.dataDir)
   const snap = await snapshot(source)
   try {
     await pipeline(tarCreate({ cwd: snap.dir, portable: true, gzip: true }, snap.entries), out)
@@ -118,8 +119,16 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
   }
 }
 
+/** Snapshot folders of a backup cut short by a crash; only the lock's holder makes them, so it may remove them. */
+function removeLeftovers(dataDir: string): void {
+  for (const name of readdirSync(dataDir)) {
+    if (name.startsWith('.backup-')) rmSync(join(dataDir, name), { recursive: true, force: true })
+  }
+}
+
 /** `backup` on the lock socket of the running server: a header line with the manifest, then the archive. */
 export function backupHandler(source: BackupSource, log: FastifyBaseLogger): LockHandler {
+  removeLeftovers(source.dataDir)
   return async (socket) => {
     const started = performance.now()
     const snap = await snapshot(source)
