@@ -1,7 +1,8 @@
 // npm run bench [-- club|region] [--no-lighthouse] [--reseed] [--only <text>] [--processes [--seconds=N]]
 // Measures the reference routes and the hot read routes in one run, one member flooding writes
-// while others read (--only noisy runs just that), the cold start on an empty DATA_DIR, the front end's JS/CSS per
-// route and Lighthouse, prints a report and prepends it to BENCHMARKS.md.
+// while others read (--only noisy runs just that), routes needing no database while it is busy (--only busy),
+// the cold start on an empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and
+// prepends it to BENCHMARKS.md.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -11,6 +12,7 @@ import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
 import { LEADERBOARD_PERIODS } from '../../src/shared/achievements/constants.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
+import { type BusyResult, busyDatabase, busyDatabaseReport } from './busy-database.ts'
 import {
   BENCH_SECRET,
   BENCH_USER,
@@ -22,8 +24,8 @@ import {
   STAR_MEMBER,
 } from './datasets.ts'
 import { type NoisyResult, noisyNeighbour, noisyReport, noisySessions } from './noisy.ts'
-import { processesBench } from './processes.ts'
 import { twelveMegapixelPhoto } from './photo-fixture.ts'
+import { processesBench } from './processes.ts'
 import { migrateDataset, reseedCommunity, seed, seedState } from './seed.ts'
 import { startServer } from './server-process.ts'
 
@@ -382,7 +384,9 @@ async function main() {
   if (process.argv.includes('--processes')) return processesBench(name)
   if (!existsSync(join('dist', 'client', 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
   // The members' sessions are read before the server holds the data set (PGlite has one process).
-  const noisySet = !only || 'noisy neighbour'.includes(only) ? await noisySessions(name) : undefined
+  const withNoisy = !only || 'noisy neighbour'.includes(only)
+  const withBusy = !only || 'busy database'.includes(only)
+  const noisySet = withNoisy || withBusy ? await noisySessions(name) : undefined
 
   const env: Record<string, string> = {
     BENCH_ROUTES: '1',
@@ -402,6 +406,7 @@ async function main() {
   let uploads: number[] = []
   let assistant: Awaited<ReturnType<typeof assistantLatencies>> | undefined
   let noisy: NoisyResult | undefined
+  let busy: BusyResult | undefined
   const scores: Record<string, Record<string, number> | undefined> = {}
   try {
     const cookie = await signIn(server.url)
@@ -450,7 +455,11 @@ async function main() {
         `assistant, one member in turn: p50 ${assistant.p50} ms, p95 ${assistant.p95} ms, max ${assistant.max} ms`,
       )
     }
-    if (noisySet) {
+    if (noisySet && withBusy) {
+      busy = await busyDatabase(server.url, noisySet.others)
+      console.log(busyDatabaseReport(busy))
+    }
+    if (noisySet && withNoisy) {
       noisy = await noisyNeighbour(server.url, noisySet)
       console.log(noisyReport(noisy))
     }
@@ -507,6 +516,7 @@ async function main() {
           '',
         ]
       : []),
+    ...(busy ? [busyDatabaseReport(busy)] : []),
     ...(noisy ? [noisyReport(noisy)] : []),
     `Photo upload, end to end (POST /api/photos of a 12 MP JPEG, 4000 × 3000 with EXIF GPS: multipart, content and pixel checks, EXIF read, auto-orient, display + thumbnail WebP without metadata, stored): ${uploads.join(' ms, ')} ms; max ${Math.max(...uploads)} ms (target < 1000 ms).`,
     '',
