@@ -23,8 +23,8 @@ export function processCount(config: Config, log: Logger): number {
 const HEALTHY_AFTER_MS = 30_000
 const RESTART_FIRST_MS = 1_000
 const RESTART_MAX_MS = 30_000
-/** After a signal, workers get this long to finish their requests before they are killed. */
-const STOP_TIMEOUT_MS = 30_000
+/** After a signal, workers get their SHUTDOWN_GRACE_MS and this much more to close before they are killed. */
+const STOP_MARGIN_MS = 20_000
 
 /**
  * Runs the primary of `count` workers until a signal has stopped them all; resolves with the exit code. A second
@@ -77,10 +77,11 @@ export async function runPrimary(config: Config, log: Logger, count: number): Pr
     if (startedAt.size === 0) resolve(0)
     // The same signal: one a worker also got from the terminal or the service manager starts one shutdown there.
     for (const worker of startedAt.keys()) worker.process.kill(signal)
+    const limit = config.shutdownGraceMs + STOP_MARGIN_MS
     setTimeout(() => {
-      log.error(`Server processes still running after ${STOP_TIMEOUT_MS} ms: killing them`)
+      log.error(`Server processes still running after ${limit} ms: killing them`)
       for (const worker of startedAt.keys()) worker.process.kill('SIGKILL')
-    }, STOP_TIMEOUT_MS).unref()
+    }, limit).unref()
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
