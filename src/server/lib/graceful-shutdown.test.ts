@@ -1,12 +1,60 @@
+import { once } from 'node:events'
+import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { keepAliveAgent, send, startLiveServer } from '#tests/support/live-server.ts'
+import { gracefulShutdown, QUIET_MS } from './graceful-shutdown.ts'
+
+/** A bare app with gracefulShutdown, listening on a free port; `never` answers only when the test says so. */
+async function bareApp(graceMs: number) {
+  const app = Fastify()
+  const warnings: string[] = []
+  const log = { warn: (message: string) => warnings.push(message) } as unknown as FastifyBaseLogger
+  app.get('/ok', async () => ({ ok: true }))
+  app.get('/never', () => new Promise(() => {}))
+  const close = gracefulShutdown(app, { graceMs, log })
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  return { url, close, warnings }
+}
 
 // The real server in a child process (node src/server/server.ts), on PGlite or on PostgreSQL (TEST_DB).
 
 const CONNECTIONS = 40
 
 describe('shutdown', () => {
+  it('answers a request sent on a connection that was idle at the signal, instead of resetting it', async () => {
+    const { url, close } = await bareApp(10_000)
+    const agent = keepAliveAgent(1)
+    expect(await send(agent, url, '/ok')).toMatchObject({ status: 200 })
+    const closing = close()
+    await sleep(QUIET_MS / 2)
+    expect(await send(agent, url, '/ok')).toMatchObject({ status: 503 })
+    await closing
+    agent.destroy()
+  })
+
+  it('closes an idle connection once quiet, and cuts a request still running at the grace', async () => {
+    const graceMs = QUIET_MS * 3
+    const { url, close, warnings } = await bareApp(graceMs)
+    const { port } = new URL(url)
+    const idle = connect(Number(port), '127.0.0.1')
+    idle.write('GET /ok HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await once(idle, 'data')
+    const answeredAt = performance.now()
+    const idleClosed = once(idle, 'close').then(() => performance.now())
+    const hanging = send(keepAliveAgent(1), url, '/never')
+    await sleep(100)
+    const started = performance.now()
+    await close()
+    const closedAt = await idleClosed
+    expect(closedAt - answeredAt).toBeGreaterThanOrEqual(QUIET_MS)
+    expect(closedAt - started).toBeLessThan(graceMs - QUIET_MS / 2)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(graceMs - 50)
+    expect(await hanging).toHaveProperty('error')
+    expect(warnings).toEqual([`shutdown: 1 requests still running after ${graceMs} ms were cut`])
+  })
+
   it('answers every request on kept-alive connections after SIGTERM, none reset, and exits 0', async () => {
     const server = await startLiveServer(4, { BENCH_ROUTES: '1' })
     try {
