@@ -82,4 +82,12 @@ describe('PostgreSQL deployment (env.ts)', () => {
       expect(() => loadConfig({ ...base, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/)
     }
   })
+
+  it('gives requests in flight 10 s at a stop unless SHUTDOWN_GRACE_MS says otherwise', () => {
+    expect(loadConfig(base).shutdownGraceMs).toBe(10_000)
+    expect(loadConfig({ ...base, SHUTDOWN_GRACE_MS: '25000' }).shutdownGraceMs).toBe(25_000)
+    for (const bad of ['-1', '1.5', 'soon']) {
+      expect(() => loadConfig({ ...base, SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS/)
+    }
+  })
 })
