@@ -2,10 +2,9 @@ import type { Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
-// Stopping without resetting a request (ADR 015). Node's server.close() closes every idle kept-alive connection at
-// once, and under load many are idle only for the instant between an answer and the client's next request, which
-// then meets a reset. Here idle connections stay open until they have been quiet a while (or the grace ends); a
-// request arriving meanwhile is answered (Fastify: 503 with `Connection: close`), and the client reconnects elsewhere.
+// Node's server.close() closes every idle kept-alive connection at once, and under load many are idle only between
+// an answer and the client's next request, which then meets a reset. Here an idle connection closes once quiet, and
+// a request arriving meanwhile is answered (Fastify: 503 with `Connection: close`). ADR 015.
 
 /** How long an idle connection must have carried no request before it is closed during the drain. */
 export const QUIET_MS = 1_000
