@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MemberWriteQueue, type WriteQueueLimits } from './write-queue.ts'
+import { MemberWriteQueue, SharedClock, type WriteQueueLimits } from './write-queue.ts'
 
 /** Lets every promise callback that is ready run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve))
@@ -87,6 +87,40 @@ describe('MemberWriteQueue rest', () => {
     const nextStarted = await next?.then(() => performance.now())
     // 40 ms of work, rest 3: 120 ms (a little less where timers round down).
     expect((nextStarted ?? 0) - left).toBeGreaterThanOrEqual(110)
+  })
+
+  it('charges writes running at once their share of the time, so a member rests for what their write cost', async () => {
+    const queue = new MemberWriteQueue(oneWaiting({ rest: 3 }))
+    const leaveA = await queue.enter('member-a')
+    const leaveB = await queue.enter('member-b')
+    // 60 ms side by side: each charged 30 ms, so a rest of 90 ms, not 180.
+    await sleep(60)
+    leaveA?.()
+    leaveB?.()
+    const left = performance.now()
+    const nextStarted = await queue.enter('member-a')?.then(() => performance.now())
+    expect((nextStarted ?? 0) - left).toBeGreaterThanOrEqual(80)
+    expect((nextStarted ?? 0) - left).toBeLessThan(150)
+  })
+
+  it('charges each of two writes half the time they ran together and all the time one ran alone', () => {
+    const busy = (ms: number) => {
+      const until = performance.now() + ms
+      while (performance.now() < until) {
+        // the clock is read from performance.now(): spin rather than sleep for exact spans
+      }
+    }
+    const clock = new SharedClock()
+    const a = clock.enter()
+    const b = clock.enter()
+    busy(20)
+    const chargedA = clock.leave() - a
+    busy(20)
+    const chargedB = clock.leave() - b
+    expect(chargedA).toBeGreaterThanOrEqual(10)
+    expect(chargedA).toBeLessThan(15)
+    expect(chargedB).toBeGreaterThanOrEqual(30)
+    expect(chargedB).toBeLessThan(36)
   })
 
   it('refuses at once beyond the waiting room while the member rests, and forgets them once rested', async () => {

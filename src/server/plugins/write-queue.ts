@@ -29,12 +29,43 @@ type Line = {
 }
 
 /**
+ * A write's own share of the process: while n writes run at once each is charged 1/n of the time, so a rest follows
+ * what the write cost, not how long it waited for others' statements (on PGlite they take turns statement by
+ * statement). `enter` and `leave` return the clock's reading in milliseconds.
+ */
+export class SharedClock {
+  #running = 0
+  #reading = 0
+  #at = performance.now()
+
+  #advance(): number {
+    const now = performance.now()
+    if (this.#running > 0) this.#reading += (now - this.#at) / this.#running
+    this.#at = now
+    return this.#reading
+  }
+
+  enter(): number {
+    const reading = this.#advance()
+    this.#running += 1
+    return reading
+  }
+
+  leave(): number {
+    const reading = this.#advance()
+    this.#running -= 1
+    return reading
+  }
+}
+
+/**
  * Each member's writes in turn: `running` at once, `waiting` more in arrival order, none beyond, and a rest after
  * each in proportion to its time, far longer once they flood (ADR 008): on PGlite a write holds the whole process.
  */
 export class MemberWriteQueue {
   readonly #lines = new Map<string, Line>()
   readonly limits: WriteQueueLimits
+  readonly #shared = new SharedClock()
 
   constructor(limits: WriteQueueLimits) {
     this.limits = limits
@@ -76,15 +107,16 @@ export class MemberWriteQueue {
 
   #start(memberId: string, line: Line): () => void {
     line.running += 1
-    const started = performance.now()
+    const started = this.#shared.enter()
     let left = false
     return () => {
       if (left) return
       left = true
       line.running -= 1
+      const own = this.#shared.leave() - started
       const now = Date.now()
       const rest = now < line.floodingUntil ? this.limits.floodRest : this.limits.rest
-      line.readyAt = Math.max(line.readyAt, now + (performance.now() - started) * rest)
+      line.readyAt = Math.max(line.readyAt, now + own * rest)
       this.#next(memberId, line)
     }
   }
