@@ -1,6 +1,7 @@
-// npm run bench -- region --processes [--seconds=N]: the PostgreSQL data set served by one and then two server
-// processes (WEB_CONCURRENCY), a few hot reads each under autocannon, every request as one of a thousand members
-// picked at random; req/s and p99 printed side by side, not recorded. Figures depend on the machine's cores: two
+// npm run bench -- region --processes [--seconds=N] [--pooler=URL]: the PostgreSQL data set served by one and then two
+// server processes (WEB_CONCURRENCY), a few hot reads each under autocannon, every request as one of a thousand
+// members picked at random; req/s and p99 printed side by side, not recorded. --pooler: the servers query through
+// this PgBouncer URL (of the data set's database), the data set's own URL being DATABASE_DIRECT_URL. Figures depend on the machine's cores: two
 // processes can only gain where one process's CPU, not PostgreSQL's, was the limit.
 import autocannon from 'autocannon'
 import { BENCH_SECRET, DATASETS, type DatasetName, datasetLocation, describeDataset } from './datasets.ts'
@@ -17,6 +18,8 @@ const ROUTES = [
   '/api/notifications',
   '/api/leaderboards/points?period=all-time',
 ]
+
+const pooler = process.argv.find((a) => a.startsWith('--pooler='))?.slice('--pooler='.length)
 
 type Measured = { rps: number; p99: number; non2xx: number; errors: number }
 
@@ -49,7 +52,8 @@ async function measure(name: DatasetName, processes: number, members: string[], 
     SESSION_SECRET: BENCH_SECRET,
     ALPHA_PASSWORD: 'bench-alpha',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl as string,
+    DATABASE_URL: pooler ?? (databaseUrl as string),
+    DATABASE_DIRECT_URL: databaseUrl as string,
     WEB_CONCURRENCY: String(processes),
   })
   const rows = new Map<string, Measured>()
@@ -82,7 +86,7 @@ export async function processesBench(name: DatasetName): Promise<void> {
   console.log(
     [
       '',
-      `Processes: ${describeDataset(name)}; autocannon, ${CONNECTIONS} connections, ${seconds} s per route after ${WARMUP_S} s warm-up, each request as one of ${members.length} members at random.`,
+      `Processes: ${describeDataset(name)}${pooler ? ', queries through PgBouncer (unnamed statements)' : ''}; autocannon, ${CONNECTIONS} connections, ${seconds} s per route after ${WARMUP_S} s warm-up, each request as one of ${members.length} members at random.`,
       '',
       '| route | 1 process req/s | p99 ms | 2 processes req/s | p99 ms | req/s ratio | errors / non-2xx (1, 2) |',
       '|---|---:|---:|---:|---:|---:|---|',
