@@ -1,4 +1,4 @@
-// npm run bench [-- club|region] [--no-lighthouse] [--reseed] [--only <text>] [--processes [--seconds=N]]
+// npm run bench [-- club|region] [--no-lighthouse] [--reseed] [--only <text>] [--processes [--seconds=N] [--pooler=URL]]
 // Measures the reference routes and the hot read routes in one run, one member flooding writes
 // while others read (--only noisy runs just that), routes needing no database while it is busy (--only busy),
 // the cold start on an empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and
