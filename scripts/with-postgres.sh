@@ -131,10 +131,13 @@ if [ "${WITH_POSTGRES_POOLER:-1}" != 0 ]; then
     install_package pgbouncer || true
     pgbouncer_bin="$(command -v pgbouncer || echo /usr/sbin/pgbouncer)"
   fi
+  # A run that quietly skipped the pooler would prove nothing about it: say so and stop.
+  if [ ! -x "$pgbouncer_bin" ]; then
+    log "no pgbouncer and it could not be installed; WITH_POSTGRES_POOLER=0 runs without it"
+    exit 1
+  fi
 fi
-if [ "${WITH_POSTGRES_POOLER:-1}" != 0 ] && [ ! -x "$pgbouncer_bin" ]; then
-  log "no pgbouncer (and it could not be installed): the tests talk to PostgreSQL directly"
-elif [ "${WITH_POSTGRES_POOLER:-1}" != 0 ]; then
+if [ "${WITH_POSTGRES_POOLER:-1}" != 0 ]; then
   # The server's host, port and user, and the auth file's line for that user (a " inside doubled).
   mapfile -t server < <(node -e '
     const u = new URL(process.argv[1]); const user = decodeURIComponent(u.username || "postgres")
