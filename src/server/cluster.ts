@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { openPostgres } from './db/client.ts'
 import type { Config } from './env.ts'
 import { adminSetupLinkAtStart } from './features/access/access.service.ts'
+import { answerMetricsAsks } from './lib/metrics.ts'
 
 // WEB_CONCURRENCY=N runs N server processes on one port with node:cluster (ADR 012): the primary migrates and prints
 // the admin setup link once, then only starts workers, replaces one that dies, and passes signals on. Each worker is
@@ -86,6 +87,7 @@ export async function runPrimary(config: Config, log: Logger, count: number): Pr
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 
+  answerMetricsAsks()
   log.info(`Starting ${count} server processes on ${config.baseUrl}`)
   for (let i = 0; i < count; i++) fork()
   return allEnded

@@ -203,6 +203,24 @@ function freePort(): Promise<number> {
   })
 }
 
+const METRICS_TOKEN = 'processes-test-metrics-token'
+
+/** GET /metrics on a new connection (the primary gives each new one to the next worker). */
+function scrapeMetrics(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const headers = { authorization: `Bearer ${METRICS_TOKEN}` }
+    const req = get({ host: '127.0.0.1', port, path: '/metrics', agent: false, headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        body += chunk
+      })
+      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`metrics: ${res.statusCode}`))))
+    })
+    req.on('error', reject)
+  })
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0)
@@ -222,6 +240,7 @@ describe('WEB_CONCURRENCY=2', () => {
     const server = start(['src/server/server.ts'], {
       ...db.env,
       WEB_CONCURRENCY: '2',
+      METRICS_TOKEN,
       PORT: String(port),
       HOST: '127.0.0.1',
       BASE_URL: `http://127.0.0.1:${port}`,
@@ -246,6 +265,11 @@ describe('WEB_CONCURRENCY=2', () => {
       expect(new Set(holders.flat())).toEqual(new Set(pids))
       // Migrated and the setup link printed once, by the primary.
       expect(server.output().match(/No admin account yet/g)).toHaveLength(1)
+      // Whichever worker a scrape reaches, it counts the requests of both: three each, six in all.
+      for (let scrape = 0; scrape < 2; scrape++) {
+        const text = await scrapeMetrics(port)
+        expect(text).toMatch(/fieldmark_http_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*\} 6\n/)
+      }
 
       const [victim, survivor] = pids as [number, number]
       process.kill(victim, 'SIGKILL')

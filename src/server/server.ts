@@ -55,6 +55,7 @@ const app = await buildApp({
   clientDir: join(process.cwd(), 'dist', 'client'),
 })
 
+app.metrics.shareWithPrimary()
 const setupLink = cluster.isPrimary ? await adminSetupLinkAtStart(handle.db, config) : undefined
 if (setupLink) log.warn(`No admin account yet. Create the first one (link valid 24 h, works once): ${setupLink}`)
 if (lock) {

@@ -1,4 +1,6 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import cluster from 'node:cluster'
+import { randomUUID } from 'node:crypto'
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
 // Metrics for GET /metrics (Prometheus text format). Each app has a registry of its own — tests build many apps in
 // one process and prom-client refuses a name registered twice — while the process metrics (memory, CPU, event loop)
@@ -33,17 +35,21 @@ export class Metrics {
 
   /**
    * A gauge read when scraped: `read` returns the value, or one value per label set. Costs nothing between scrapes.
+   * `across` says how several server processes' values combine: `sum` for what each process holds (its streams,
+   * its connections), `max` for what they all read from the database (the outbox's depth).
    */
   gauge<L extends string = never>(
     name: string,
     help: string,
     read: () => number | Promise<number> | Array<{ labels: Record<L, string>; value: number }>,
     labelNames: readonly L[] = [],
+    across: 'sum' | 'max' = 'sum',
   ): Gauge<L> {
     return new Gauge<L>({
       name,
       help,
       labelNames,
+      aggregator: across,
       registers: [this.registry],
       async collect() {
         const value = await read()
@@ -76,10 +82,50 @@ export class Metrics {
     return this.registry.contentType
   }
 
-  /** The whole exposition text: this app's metrics, then the process defaults. */
+  /** The whole exposition text: this app's metrics, then the process defaults; in a cluster, every process's. */
   async text(): Promise<string> {
+    if (cluster.isWorker) return askPrimary()
     const own = await this.registry.metrics()
     if (!this.#withProcess) return own
     return `${own}\n${await processMetrics().metrics()}`
   }
+
+  /** In a cluster worker: lets the primary read this app's registry when a scrape asks for all processes. */
+  shareWithPrimary(): void {
+    if (!cluster.isWorker) return
+    AggregatorRegistry.setRegistries([this.registry, processMetrics()])
+    new AggregatorRegistry() // its constructor makes a worker answer the primary's requests
+  }
+}
+
+// With WEB_CONCURRENCY, a scrape reaches one worker: it asks the primary, which gathers every worker's registries
+// (prom-client's AggregatorRegistry, combining each metric as declared) and answers with the one text.
+const ASK = 'fieldmark:metrics-ask'
+const ANSWER = 'fieldmark:metrics-answer'
+type Answer = { type: typeof ANSWER; id: string; text?: string; error?: string }
+
+function askPrimary(): Promise<string> {
+  const id = randomUUID()
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: Answer) => {
+      if (message?.type !== ANSWER || message.id !== id) return
+      process.off('message', onMessage)
+      if (message.text === undefined) reject(new Error(`metrics of the server processes: ${message.error}`))
+      else resolve(message.text)
+    }
+    process.on('message', onMessage)
+    process.send?.({ type: ASK, id })
+  })
+}
+
+/** In the primary: answers workers asking for the metrics of all processes. */
+export function answerMetricsAsks(): void {
+  const aggregator = new AggregatorRegistry()
+  cluster.on('message', (worker, message: { type?: string; id?: string }) => {
+    if (message?.type !== ASK) return
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: ANSWER, id: message.id, text }),
+      (error: Error) => worker.send({ type: ANSWER, id: message.id, error: error.message }),
+    )
+  })
 }

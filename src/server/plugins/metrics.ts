@@ -50,12 +50,20 @@ function databaseMetrics(app: FastifyInstance, db: Db) {
   // The pool first: a scrape reads the gauges in this order, and the ping's own query would count as waiting.
   const client = (db as unknown as { $client?: unknown }).$client
   if (client instanceof pg.Pool) {
-    m.gauge('fieldmark_db_pool_connections', 'Connections of the pool in this process', () => client.totalCount)
+    m.gauge(
+      'fieldmark_db_pool_connections',
+      'Connections of the database pools (all server processes)',
+      () => client.totalCount,
+    )
     m.gauge('fieldmark_db_pool_idle_connections', 'Pool connections not in use', () => client.idleCount)
     m.gauge('fieldmark_db_pool_waiting_requests', 'Queries waiting for a pool connection', () => client.waitingCount)
   }
-  m.gauge('fieldmark_db_ping_seconds', 'Time for select 1 at scrape time; NaN when the database does not answer', () =>
-    pingSeconds(db),
+  m.gauge(
+    'fieldmark_db_ping_seconds',
+    'Time for select 1 at scrape time; NaN when the database does not answer',
+    () => pingSeconds(db),
+    [],
+    'max',
   )
 }
 

@@ -248,15 +248,19 @@ export function startMailSender(
 ): MailSender {
   const failures = app.metrics.counter('fieldmark_mail_failures_total', 'Mail deliveries that failed (retried later)')
   const sender = new MailSender({ ...opts, log: app.log, onFailure: () => failures.inc() })
-  app.metrics.gauge('fieldmark_mail_queue_depth', 'Mails in the outbox waiting to be sent or retried', async () => {
-    return (await queueCounts(opts.db)).waiting
-  })
+  app.metrics.gauge(
+    'fieldmark_mail_queue_depth',
+    'Mails in the outbox waiting to be sent or retried',
+    async () => (await queueCounts(opts.db)).waiting,
+    [],
+    'max',
+  )
   app.metrics.gauge(
     'fieldmark_mail_stopped',
     'Mails that failed too often and wait for an admin to resend them',
-    async () => {
-      return (await queueCounts(opts.db)).stopped
-    },
+    async () => (await queueCounts(opts.db)).stopped,
+    [],
+    'max',
   )
   app.decorate('mailSender', sender)
   app.addHook('onReady', async () => sender.wake())

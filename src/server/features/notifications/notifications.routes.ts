@@ -36,7 +36,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
   })
   app.metrics.gauge(
     'fieldmark_notification_streams',
-    'Open notification streams (SSE) in this process',
+    'Open notification streams (SSE), all server processes',
     () => streams.size,
   )
   // Open streams would keep the server from closing.
