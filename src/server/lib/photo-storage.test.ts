@@ -1,11 +1,11 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../env.ts'
-import { createPhotoStorage, localPhotoStorage, type PhotoStorage } from './photo-storage.ts'
+import { createPhotoStorage, localPhotoStorage, type PhotoStorage, s3PhotoStorage } from './photo-storage.ts'
 
 const BAD_KEYS = [
   '',
@@ -162,6 +162,40 @@ describe('S3-compatible storage', () => {
     await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/Invalid storage key/)
     await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/)
     expect(s3.requests.length).toBe(before)
+  })
+})
+
+describe('S3-compatible storage that does not answer', () => {
+  it('gives up on a store that accepts connections and never answers, instead of holding the upload', async () => {
+    const sockets = new Set<Socket>()
+    const silent = createNetServer((socket) => sockets.add(socket))
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done))
+    const { port } = silent.address() as AddressInfo
+    const storage = s3PhotoStorage(
+      {
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: 'fieldmark-photos',
+        accessKeyId: 'AKIAFAKE',
+        secretAccessKey: 'fake-secret',
+        region: 'us-east-1',
+      },
+      { connectMs: 200, requestMs: 300, attempts: 2 },
+    )
+    try {
+      const started = performance.now()
+      await expect(storage.put('2025/06/abc/display.webp', Buffer.from('x'), 'image/webp')).rejects.toMatchObject({
+        code: 'UPSTREAM_FAILED',
+      })
+      const took = performance.now() - started
+      // Two attempts of 300 ms and the SDK's pause between them; without the timeouts it would never end.
+      expect(took).toBeGreaterThanOrEqual(500)
+      expect(took).toBeLessThan(5_000)
+      expect(sockets.size).toBeGreaterThanOrEqual(2)
+    } finally {
+      await storage.close()
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((done) => silent.close(() => done()))
+    }
   })
 })
 

@@ -8,6 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
+import { AppError } from '#shared/errors.ts'
 import type { S3Config } from '../env.ts'
 
 // Where photo files live: local disk under DATA_DIR/photos by default, an S3-compatible store when S3_* is set. Keys
@@ -98,11 +99,21 @@ export function localPhotoStorage(root: string): PhotoStorage {
   }
 }
 
+/** A store that fails or does not answer is the store's fault, not ours: 502 with words a member can act on. */
+function storeFailed(cause: unknown): never {
+  const error = new AppError('UPSTREAM_FAILED', 'Photo storage is not answering. Please try again in a moment.')
+  throw Object.assign(error, { cause })
+}
+
+export type S3Timeouts = { connectMs: number; requestMs: number; attempts: number }
+/** A photo's two files are at most a few megabytes: 20 s per request is slow, three attempts cover a blip. */
+export const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, requestMs: 20_000, attempts: 3 }
+
 /**
  * An S3-compatible bucket (AWS, MinIO, R2, Backblaze …): path-style addressing, and checksums only where the
  * API requires them, which stores other than AWS do not all accept.
  */
-export function s3PhotoStorage(config: S3Config): PhotoStorage {
+export function s3PhotoStorage(config: S3Config, timeouts: S3Timeouts = S3_TIMEOUTS): PhotoStorage {
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -110,6 +121,13 @@ export function s3PhotoStorage(config: S3Config): PhotoStorage {
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The SDK waits forever by default: a store that accepts and never answers would hold an upload for good.
+    requestHandler: {
+      connectionTimeout: timeouts.connectMs,
+      requestTimeout: timeouts.requestMs,
+      throwOnRequestTimeout: true,
+    },
+    maxAttempts: timeouts.attempts,
   })
   const Bucket = config.bucket
 
@@ -117,7 +135,9 @@ export function s3PhotoStorage(config: S3Config): PhotoStorage {
     kind: 's3',
     async put(key, body, contentType) {
       assertStorageKey(key)
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }))
+      await client
+        .send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }))
+        .catch(storeFailed)
     },
     async get(key) {
       assertStorageKey(key)
@@ -129,12 +149,12 @@ export function s3PhotoStorage(config: S3Config): PhotoStorage {
         if (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) {
           return null
         }
-        throw err
+        return storeFailed(err)
       }
     },
     async remove(keys) {
       for (const key of keys) assertStorageKey(key)
-      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))))
+      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key })))).catch(storeFailed)
     },
     async close() {
       client.destroy()

@@ -39,6 +39,8 @@ export function errorBody(code: ErrorCode, message: string, issues?: ApiIssue[],
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      // An outside service that failed (photo storage, the AI provider): the operator needs its own error.
+      if (err.cause !== undefined) req.log.warn({ err: err.cause, code: err.code, url: req.url }, err.message)
       return reply.status(ERROR_STATUS[err.code]).send(errorBody(err.code, err.message, err.issues, req.id))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
