@@ -4,7 +4,7 @@ import { toast } from '../../../components/toast-store.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { useFailingMails, useResendMail } from '../api.ts'
-import { AdminTable, Cell } from './admin-table.tsx'
+import { AdminSection, AdminTable, Cell } from './admin-table.tsx'
 
 /**
  * Mails the mail server keeps refusing (verification, reset, approval …). They are retried by themselves with
@@ -23,55 +23,47 @@ export function FailingMails() {
   }
 
   return (
-    <div className="grid gap-3">
-      <div>
-        <h2 id="failing-mails-title" className="text-xl font-bold text-stone-900">
-          Mails not delivered
-        </h2>
-        <p className="mt-1 text-sm text-stone-700">
-          Mails the mail server did not take. Each is retried by itself; once the retries run out it waits for Resend.
-        </p>
-      </div>
-      {isLoading ? (
-        <p className="text-sm text-stone-700">Loading mails…</p>
-      ) : isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          Could not load the mails not delivered.
-        </p>
-      ) : !data || data.length === 0 ? (
-        <p className="rounded-xl border border-stone-200 bg-white p-4 text-stone-700">Every mail was delivered.</p>
-      ) : (
-        <AdminTable
-          label="Mails not delivered"
-          columns={['Recipient', 'Subject', 'Attempts', 'Last error', 'Next try', 'Action']}
-        >
-          {data.map((mail) => {
-            const busy = resend.isPending && resend.variables === mail.id
-            return (
-              <tr key={mail.id}>
-                <Cell className="whitespace-nowrap">{mail.recipient}</Cell>
-                <Cell>{mail.subject}</Cell>
-                <Cell>{mail.attempts}</Cell>
-                <Cell className="max-w-[16rem] break-words text-red-800">{mail.lastError}</Cell>
-                <Cell className="whitespace-nowrap">
-                  {mail.nextAttemptAt ? formatDateTime(mail.nextAttemptAt) : 'Stopped: waiting for Resend'}
-                </Cell>
-                <Cell>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Resend "${mail.subject}" to ${mail.recipient}`}
-                    disabled={resend.isPending}
-                    onClick={() => resendMail(mail)}
-                  >
-                    {busy ? 'Sending...' : 'Resend'}
-                  </Button>
-                </Cell>
-              </tr>
-            )
-          })}
-        </AdminTable>
-      )}
-    </div>
+    <AdminSection
+      id="failing-mails-title"
+      title="Mails not delivered"
+      description="Mails the mail server did not take. Each is retried by itself; once the retries run out it waits for Resend."
+      texts={{
+        loading: 'Loading mails…',
+        failed: 'Could not load the mails not delivered.',
+        empty: 'Every mail was delivered.',
+      }}
+      query={{ isLoading, isError, empty: !data || data.length === 0 }}
+    >
+      <AdminTable
+        label="Mails not delivered"
+        columns={['Recipient', 'Subject', 'Attempts', 'Last error', 'Next try', 'Action']}
+      >
+        {data?.map((mail) => {
+          const busy = resend.isPending && resend.variables === mail.id
+          return (
+            <tr key={mail.id}>
+              <Cell className="whitespace-nowrap">{mail.recipient}</Cell>
+              <Cell>{mail.subject}</Cell>
+              <Cell>{mail.attempts}</Cell>
+              <Cell className="max-w-[16rem] break-words text-red-800">{mail.lastError}</Cell>
+              <Cell className="whitespace-nowrap">
+                {mail.nextAttemptAt ? formatDateTime(mail.nextAttemptAt) : 'Stopped: waiting for Resend'}
+              </Cell>
+              <Cell>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Resend "${mail.subject}" to ${mail.recipient}`}
+                  disabled={resend.isPending}
+                  onClick={() => resendMail(mail)}
+                >
+                  {busy ? 'Sending...' : 'Resend'}
+                </Button>
+              </Cell>
+            </tr>
+          )
+        })}
+      </AdminTable>
+    </AdminSection>
   )
 }

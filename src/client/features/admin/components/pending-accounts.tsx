@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { displayName } from '../../../lib/user-name.ts'
 import { useApproveUser, usePendingUsers } from '../api.ts'
-import { AdminTable, Cell } from './admin-table.tsx'
+import { AdminSection, AdminTable, Cell } from './admin-table.tsx'
 
 /**
  * Accounts signed up without a matching approved request. An admin may approve one directly, but only once
@@ -28,53 +28,43 @@ export function PendingAccounts() {
   }
 
   return (
-    <div className="grid gap-3">
-      <div>
-        <h2 id="pending-accounts-title" className="text-xl font-bold text-stone-900">
-          Accounts awaiting approval
-        </h2>
-        <p className="mt-1 text-sm text-stone-700">
-          Signed-up accounts whose e-mail matches no approved request. Approve them directly when you know them.
-        </p>
-      </div>
-      {isLoading ? (
-        <p className="text-sm text-stone-700">Loading accounts…</p>
-      ) : isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          Could not load the accounts awaiting approval.
-        </p>
-      ) : !data || data.length === 0 ? (
-        <p className="rounded-xl border border-stone-200 bg-white p-4 text-stone-700">
-          No accounts are waiting for approval.
-        </p>
-      ) : (
-        <AdminTable label="Accounts awaiting approval" columns={['Name', 'Email', 'Signed up', 'Action']}>
-          {data.map((user) => {
-            const busy = approve.isPending && approve.variables === user.id
-            return (
-              <tr key={user.id}>
-                <Cell className="font-semibold text-stone-900">{displayName(user)}</Cell>
-                <Cell className="whitespace-nowrap">{user.email}</Cell>
-                <Cell className="whitespace-nowrap">{formatDateTime(user.createdAt)}</Cell>
-                <Cell>
-                  {user.emailVerified ? (
-                    <Button
-                      size="sm"
-                      aria-label={`Approve account ${user.email}`}
-                      disabled={approve.isPending}
-                      onClick={() => approveUser(user)}
-                    >
-                      {busy ? 'Approving...' : 'Approve'}
-                    </Button>
-                  ) : (
-                    <span className="text-sm font-medium text-stone-600">Email not verified</span>
-                  )}
-                </Cell>
-              </tr>
-            )
-          })}
-        </AdminTable>
-      )}
-    </div>
+    <AdminSection
+      id="pending-accounts-title"
+      title="Accounts awaiting approval"
+      description="Signed-up accounts whose e-mail matches no approved request. Approve them directly when you know them."
+      texts={{
+        loading: 'Loading accounts…',
+        failed: 'Could not load the accounts awaiting approval.',
+        empty: 'No accounts are waiting for approval.',
+      }}
+      query={{ isLoading, isError, empty: !data || data.length === 0 }}
+    >
+      <AdminTable label="Accounts awaiting approval" columns={['Name', 'Email', 'Signed up', 'Action']}>
+        {data?.map((user) => {
+          const busy = approve.isPending && approve.variables === user.id
+          return (
+            <tr key={user.id}>
+              <Cell className="font-semibold text-stone-900">{displayName(user)}</Cell>
+              <Cell className="whitespace-nowrap">{user.email}</Cell>
+              <Cell className="whitespace-nowrap">{formatDateTime(user.createdAt)}</Cell>
+              <Cell>
+                {user.emailVerified ? (
+                  <Button
+                    size="sm"
+                    aria-label={`Approve account ${user.email}`}
+                    disabled={approve.isPending}
+                    onClick={() => approveUser(user)}
+                  >
+                    {busy ? 'Approving...' : 'Approve'}
+                  </Button>
+                ) : (
+                  <span className="text-sm font-medium text-stone-600">Email not verified</span>
+                )}
+              </Cell>
+            </tr>
+          )
+        })}
+      </AdminTable>
+    </AdminSection>
   )
 }
