@@ -93,34 +93,32 @@ describe('MemberWriteQueue rest', () => {
     const queue = new MemberWriteQueue(oneWaiting({ rest: 3 }))
     const leaveA = await queue.enter('member-a')
     const leaveB = await queue.enter('member-b')
-    // 60 ms side by side: each charged 30 ms, so a rest of 90 ms, not 180.
+    const together = performance.now()
     await sleep(60)
     leaveA?.()
     leaveB?.()
     const left = performance.now()
+    const span = left - together
     const nextStarted = await queue.enter('member-a')?.then(() => performance.now())
-    expect((nextStarted ?? 0) - left).toBeGreaterThanOrEqual(80)
-    expect((nextStarted ?? 0) - left).toBeLessThan(150)
+    // Side by side, each is charged half the span: a rest of 1.5 × span, where its wall time would give 3 × span.
+    expect((nextStarted ?? 0) - left).toBeGreaterThanOrEqual(1.5 * span - 10)
+    expect((nextStarted ?? 0) - left).toBeLessThan(3 * span - 10)
   })
 
   it('charges each of two writes half the time they ran together and all the time one ran alone', () => {
-    const busy = (ms: number) => {
-      const until = performance.now() + ms
-      while (performance.now() < until) {
-        // the clock is read from performance.now(): spin rather than sleep for exact spans
-      }
-    }
-    const clock = new SharedClock()
+    let now = 1_000
+    const clock = new SharedClock(() => now)
     const a = clock.enter()
+    now += 4 // a alone
     const b = clock.enter()
-    busy(20)
+    now += 20 // both
     const chargedA = clock.leave() - a
-    busy(20)
+    now += 20 // b alone
     const chargedB = clock.leave() - b
-    expect(chargedA).toBeGreaterThanOrEqual(10)
-    expect(chargedA).toBeLessThan(15)
-    expect(chargedB).toBeGreaterThanOrEqual(30)
-    expect(chargedB).toBeLessThan(36)
+    now += 50 // nothing runs: nobody is charged
+    const c = clock.enter()
+    now += 6
+    expect([chargedA, chargedB, clock.leave() - c]).toEqual([14, 30, 6])
   })
 
   it('refuses at once beyond the waiting room while the member rests, and forgets them once rested', async () => {

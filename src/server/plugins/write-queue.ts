@@ -34,12 +34,18 @@ type Line = {
  * statement). `enter` and `leave` return the clock's reading in milliseconds.
  */
 export class SharedClock {
+  readonly #now: () => number
   #running = 0
   #reading = 0
-  #at = performance.now()
+  #at: number
+
+  constructor(now: () => number = () => performance.now()) {
+    this.#now = now
+    this.#at = now()
+  }
 
   #advance(): number {
-    const now = performance.now()
+    const now = this.#now()
     if (this.#running > 0) this.#reading += (now - this.#at) / this.#running
     this.#at = now
     return this.#reading
