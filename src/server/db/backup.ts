@@ -50,7 +50,7 @@ async function snapshot(source: BackupSource): Promise<Snapshot> {
     let databasePauseMs = 0
     const release = source.holdRemovals?.()
     try {
-      await source.pglite._runExclusiveQuery(async () => {
+      await source.pglite._runExclusiveTransaction(async () => {
         const started = performance.now()
         // A reflink where the file system has them, else a plain copy.
         await cp(join(source.dataDir, 'db'), join(dir, DB_DIR), { recursive: true, mode: constants.COPYFILE_FICLONE })

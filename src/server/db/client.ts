@@ -40,13 +40,14 @@ export type Listen = (
 const migrationsFolder = () => join(process.cwd(), 'drizzle')
 
 /**
- * PGlite that lets the event loop turn (read sockets, run timers) before each statement. Its statements run
- * synchronously and each hands over to the next queued one within microtasks, so under load the process read no
- * socket for seconds and a request needing no database waited for every queued statement (ADR 015).
+ * PGlite that lets the event loop turn (read sockets, run timers) before each query or transaction. Its statements
+ * run synchronously and each hands over to the next queued one within microtasks, so under load the process read no
+ * socket for seconds. Not between a transaction's statements: it holds the database, and a turn there only
+ * stretches it for everyone waiting (ADR 015).
  */
 class TurnTakingPGlite extends PGlite {
-  override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
-    return super._runExclusiveQuery(async () => {
+  override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    return super._runExclusiveTransaction(async () => {
       await nextTurn()
       return fn()
     })
