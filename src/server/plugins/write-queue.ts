@@ -30,8 +30,8 @@ type Line = {
 
 /**
  * A write's own share of the process: while n writes run at once each is charged 1/n of the time, so a rest follows
- * what the write cost, not how long it waited for others' statements (on PGlite they take turns statement by
- * statement). `enter` and `leave` return the clock's reading in milliseconds.
+ * what the write cost, not how long it waited for others' queries (on PGlite they take turns query by query).
+ * `enter` and `leave` return the clock's reading in milliseconds.
  */
 export class SharedClock {
   readonly #now: () => number
