@@ -1,8 +1,6 @@
-// npm run bench -- region --processes [--seconds=N] [--pooler=URL]: the PostgreSQL data set served by one and then two
-// server processes (WEB_CONCURRENCY), a few hot reads each under autocannon, every request as one of a thousand
-// members picked at random; req/s and p99 printed side by side, not recorded. --pooler: the servers query through
-// this PgBouncer URL (of the data set's database), the data set's own URL being DATABASE_DIRECT_URL. Figures depend on the machine's cores: two
-// processes can only gain where one process's CPU, not PostgreSQL's, was the limit.
+// npm run bench -- region --processes [--seconds=N] [--pooler=URL]: the PostgreSQL data set served by one and then
+// two server processes, hot reads under autocannon as random members; printed, not recorded. --pooler: queries go
+// through that PgBouncer URL, the data set's own URL being DATABASE_DIRECT_URL.
 import autocannon from 'autocannon'
 import { BENCH_SECRET, DATASETS, type DatasetName, datasetLocation, describeDataset } from './datasets.ts'
 import { noisySessions } from './noisy.ts'

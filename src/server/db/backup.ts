@@ -38,10 +38,8 @@ export type BackupSource = {
 type Snapshot = { dir: string; entries: string[]; manifest: BackupManifest }
 
 /**
- * A copy of the database directory and hard links to the photo files, in a folder under DATA_DIR. The copy is made
- * between two statements (PGlite's own turn, which is what its dumpDataDir does too, but a file copy takes a
- * fraction of its time). Photo removals wait from before the copy until the links exist, so every photo row in the
- * copy has its files; files uploaded meanwhile may come along without a row, which is harmless.
+ * A copy of the database directory, made while no query runs, and hard links to the photo files, made while photo
+ * removals wait: every photo row in the copy has its files (ADR 013).
  */
 async function snapshot(source: BackupSource): Promise<Snapshot> {
   const dir = await mkdtemp(join(source.dataDir, '.backup-'))

@@ -3,10 +3,8 @@ import { chmodSync, linkSync, mkdirSync, renameSync, rmSync, statSync, unlinkSyn
 import { connect, createServer, type Server, type Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 
-// PGlite has no lock of its own against a second process on the same directory: the server, `npm run seed:demo`,
-// backup and restore take this one. It is a Unix socket the holder listens on, so the operating system releases it
-// when the holder dies, even by kill -9: a socket file left behind refuses connections and is taken over. The same
-// socket answers `npm run backup` while the server runs (one JSON line each way, then the archive). See ADR 013.
+// One process per DATA_DIR (PGlite has no lock of its own): a Unix socket the holder listens on, which the OS
+// releases when the holder dies, even by kill -9. It also answers `npm run backup` (ADR 013).
 
 export const LOCK_SOCKET = 'fieldmark.sock'
 const PROBE_TIMEOUT_MS = 2_000
