@@ -99,3 +99,17 @@ test('after sign-in, next goes to a page of ours and never to another site; sign
   await context.close()
   await admin.close()
 })
+
+test('single sign-on that came back refused or found the provider down is explained on the sign-in page', async ({
+  page,
+}) => {
+  // An OpenID sign-in whose address already has an account is refused (it never joins it): the page says what to do.
+  await page.goto('/sign-in?error=account_not_linked')
+  await expect(page.getByText(/An account with this e-mail exists: sign in with your password/)).toBeVisible()
+  await expect(page.getByLabel('Password')).toBeVisible()
+  await look(page, 'sign-in-sso-01-account-exists')
+
+  await page.goto('/sign-in?error=provider_unavailable')
+  await expect(page.getByText(/Single sign-on is not answering right now/)).toBeVisible()
+  await look(page, 'sign-in-sso-02-provider-down')
+})
