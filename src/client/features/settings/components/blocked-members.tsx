@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api.ts'
 import { useBlocks, useSetBlock } from '../../community/api.ts'
 import { MemberAvatar } from '../../community/components/member-avatar.tsx'
 import { memberName } from '../../community/member-name.ts'
+import { LoadFailed } from './load-failed.tsx'
 
 /** The members the viewer blocked, each with Unblock (issue 5: neither sees the other's content). */
 export function BlockedMembers() {
@@ -27,12 +28,7 @@ export function BlockedMembers() {
           Loading…
         </p>
       ) : blocks.isError ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-medium">{errorMessage(blocks.error, 'The list could not be loaded.')}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void blocks.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed error={blocks.error} fallback="The list could not be loaded." retry={() => void blocks.refetch()} />
       ) : blocks.data.items.length === 0 ? (
         <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm text-stone-700">You have not blocked anyone.</p>
       ) : (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx'
 import { errorMessage } from '../../../lib/api.ts'
 import { useAuthConfig } from '../../auth/api.ts'
 import { connectErrorText, connectSingleSignOn, type LinkedAccount } from '../../auth/identity.ts'
+import { LoadFailed } from './load-failed.tsx'
 
 /** Settings' single sign-on section, when the server has an OpenID Connect provider. */
 export function SingleSignOn() {
@@ -57,12 +58,11 @@ function SingleSignOnSection() {
           Loading…
         </p>
       ) : accounts.isError ? (
-        <div role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-medium">{errorMessage(accounts.error, 'Your sign-in methods could not be loaded.')}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void accounts.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          error={accounts.error}
+          fallback="Your sign-in methods could not be loaded."
+          retry={() => void accounts.refetch()}
+        />
       ) : connected ? (
         <p role="status" className="mt-4 rounded-lg bg-pine-50 p-3 text-sm font-medium text-pine-900">
           {params.get('connected') === 'oidc' ? 'Single sign-on is now connected.' : 'Single sign-on is connected.'}
