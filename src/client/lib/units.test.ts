@@ -33,20 +33,20 @@ describe('formatLength', () => {
 })
 
 describe('formatWeight', () => {
-  it('writes pounds to two decimals at most', () => {
+  it('writes pounds with exactly two decimals', () => {
     expect(formatWeight(9.92, 'imperial')).toBe('9.92 lb')
     expect(formatWeight(6.0512, 'imperial')).toBe('6.05 lb')
-    expect(formatWeight(12, 'imperial')).toBe('12 lb')
+    expect(formatWeight(12, 'imperial')).toBe('12.00 lb')
   })
 
   it('converts to kilograms', () => {
-    expect(formatWeight(9.92, 'metric')).toBe('4.5 kg')
+    expect(formatWeight(9.92, 'metric')).toBe('4.50 kg')
     expect(formatWeight(10, 'metric')).toBe('4.54 kg')
     expect(formatWeight(1500, 'metric')).toBe('680.39 kg')
   })
 
   it('groups thousands', () => {
-    expect(formatWeight(1234.5, 'imperial')).toBe('1,234.5 lb')
+    expect(formatWeight(1234.5, 'imperial')).toBe('1,234.50 lb')
   })
 })
 

@@ -1,11 +1,17 @@
+import {
+  CM_PER_INCH,
+  KG_PER_POUND,
+  lengthText,
+  type Notation,
+  uncertaintyText,
+  weightText,
+} from '#shared/measurements/display.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
-import { formatInches } from '#shared/scoring/fractions.ts'
 
-// Sizes are stored canonically in inches and pounds (DESIGN.md §2); a member who chose metric types and reads
+// Sizes are stored canonically in inches and pounds; a member who chose metric types and reads
 // centimetres and kilograms. These are exact definitions (1 in = 2.54 cm, 1 lb = 0.45359237 kg).
 
-export const CM_PER_INCH = 2.54
-export const KG_PER_POUND = 0.45359237
+export { CM_PER_INCH, KG_PER_POUND }
 
 export const cmToInches = (cm: number) => cm / CM_PER_INCH
 export const inchesToCm = (inches: number) => inches * CM_PER_INCH
@@ -63,30 +69,20 @@ export function readDecimal(text: string): ReadNumber {
   return Number.isFinite(value) ? { ok: true, value } : { ok: false, message: `"${trimmed}" is not a number` }
 }
 
-// Display of stored sizes (cards, detail, share text). Record-book scores stay as the books write them (inches
-// of score are points, not a length), so only sizes are converted.
+// Display of stored sizes (cards, detail, share text) is the shared display module's, so the client and the
+// server's share page write the same value the same way (docs/scoring.md, "How values are shown").
 
-const cmFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-const weightFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })
-
-/** A length: `24 2/8 in` (eighths, as a tape is read; `22 in` when whole) or `61.6 cm` (one decimal). */
-export function formatLength(inches: number, units: UnitSystem): string {
-  if (units === 'metric') return `${cmFormat.format(inchesToCm(inches))} cm`
-  const text = formatInches(inches, 'eighths')
-  return `${text.endsWith(' 0/8') ? text.slice(0, -4) : text} in`
+/** A length: `24 2/8 in` (eighths; `9 13/16 in` with sixteenths for skulls), `22 in` when whole, or `61.6 cm`. */
+export function formatLength(inches: number, units: UnitSystem, notation: Notation = 'eighths'): string {
+  return lengthText(inches, units, notation)
 }
 
-/** A weight: `9.92 lb` or `4.5 kg`, to two decimals at most. */
+/** A weight, always two decimals: `9.92 lb` or `4.50 kg`. */
 export function formatWeight(pounds: number, units: UnitSystem): string {
-  return units === 'metric' ? `${weightFormat.format(poundsToKg(pounds))} kg` : `${weightFormat.format(pounds)} lb`
+  return weightText(pounds, units)
 }
 
 /** The ± uncertainty of a length measured on a photo: `± 3/8 in` (at least 1/8) or `± 0.9 cm`. */
 export function formatUncertainty(inches: number, units: UnitSystem): string {
-  if (units === 'metric') return `± ${cmFormat.format(inchesToCm(inches))} cm`
-  const eighths = Math.max(1, Math.round(inches * 8))
-  const whole = Math.floor(eighths / 8)
-  const rest = eighths % 8
-  const text = whole === 0 ? `${rest}/8` : rest === 0 ? `${whole}` : `${whole} ${rest}/8`
-  return `± ${text} in`
+  return uncertaintyText(inches, units)
 }
