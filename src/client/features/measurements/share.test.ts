@@ -28,10 +28,10 @@ function item(overrides: Partial<Shareable> = {}): Shareable {
     id: ID,
     species: 'Largemouth Bass',
     summary: { ...EMPTY, lengthIn: 22, weightLbs: 6.05, weightEstimated: true },
-    scoreText: '6.05 lb (6 lb 1 oz)',
+    score: 6.05,
     caption: null,
     visibility: 'public',
-    sheet: { system: 'fish' },
+    sheet: { system: 'fish', category: 'length-girth-800' },
     ...overrides,
   }
 }
@@ -52,27 +52,35 @@ describe('shareText', () => {
 
   it('leaves out (est.) for a scale weight, and does not repeat a fish score that is the weight', () => {
     const weighed = item({ summary: { ...EMPTY, lengthIn: 22.5, weightLbs: 6.2, weightEstimated: false } })
-    expect(shareMessage(weighed, 'imperial')).toBe('Check out my Largemouth Bass - 22 4/8 in, 6.2 lb')
+    expect(shareMessage(weighed, 'imperial')).toBe('Check out my Largemouth Bass - 22 4/8 in, 6.20 lb')
   })
 
   it('writes metric sizes for a metric member', () => {
     expect(shareMessage(item(), 'metric')).toBe('Check out my Largemouth Bass - 55.9 cm, 2.74 kg (est.)')
   })
 
-  it('adds the score of an antlered animal', () => {
+  it('adds the score of an antlered animal with its record book', () => {
     const buck = item({
       species: 'Whitetail Deer',
       summary: { ...EMPTY, spreadIn: 18.5, points: 10, massIn: 38 },
-      scoreText: '168 5/8',
-      sheet: { system: 'bc' },
+      score: 168.625,
+      sheet: { system: 'bc', category: 'whitetail-typical' },
     })
     expect(shareText(buck, 'imperial', 'https://f.example')).toBe(
-      `Check out my Whitetail Deer - score 168 5/8 https://f.example/share/${ID}`,
+      `Check out my Whitetail Deer - score 168 5/8 B&C https://f.example/share/${ID}`,
     )
   })
 
+  it('writes a fish weight with two decimals, never three', () => {
+    const bass = item({
+      summary: { ...EMPTY, lengthIn: 12.625, weightLbs: 1.278, weightEstimated: true },
+      score: 1.278,
+    })
+    expect(shareMessage(bass, 'imperial')).toBe('Check out my Largemouth Bass - 12 5/8 in, 1.28 lb (est.)')
+  })
+
   it('says only the species when there is no value at all', () => {
-    expect(shareMessage(item({ summary: EMPTY, scoreText: null, sheet: null }), 'imperial')).toBe(
+    expect(shareMessage(item({ summary: EMPTY, score: null, sheet: null }), 'imperial')).toBe(
       'Check out my Largemouth Bass',
     )
   })

@@ -1,4 +1,6 @@
+import { entryScoreText, notationOf } from '#shared/measurements/display.ts'
 import type { Measurement, MeasurementSummary, UnitSystem } from '#shared/schemas/measurements.ts'
+import type { System } from '#shared/scoring/chart.ts'
 import { paths } from '../../app/paths.ts'
 import { formatLength, formatWeight } from '../../lib/units.ts'
 
@@ -6,8 +8,8 @@ import { formatLength, formatWeight } from '../../lib/units.ts'
 // they can be tested; share-actions.ts does the browser side (share sheet, clipboard, windows).
 
 /** What sharing needs of a measurement (a Measurement or a SharedMeasurement). */
-export type Shareable = Pick<Measurement, 'id' | 'species' | 'summary' | 'scoreText' | 'caption' | 'visibility'> & {
-  sheet: { system: string } | null
+export type Shareable = Pick<Measurement, 'id' | 'species' | 'summary' | 'score' | 'caption' | 'visibility'> & {
+  sheet: { system: System; category: string } | null
 }
 
 export function shareUrl(origin: string, id: string): string {
@@ -24,13 +26,16 @@ export function weightText(summary: MeasurementSummary, units: UnitSystem): stri
   return `${formatWeight(summary.weightLbs, units)}${summary.weightEstimated ? ' (est.)' : ''}`
 }
 
-/** 'Largemouth Bass - 22 in, 6.05 lb (est.)'; 'Whitetail Deer - score 168 5/8'; just the species without values. */
+/** 'Largemouth Bass - 22 in, 6.05 lb (est.)'; 'Whitetail Deer - 24 2/8 in, score 168 5/8 B&C'; just the species. */
 function headline(item: Shareable, units: UnitSystem): string {
   const parts: string[] = []
-  if (item.summary.lengthIn !== null) parts.push(formatLength(item.summary.lengthIn, units))
+  if (item.summary.lengthIn !== null) {
+    parts.push(formatLength(item.summary.lengthIn, units, notationOf(item.sheet?.category)))
+  }
   const weight = weightText(item.summary, units)
   if (weight) parts.push(weight)
-  if (item.scoreText && !scoreIsWeight(item)) parts.push(`score ${item.scoreText}`)
+  const score = entryScoreText(item, units)
+  if (score && !scoreIsWeight(item)) parts.push(`score ${score}`)
   return parts.length > 0 ? `${item.species} - ${parts.join(', ')}` : item.species
 }
 

@@ -31,7 +31,7 @@ export function previewDraft(input: CreateMeasurement) {
   const result = attempt?.ok ? attempt.result : null
   return {
     species: species?.name ?? input.speciesId,
-    scoreText: result?.scoreText ?? null,
+    score: result?.score ?? null,
     summary: summarize(result, input.quick ?? null),
   }
 }
