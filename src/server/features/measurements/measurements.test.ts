@@ -716,7 +716,7 @@ describe('GET /share/:id without a built client (API only)', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.body).toMatch(/^<!doctype html>/)
-    expect(res.body).toContain('<meta property="og:title" content="Ada&#39;s Whitetail Deer — 152 4/8">')
+    expect(res.body).toContain('<meta property="og:title" content="Ada&#39;s Whitetail Deer — 152 4/8 B&amp;C">')
     const hidden = await createMeasurement(t, owner.cookie, { visibility: 'private' })
     const missing = await call('GET', `/share/${hidden.id}`, undefined)
     expect(missing.statusCode).toBe(404)

@@ -146,7 +146,7 @@ describe('visibility × viewer', () => {
       expect(res.body).toBe(INDEX_HTML)
       expect(res.body).not.toContain('og:')
     } else {
-      expect(res.body).toContain('<meta property="og:title" content="Ada&#39;s Whitetail Deer — 152 4/8">')
+      expect(res.body).toContain('<meta property="og:title" content="Ada&#39;s Whitetail Deer — 152 4/8 B&amp;C">')
       expect(res.body).not.toContain('secret stand')
       expect(res.body).not.toContain(String(PLACE.lat))
     }
@@ -176,9 +176,9 @@ describe('the share page’s link preview tags', () => {
     const res = await get(`/share/${m.id}`)
     expect(res.statusCode).toBe(200)
     const tags = metaContents(res.body)
-    const title = "Ada's Whitetail Deer — 152 4/8"
+    const title = "Ada's Whitetail Deer — 152 4/8 B&C"
     const description =
-      'Whitetail Deer · Score 152 4/8 · Trophy class: trophy · Sheridan County, Montana · Opening morning'
+      'Whitetail Deer · Score 152 4/8 B&C · Trophy class: trophy · Sheridan County, Montana · Opening morning'
     const image = `${TEST_BASE_URL}/api/photos/${photoId}/display`
     expect(tags).toEqual({
       'og:type': 'article',
@@ -195,7 +195,7 @@ describe('the share page’s link preview tags', () => {
     // The tags are in <head>, and the page's title is the share title.
     const head = res.body.slice(0, res.body.indexOf('</head>'))
     expect(head).toContain('og:image')
-    expect(res.body).toContain(`<title>Ada&#39;s Whitetail Deer — 152 4/8 · Fieldmark</title>`)
+    expect(res.body).toContain(`<title>Ada&#39;s Whitetail Deer — 152 4/8 B&amp;C · Fieldmark</title>`)
   })
 
   it('without a score uses the length; without a photo, a small card and no image', async () => {
@@ -207,10 +207,23 @@ describe('the share page’s link preview tags', () => {
       location: { ...PLACE, precision: 'hidden' },
     })
     const tags = metaContents((await get(`/share/${m.id}`)).body)
-    expect(tags['og:title']).toBe("Ada's Ring-necked Pheasant — 34.5 in")
+    expect(tags['og:title']).toBe("Ada's Ring-necked Pheasant — 34 4/8 in")
     expect(tags['og:description']).toBe('Ring-necked Pheasant · Trophy class: standard')
     expect(tags['twitter:card']).toBe('summary')
     expect(tags).not.toHaveProperty('og:image')
+  })
+
+  it('gives a fish its estimated weight to two decimals, as the app shows it', async () => {
+    const m = await createMeasurement(t, owner.cookie, {
+      visibility: 'public',
+      speciesId: 'largemouth-bass',
+      sheet: { system: 'fish', category: 'length-girth-800', measurements: { lengthIn: '12 5/8', girthIn: 9 } },
+      location: { ...PLACE, precision: 'hidden' },
+    })
+    expect(m.score).toBe(1.278)
+    const tags = metaContents((await get(`/share/${m.id}`)).body)
+    expect(tags['og:title']).toBe("Ada's Largemouth Bass — 1.28 lb (est.)")
+    expect(tags['og:description']).toBe('Largemouth Bass · Weight 1.28 lb (est.) · Trophy class: standard')
   })
 
   it('escapes everything a member typed: a name and a caption with markup and quotes', async () => {
@@ -228,13 +241,13 @@ describe('the share page’s link preview tags', () => {
     expect(res.body).not.toContain('<script>alert')
     expect(res.body).not.toContain('<b>bold')
     expect(res.body).toContain(
-      '<meta property="og:title" content="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;s Whitetail Deer — 152 4/8">',
+      '<meta property="og:title" content="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;s Whitetail Deer — 152 4/8 B&amp;C">',
     )
     expect(res.body).toContain(
       '&quot;&gt;&lt;script&gt;alert(&#39;caption&#39;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;',
     )
     // Read back as a browser would, the tags hold exactly what was typed.
-    expect(metaContents(res.body)['og:title']).toBe(`<script>alert("x")</script>'s Whitetail Deer — 152 4/8`)
+    expect(metaContents(res.body)['og:title']).toBe(`<script>alert("x")</script>'s Whitetail Deer — 152 4/8 B&C`)
     // Only the page's own script remains.
     expect(res.body.match(/<script/g)).toHaveLength(1)
   })

@@ -1,3 +1,4 @@
+import { entryScoreText, lengthText, notationOf, weightText } from '#shared/measurements/display.ts'
 import type { SharedMeasurement } from '#shared/schemas/measurements.ts'
 
 // The share page (/share/:id) is the client's page; the server only adds the Open Graph and Twitter card tags to
@@ -17,10 +18,6 @@ export function escapeHtml(text: string): string {
 export const MINIMAL_PAGE =
   '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Fieldmark</title>\n</head>\n<body>\n<div id="root"></div>\n</body>\n</html>\n'
 
-function lengthText(inches: number): string {
-  return `${Number(inches.toFixed(2))} in`
-}
-
 /** 'Ada', else the first word of the account name, else 'A member'. */
 export function firstNameOf(firstName: string | null, name: string | null | undefined): string {
   const first = firstName?.trim() || name?.trim().split(/\s+/)[0]
@@ -32,12 +29,11 @@ export type ShareTags = { title: string; description: string; image: string | nu
 export function shareTags(measurement: SharedMeasurement, ownerName: string, baseUrl: string): ShareTags {
   const base = baseUrl.replace(/\/+$/, '')
   const who = firstNameOf(measurement.owner.firstName, ownerName)
-  const size =
-    measurement.scoreText ?? (measurement.summary.lengthIn !== null ? lengthText(measurement.summary.lengthIn) : null)
+  const { score, size } = shareValues(measurement)
   const title = `${who}'s ${measurement.species}${size ? ` — ${size}` : ''}`
   const description = [
     measurement.species,
-    measurement.scoreText ? `Score ${measurement.scoreText}` : null,
+    score,
     `Trophy class: ${measurement.trophyClass}`,
     measurement.location.region,
     measurement.caption,
@@ -51,6 +47,21 @@ export function shareTags(measurement: SharedMeasurement, ownerName: string, bas
     image: cover ? `${base}/api/photos/${encodeURIComponent(cover)}/display` : null,
     url: `${base}/share/${encodeURIComponent(measurement.id)}`,
   }
+}
+
+/**
+ * The size in the title and the score in the description, written as the app writes them (imperial: a link
+ * preview has no viewer's units). A fish's score is its weight, so it reads as one: `Weight 1.28 lb (est.)`.
+ */
+function shareValues(measurement: SharedMeasurement): { score: string | null; size: string | null } {
+  const { summary, sheet } = measurement
+  const length =
+    summary.lengthIn !== null ? lengthText(summary.lengthIn, 'imperial', notationOf(sheet?.category)) : null
+  const weight =
+    summary.weightLbs === null ? null : `${weightText(summary.weightLbs)}${summary.weightEstimated ? ' (est.)' : ''}`
+  if (sheet?.system === 'fish') return { score: weight ? `Weight ${weight}` : null, size: weight ?? length }
+  const score = entryScoreText(measurement)
+  return { score: score ? `Score ${score}` : null, size: score ?? length ?? weight }
 }
 
 export function metaTags(tags: ShareTags): string {
