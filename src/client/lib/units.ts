@@ -83,6 +83,6 @@ export function formatWeight(pounds: number, units: UnitSystem): string {
 }
 
 /** The ± uncertainty of a length measured on a photo: `± 3/8 in` (at least 1/8) or `± 0.9 cm`. */
-export function formatUncertainty(inches: number, units: UnitSystem): string {
-  return uncertaintyText(inches, units)
+export function formatUncertainty(inches: number, units: UnitSystem, notation: Notation = 'eighths'): string {
+  return uncertaintyText(inches, units, notation)
 }

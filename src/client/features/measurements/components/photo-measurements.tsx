@@ -1,3 +1,4 @@
+import { notationOf } from '#shared/measurements/display.ts'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import type { Chart } from '#shared/scoring/index.ts'
 import { formatLength, formatUncertainty } from '../../../lib/units.ts'
@@ -34,6 +35,11 @@ export function fieldLabel(field: string, chart: Chart | null): string {
   const list = chart?.singleLists.find((l) => l.key === first)
   if (list) return `${list.label}${second !== undefined ? ` ${Number(second) + 1}` : ''}`
   return field
+}
+
+/** Quick values read in eighths; a chart's fields as its book reads them (sixteenths for skulls and turkey). */
+function notationFor(field: string, chart: Chart | null) {
+  return field.startsWith('quick.') ? 'eighths' : notationOf(chart?.category)
 }
 
 type Props = { items: Measurement['photoMeasurements']; chart: Chart | null; units: UnitSystem }
@@ -76,8 +82,10 @@ export function PhotoMeasurements({ items, chart, units }: Props) {
                   {fieldLabel(item.field, chart)}
                 </th>
                 <td className="py-2 pr-3 whitespace-nowrap text-stone-900 tabular-nums">
-                  {formatLength(item.valueIn, units)}{' '}
-                  <span className="text-stone-600">{formatUncertainty(item.uncertaintyIn, units)}</span>
+                  {formatLength(item.valueIn, units, notationFor(item.field, chart))}{' '}
+                  <span className="text-stone-600">
+                    {formatUncertainty(item.uncertaintyIn, units, notationFor(item.field, chart))}
+                  </span>
                 </td>
                 <td className="py-2 text-stone-700">
                   {item.mode === 'curve' ? 'Along a curve' : 'Straight'} · {REFERENCE_NAMES[item.reference.kind]}

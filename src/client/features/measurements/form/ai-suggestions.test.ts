@@ -93,8 +93,8 @@ describe('applySuggestions', () => {
     const { form, filled } = applySuggestions(blankForm(), analysis(), ['species', 'lengthIn', 'girthIn'], 'imperial')
     expect(form.speciesId).toBe('largemouth-bass')
     expect(form.quick).toMatchObject({
-      'quick.lengthIn': '21 12/16',
-      'quick.girthIn': '15 2/16',
+      'quick.lengthIn': '21 6/8',
+      'quick.girthIn': '15 1/8',
       'quick.weightLbs': '',
     })
     expect(form.aiEstimated).toEqual({ 'quick.lengthIn': true, 'quick.girthIn': true })

@@ -358,7 +358,7 @@ describe('the form state', () => {
       coverPhotoId: PHOTO_B,
     } as unknown as Measurement
     const form = formFromMeasurement(stored, DEFAULT_SETTINGS)
-    expect(form.quick['quick.lengthIn']).toBe('20 8/16')
+    expect(form.quick['quick.lengthIn']).toBe('20 4/8')
     expect(form.date).toBe('2026-06-01')
     expect(form.photos).toEqual([{ id: PHOTO_B, kind: 'existing', name: 'Photo 1', thumbUrl: '/t', displayUrl: '/d' }])
     const built = buildMeasurementInput(form, imperial)

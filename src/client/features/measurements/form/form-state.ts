@@ -1,3 +1,4 @@
+import { inchesText } from '#shared/measurements/display.ts'
 import type {
   LocationPrecision,
   Measurement,
@@ -7,7 +8,7 @@ import type {
   UnitSystem,
   Visibility,
 } from '#shared/schemas/measurements.ts'
-import { type Chart, formatInches, getChart, type Quantity, type System } from '#shared/scoring/index.ts'
+import { type Chart, getChart, type Quantity, type System } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
 import type { Species } from '#shared/species/types.ts'
@@ -163,14 +164,17 @@ export function effectiveMethod(form: MeasurementFormState): Method {
 
 const text = (value: unknown): string => (typeof value === 'number' || typeof value === 'string' ? String(value) : '')
 
-/** A stored quick value (inches or pounds) as the member types it: inches as a tape reads, metric to 0.1. */
+/**
+ * A stored quick value (inches or pounds) as the member types it: inches in eighths as every screen shows them
+ * (`12 5/8`), a finer value in sixteenths or as typed so nothing is lost; metric to 0.01.
+ */
 export function quickText(value: number | undefined, units: UnitSystem, field: QuickField): string {
   if (value === undefined) return ''
   const dimension = isWeightField(field) ? 'weight' : 'length'
   if (units === 'metric') return String(Math.round(fromCanonical(value, units, dimension) * 100) / 100)
   if (dimension === 'weight') return String(value)
-  const written = formatInches(value, 'sixteenths')
-  return written.endsWith(' 0/16') ? written.slice(0, -5) : written
+  if (Number.isInteger(value * 8)) return inchesText(value, 'eighths')
+  return Number.isInteger(value * 16) ? inchesText(value, 'sixteenths') : String(value)
 }
 
 /** The score sheet as stored → the calculator's text (numbers or text, as they were sent). */

@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { scoreText } from '#shared/measurements/display.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import type { ScoreAttempt } from '#shared/scoring/index.ts'
 import type { Species } from '#shared/species/types.ts'
@@ -29,7 +30,7 @@ export function LiveScore({ form, species, estimate, units }: Props) {
     <p className="min-w-0 text-sm text-stone-700">
       {scoreName(chart)}:{' '}
       <strong className="text-base font-extrabold text-stone-900 tabular-nums" data-testid="add-live-score">
-        {shown.result.scoreText}
+        {scoreText(shown.result, units)}
       </strong>
     </p>
   )

@@ -234,7 +234,8 @@ export default function MeasurementForm(props: Props) {
         text = String(cm)
         valueIn = toCanonical(cm, 'metric', 'length')
       } else {
-        valueIn = Math.round(m.exactIn * 16) / 16
+        // To the eighth, as a tape is read and as the card will show it (docs/scoring.md, "How values are shown").
+        valueIn = Math.round(m.exactIn * 8) / 8
         text = quickText(valueIn, 'imperial', quickField)
       }
       clearErrors(field)

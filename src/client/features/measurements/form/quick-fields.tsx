@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
+import { lengthText, poundsOuncesText, scoreText, weightText } from '#shared/measurements/display.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import type { ScoreAttempt } from '#shared/scoring/index.ts'
 import type { Species } from '#shared/species/types.ts'
 import { INPUT_CLASS } from '../../../components/field.tsx'
-import { formatValue, unitLabel } from '../../../lib/units.ts'
+import { unitLabel } from '../../../lib/units.ts'
 import { quickName, readQuick } from './build-input.ts'
 import { isWeightField, type QuickField, type QuickText } from './form-state.ts'
 
@@ -52,7 +53,9 @@ export function QuickFields({ species, fields, values, units, errors, notes, add
           />
         ))}
       </div>
-      {fish ? <FishEstimate estimate={estimate} species={species} girth={fields.includes('quick.girthIn')} /> : null}
+      {fish ? (
+        <FishEstimate estimate={estimate} species={species} girth={fields.includes('quick.girthIn')} units={units} />
+      ) : null}
     </div>
   )
 }
@@ -79,7 +82,7 @@ function QuickInput({ field, label, value, units, error, note, addon, onChange }
   const unit = unitLabel(units, weight ? 'weight' : 'length')
   const read = units === 'metric' && value.trim() ? readQuick(value, field, units) : undefined
   const canonical =
-    read?.ok && read.value !== undefined ? `= ${formatValue(read.value, weight ? 'lb' : 'in', 2)}` : undefined
+    read?.ok && read.value !== undefined ? `= ${weight ? weightText(read.value) : lengthText(read.value)}` : undefined
   const hint = HINTS[field]
   const describedBy = [
     error ? `${id}-error` : undefined,
@@ -132,20 +135,25 @@ function QuickInput({ field, label, value, units, error, note, addon, onChange }
   )
 }
 
-type EstimateProps = { estimate: ScoreAttempt | undefined; species: Species; girth: boolean }
+type EstimateProps = { estimate: ScoreAttempt | undefined; species: Species; girth: boolean; units: UnitSystem }
 
-function FishEstimate({ estimate, species, girth }: EstimateProps) {
+function FishEstimate({ estimate, species, girth, units }: EstimateProps) {
   return (
     <div className="rounded-xl bg-pine-900 p-4 text-white" aria-live="polite">
       <p className="text-sm text-pine-100">Estimated weight</p>
       {estimate?.ok ? (
         <>
           <p className="mt-1 text-2xl font-extrabold tabular-nums" data-testid="fish-estimate">
-            {estimate.result.scoreText}
+            {scoreText(estimate.result, units)}
+            {units === 'imperial' ? (
+              <span className="ml-2 text-sm font-normal text-pine-100">
+                ({poundsOuncesText(estimate.result.score)})
+              </span>
+            ) : null}
           </p>
           <p className="mt-1 text-xs text-pine-100">
             An estimate from the formula, about ±10%.
-            {species.trophyWeightLbs ? ` Trophy weight: ${species.trophyWeightLbs} lb.` : ''}
+            {species.trophyWeightLbs ? ` Trophy weight: ${weightText(species.trophyWeightLbs, units)}.` : ''}
           </p>
         </>
       ) : (

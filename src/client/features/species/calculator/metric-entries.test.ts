@@ -41,6 +41,8 @@ describe('metric chart entries', () => {
     expect(engineValueText('61.5', typical, 'length')).toBe('= 24 2/8 in')
     expect(storedText('61.5', typical, 'length')).toBe('24 2/8')
     expect(engineValueText('9.27', turkey, 'weight')).toBe('= 20.44 lb')
+    expect(engineValueText('50.8', turkey, 'length')).toBe('= 20 in')
+    expect(engineValueText('26.67', turkey, 'length')).toBe('= 10 8/16 in')
     expect(engineValueText('12', typical, 'count')).toBeUndefined()
   })
 

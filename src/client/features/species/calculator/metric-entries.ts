@@ -1,3 +1,4 @@
+import { lengthText, weightText } from '#shared/measurements/display.ts'
 import { type Chart, formatInches, type Quantity, tryParseMeasurement, UNITS_PER_INCH } from '#shared/scoring/index.ts'
 import { cmToInches, inchesToCm, kgToPounds, poundsToKg, readDecimal } from '../../../lib/units.ts'
 import { type CalculatorForm, type EntryReader, mapEntries } from './calculator-form.ts'
@@ -47,8 +48,7 @@ export function engineValueText(text: string, chart: Chart, quantity: Quantity):
   const parsed = tryParseMeasurement(toEngineText(text, quantity), chart.unit, quantity)
   if (!parsed.ok) return undefined
   const inches = parsed.units / UNITS_PER_INCH[chart.unit]
-  if (quantity === 'weight') return `= ${Math.round(inches * 100) / 100} lb`
-  return `= ${formatInches(inches, chart.unit)} in`
+  return `= ${quantity === 'weight' ? weightText(inches) : lengthText(inches, 'imperial', chart.unit)}`
 }
 
 /** A stored sheet's entries (inches, pounds) as a metric member reads them: centimetres and kilograms. */

@@ -1,4 +1,5 @@
 import { type FormEvent, useMemo, useState } from 'react'
+import { scoreText } from '#shared/measurements/display.ts'
 import { getChart, type System } from '#shared/scoring/index.ts'
 import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
 import type { Species } from '#shared/species/types.ts'
@@ -182,7 +183,7 @@ export function CalculatorSheet(props: SheetProps) {
           aria-hidden="true"
         >
           <span className="text-sm text-pine-100">{scoreName(chart)}</span>
-          <span className="text-xl font-extrabold tabular-nums">{result.scoreText}</span>
+          <span className="text-xl font-extrabold tabular-nums">{scoreText(result, units)}</span>
         </p>
       ) : null}
 
@@ -263,7 +264,7 @@ export function CalculatorSheet(props: SheetProps) {
             trophyWeightNote={fish ? species.trophyWeightNote : undefined}
           />
           <p aria-live="polite" className="sr-only">
-            {result ? `${scoreName(chart)}: ${result.scoreText}` : ''}
+            {result ? `${scoreName(chart)}: ${scoreText(result, units)}` : ''}
           </p>
         </div>
       </div>

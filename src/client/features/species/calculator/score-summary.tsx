@@ -1,5 +1,6 @@
 import CircleCheck from 'lucide-react/icons/circle-check'
 import CircleMinus from 'lucide-react/icons/circle-minus'
+import { poundsOuncesText, scoreNumberText, scoreText, weightText } from '#shared/measurements/display.ts'
 import { type Chart, formatInches, type Records, type ScoreResult, type TrophyClass } from '#shared/scoring/index.ts'
 import { useCalculatorFields } from './field-context.tsx'
 
@@ -42,9 +43,13 @@ type Props = {
 
 /** Live totals: the score in record-book form, its parts, the record books it meets and the trophy class. */
 export function ScoreSummary({ chart, result, message, trophyWeightLbs, trophyWeightNote }: Props) {
-  const { idPrefix } = useCalculatorFields()
+  const { idPrefix, units = 'imperial' } = useCalculatorFields()
   const titleId = `${idPrefix}-result-title`
-  const [scoreMain, scoreExtra] = result ? splitScoreText(result.scoreText) : ['', undefined]
+  const scoreMain = result ? scoreText(result, units) : ''
+  const scoreExtra =
+    result && chart.kind === 'fish' && units === 'imperial' ? poundsOuncesText(result.score) : undefined
+  const minimumText = (value: number) =>
+    chart.system === 'fish' ? weightText(value, units) : scoreNumberText(value, chart.system, chart.category)
   const parts = result
     ? [
         { term: 'Spread credit', value: inches(chart, result.spreadCredit) },
@@ -114,7 +119,7 @@ export function ScoreSummary({ chart, result, message, trophyWeightLbs, trophyWe
                       )}
                       <span className="text-stone-800">
                         {name}
-                        {minimum !== undefined ? ` (${minimum}${chart.kind === 'fish' ? ' lb' : ''})` : ''}:{' '}
+                        {minimum !== undefined ? ` (${minimumText(minimum)})` : ''}:{' '}
                         <strong className={met ? 'text-pine-800' : 'text-stone-700'}>
                           {met ? 'Meets' : 'Not met'}
                         </strong>
@@ -135,10 +140,4 @@ export function ScoreSummary({ chart, result, message, trophyWeightLbs, trophyWe
       )}
     </section>
   )
-}
-
-/** `9.92 lb (9 lb 15 oz)` → ['9.92 lb', '9 lb 15 oz']; other scores have no second part. */
-function splitScoreText(text: string): [string, string | undefined] {
-  const match = /^(.*?) \((.*)\)$/.exec(text)
-  return match ? [match[1] ?? text, match[2]] : [text, undefined]
 }
