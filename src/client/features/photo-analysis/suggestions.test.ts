@@ -11,7 +11,7 @@ describe('estimateItems', () => {
     const estimates = { weightLbs: 6.2, lengthIn: 21.75, points: 8 }
     expect(estimateItems({ estimates }, 'imperial').map((i) => [i.label, i.text])).toEqual([
       ['Length', '21 6/8 in'],
-      ['Weight', '6.2 lb'],
+      ['Weight', '6.20 lb'],
       ['Points', '8 points'],
     ])
     expect(estimateItems({ estimates }, 'metric').map((i) => i.text)).toEqual(['55.2 cm', '2.81 kg', '8 points'])
@@ -71,7 +71,27 @@ describe('the other lines', () => {
     ],
     [
       { score: 152.375, scoreSource: 'model' as const, trophyClass: 'trophy' as const, category: 'Big Game' as const },
-      "152.38 (the model's guess) · Trophy class",
+      "152 3/8 (the model's guess) · Trophy class",
+    ],
+    [
+      {
+        score: 152.375,
+        scoreSource: 'model' as const,
+        trophyClass: 'trophy' as const,
+        category: 'Big Game' as const,
+        species: { id: 'whitetail-deer', name: 'Whitetail Deer', modelLabel: 'deer', confidence: 0.9 },
+      },
+      "152 3/8 B&C (the model's guess) · Trophy class",
+    ],
+    [
+      {
+        score: 70.625,
+        scoreSource: 'model' as const,
+        trophyClass: null,
+        category: 'Upland Game' as const,
+        species: { id: 'wild-turkey', name: 'Wild Turkey', modelLabel: 'turkey', confidence: 0.9 },
+      },
+      "70.6250 NWTF (the model's guess)",
     ],
   ])('score %j → %s', (patch, text) => {
     expect(score(patch)).toBe(text)

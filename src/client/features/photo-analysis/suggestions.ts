@@ -1,6 +1,8 @@
+import { scoreText as bookScoreText, scoreNumberText, weightText } from '#shared/measurements/display.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import type { AnalysisEstimates, PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
 import type { TrophyClass } from '#shared/scoring/result.ts'
+import { getSpecies } from '#shared/species/catalogue.ts'
 import { formatLength, formatWeight } from '../../lib/units.ts'
 
 // What an analysis suggests, in the words and units the member reads. Every value is an estimate from one photo;
@@ -67,18 +69,34 @@ export function referenceText(reference: PhotoAnalysis['referenceObject']): stri
 
 /** The score line: who computed it matters (our engine from the estimates, or the model's guess). */
 export function scoreText(
-  analysis: Pick<PhotoAnalysis, 'score' | 'scoreSource' | 'trophyClass' | 'category'>,
+  analysis: Pick<PhotoAnalysis, 'score' | 'scoreSource' | 'trophyClass' | 'category'> & {
+    species?: Pick<PhotoAnalysis['species'], 'id'> | undefined
+  },
   units: UnitSystem,
 ): string | null {
   const parts: string[] = []
   if (analysis.score !== null) {
-    // A fish's score is its weight in pounds (the engine's formula); a record book's is points, without a unit.
-    const fish = analysis.category?.endsWith('Fish') === true
-    const rounded = fish ? formatWeight(analysis.score, units) : String(Math.round(analysis.score * 100) / 100)
     const by =
       analysis.scoreSource === 'engine' ? 'worked out by our scoring engine from the estimates' : "the model's guess"
-    parts.push(`${rounded} (${by})`)
+    parts.push(`${analysisScoreText(analysis.score, analysis.category, analysis.species?.id ?? null, units)} (${by})`)
   }
   if (analysis.trophyClass) parts.push(`${TROPHY_WORDS[analysis.trophyClass]} class`)
   return parts.length > 0 ? parts.join(' · ') : null
+}
+
+/**
+ * A fish's score is its weight; a record-book score is written as the species' first chart's book writes it
+ * (`152 3/8 B&C`, `70.6250 NWTF`), or in eighths with no book when the species is not in the catalogue.
+ */
+function analysisScoreText(
+  score: number,
+  category: PhotoAnalysis['category'],
+  speciesId: string | null,
+  units: UnitSystem,
+): string {
+  const species = speciesId ? getSpecies(speciesId) : undefined
+  if (category?.endsWith('Fish') === true || species?.fishFormulas !== undefined) return weightText(score, units)
+  const chart = species?.scoringCategories[0]
+  if (!chart) return scoreNumberText(score, 'bc', '')
+  return bookScoreText({ score, system: chart === 'wild-turkey' ? 'nwtf' : 'bc', category: chart }, units)
 }
