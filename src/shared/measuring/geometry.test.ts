@@ -100,10 +100,10 @@ describe('display rounding', () => {
     [15, '15 in'],
     [15.06, '15 in'],
     [15.07, '15 1/8 in'],
-    [15.25, '15 1/4 in'],
+    [15.25, '15 2/8 in'],
     [15.375, '15 3/8 in'],
     [0.125, '1/8 in'],
-    [2.5, '2 1/2 in'],
+    [2.5, '2 4/8 in'],
     [14.96, '15 in'],
   ])('%s in shows as %s', (inches, text) => {
     expect(formatEighths(roundToEighth(inches))).toBe(text)

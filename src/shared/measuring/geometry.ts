@@ -1,3 +1,4 @@
+import { lengthText } from '../measurements/display.ts'
 import { CM_PER_IN } from './references.ts'
 
 /** A point in image pixel coordinates: the photo's natural (auto-oriented) size, origin top left. */
@@ -87,20 +88,9 @@ export function ceilToEighth(inches: number): number {
   return Math.max(1, Math.ceil(inches * 8 - 1e-9)) / 8
 }
 
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b)
-}
-
-/** '15 in', '15 3/8 in', '1/8 in', '2 1/2 in': eighths, reduced. */
+/** '15 in', '15 3/8 in', '1/8 in', '2 4/8 in': eighths, unreduced, as every screen writes a length. */
 export function formatEighths(inches: number): string {
-  const total = Math.round(Math.abs(inches) * 8)
-  const whole = Math.floor(total / 8)
-  const rest = total % 8
-  const sign = inches < 0 && total > 0 ? '-' : ''
-  if (rest === 0) return `${sign}${whole} in`
-  const d = gcd(rest, 8)
-  const fraction = `${rest / d}/${8 / d}`
-  return `${sign}${whole > 0 ? `${whole} ` : ''}${fraction} in`
+  return lengthText(inches, 'imperial', 'eighths')
 }
 
 /** Centimetres to the millimetre: '38.1 cm'. */
