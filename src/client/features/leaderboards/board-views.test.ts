@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { LeaderboardRow, TopSpecies } from '#shared/schemas/achievements.ts'
 import {
   boardAfterKey,
+  boardNote,
   footerStats,
   ownRowBelow,
   rankMark,
@@ -9,6 +10,9 @@ import {
   speciesOptions,
   totalsText,
 } from './board-views.ts'
+import { type BoardScale, boardScale } from './species-names.ts'
+
+const GAME: BoardScale = { fish: false, category: null, book: null }
 
 function row(rank: number, userId: string, value: number): LeaderboardRow {
   return {
@@ -29,25 +33,39 @@ describe('rankMark', () => {
 
 describe('rowValue', () => {
   it('labels points and trophies', () => {
-    expect(rowValue('points', 1250, false)).toEqual({ text: '1,250', label: 'points' })
-    expect(rowValue('points', 1, false)).toEqual({ text: '1', label: 'point' })
-    expect(rowValue('trophies', 3, false)).toEqual({ text: '3', label: 'trophies' })
-    expect(rowValue('trophies', 1, false)).toEqual({ text: '1', label: 'trophy' })
+    expect(rowValue('points', 1250, GAME)).toEqual({ text: '1,250', label: 'points' })
+    expect(rowValue('points', 1, GAME)).toEqual({ text: '1', label: 'point' })
+    expect(rowValue('trophies', 3, GAME)).toEqual({ text: '3', label: 'trophies' })
+    expect(rowValue('trophies', 1, GAME)).toEqual({ text: '1', label: 'trophy' })
   })
 
-  it('shows a species board score as a decimal and a fish as pounds, both as max size', () => {
-    expect(rowValue('species', 172.625, false)).toEqual({ text: '172.625', label: 'max size' })
-    expect(rowValue('species', 92.0625, false)).toEqual({ text: '92.0625', label: 'max size' })
-    expect(rowValue('species', 180, false)).toEqual({ text: '180', label: 'max size' })
-    expect(rowValue('species', 9.921875, true)).toEqual({ text: '9.92 lb', label: 'max size' })
+  it.each([
+    { species: 'whitetail-deer', value: 172.625, units: 'imperial', text: '172 5/8' },
+    { species: 'whitetail-deer', value: 180, units: 'imperial', text: '180 0/8' },
+    { species: 'black-bear', value: 21.8125, units: 'imperial', text: '21 13/16' },
+    { species: 'wild-turkey', value: 92.0625, units: 'imperial', text: '92.0625 NWTF' },
+    { species: 'wild-turkey', value: 70.625, units: 'metric', text: '70.6250 NWTF' },
+    { species: 'largemouth-bass', value: 3.359375, units: 'imperial', text: '3.36 lb' },
+    { species: 'largemouth-bass', value: 9.92, units: 'metric', text: '4.50 kg' },
+  ] as const)('a $species board shows $value as $text (max size)', ({ species, value, units, text }) => {
+    expect(rowValue('species', value, boardScale(species), units)).toEqual({ text, label: 'max size' })
   })
 })
 
 describe('totalsText', () => {
-  it('counts measurements and trophies with the right plural', () => {
-    expect(totalsText({ totalMeasurements: 12, totalTrophies: 3 })).toBe('12 measurements · 3 trophies')
-    expect(totalsText({ totalMeasurements: 1, totalTrophies: 1 })).toBe('1 measurement · 1 trophy')
-    expect(totalsText({ totalMeasurements: 0, totalTrophies: 0 })).toBe('0 measurements · 0 trophies')
+  it('says the counts are of public measurements, with the right plural', () => {
+    expect(totalsText({ totalMeasurements: 12, totalTrophies: 3 })).toBe('12 public measurements · 3 trophies')
+    expect(totalsText({ totalMeasurements: 1, totalTrophies: 1 })).toBe('1 public measurement · 1 trophy')
+    expect(totalsText({ totalMeasurements: 0, totalTrophies: 0 })).toBe('0 public measurements · 0 trophies')
+  })
+})
+
+describe('boardNote', () => {
+  it('says what the trophy and species boards count, and leaves the points board to its scope line', () => {
+    expect(boardNote('points', GAME)).toBeNull()
+    expect(boardNote('trophies', GAME)).toMatch(/^Only public measurements count here/)
+    expect(boardNote('species', boardScale('largemouth-bass'))).toMatch(/heaviest public catch/)
+    expect(boardNote('species', boardScale('whitetail-deer'))).toMatch(/best public score/)
   })
 })
 

@@ -1,5 +1,8 @@
+import { SCORE_BOOKS, scoreNumberText, weightText } from '#shared/measurements/display.ts'
 import type { Leaderboard, LeaderboardRow, MyRank, TopSpecies } from '#shared/schemas/achievements.ts'
+import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { formatCount } from '../../lib/format.ts'
+import type { BoardScale } from './species-names.ts'
 
 // What /leaderboards shows (spec §2), worked out from the rows without touching the DOM.
 
@@ -12,25 +15,41 @@ export function rankMark(rank: number): RankMark {
   return 'number'
 }
 
-const scoreFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
-const weightFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
-
 /**
  * A row's value and the label beside it (spec §2: points, trophies, max size). A species board holds the best
- * score, or for a fish the best weight in pounds. Scores are written as decimals: a board mixes members' sheets,
- * and the decimal reads the same whichever book's fractions (eighths, sixteenths) the sheet used.
+ * score in the species' record-book notation (`172 5/8`, skulls `21 13/16`, turkey `70.6250 NWTF`), or for a
+ * fish the best weight. A board ranks scores from any of the species' books, so the book is named only where
+ * the species has one (turkey).
  */
-export function rowValue(board: Leaderboard, value: number, fish: boolean): { text: string; label: string } {
+export function rowValue(
+  board: Leaderboard,
+  value: number,
+  scale: BoardScale,
+  units: UnitSystem = 'imperial',
+): { text: string; label: string } {
   if (board === 'points') return { text: formatCount(value), label: value === 1 ? 'point' : 'points' }
   if (board === 'trophies') return { text: formatCount(value), label: value === 1 ? 'trophy' : 'trophies' }
-  return { text: fish ? `${weightFormat.format(value)} lb` : scoreFormat.format(value), label: 'max size' }
+  if (scale.fish) return { text: weightText(value, units), label: 'max size' }
+  const number = scoreNumberText(value, scale.book ?? 'bc', scale.category ?? '')
+  return { text: scale.book ? `${number} ${SCORE_BOOKS[scale.book]}` : number, label: 'max size' }
 }
 
-/** '12 measurements · 3 trophies' */
+/** '12 public measurements · 3 trophies': a board counts only what members made public. */
 export function totalsText(row: Pick<LeaderboardRow, 'totalMeasurements' | 'totalTrophies'>): string {
   const m = row.totalMeasurements
   const t = row.totalTrophies
-  return `${formatCount(m)} ${m === 1 ? 'measurement' : 'measurements'} · ${formatCount(t)} ${t === 1 ? 'trophy' : 'trophies'}`
+  return `${formatCount(m)} public ${m === 1 ? 'measurement' : 'measurements'} · ${formatCount(t)} ${t === 1 ? 'trophy' : 'trophies'}`
+}
+
+/**
+ * What a trophy or species board counts, said under its title, since a member's own pages also count their
+ * private measurements. The points board's scope line already says what it ranks.
+ */
+export function boardNote(board: Leaderboard, scale: BoardScale): string | null {
+  if (board === 'points') return null
+  if (board === 'trophies') return 'Only public measurements count here; private and followers-only ones do not.'
+  if (scale.fish) return 'Each member’s heaviest public catch: scale weight, else the formula’s estimate.'
+  return 'Each member’s best public score, written as the record books write it.'
 }
 
 /** The viewer's own row, shown below the top rows only when they are not among them. */

@@ -2,8 +2,10 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import PawPrint from 'lucide-react/icons/paw-print'
 import Trophy from 'lucide-react/icons/trophy'
 import type { Leaderboard, LeaderboardRow as Row } from '#shared/schemas/achievements.ts'
+import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { Button } from '../../../components/button.tsx'
 import { errorMessage } from '../../../lib/api.ts'
+import type { BoardScale } from '../species-names.ts'
 import { LeaderboardRow } from './leaderboard-row.tsx'
 import { LeaderboardSkeleton } from './leaderboard-skeleton.tsx'
 
@@ -13,11 +15,12 @@ type Props = {
   /** the viewer's row when they are outside the rows shown */
   ownRow: Row | null
   viewerId: string | undefined
-  fish: boolean
+  scale: BoardScale
+  units: UnitSystem
 }
 
 /** The top rows of one board (the server sends at most LEADERBOARD_ROWS), 'No data yet', and 'Your rank'. */
-export function LeaderboardBoard({ board, rows, ownRow, viewerId, fish }: Props) {
+export function LeaderboardBoard({ board, rows, ownRow, viewerId, scale, units }: Props) {
   if (rows.isPending) return <LeaderboardSkeleton />
   if (!rows.data)
     return (
@@ -51,7 +54,7 @@ export function LeaderboardBoard({ board, rows, ownRow, viewerId, fish }: Props)
       <ol aria-label="Top 10" className="grid grid-cols-1 gap-1">
         {rows.data.map((row) => (
           <li key={row.id}>
-            <LeaderboardRow row={row} board={board} fish={fish} isViewer={row.user.id === viewerId} />
+            <LeaderboardRow row={row} board={board} scale={scale} units={units} isViewer={row.user.id === viewerId} />
           </li>
         ))}
       </ol>
@@ -63,7 +66,7 @@ export function LeaderboardBoard({ board, rows, ownRow, viewerId, fish }: Props)
           <h3 id="your-rank" className="px-2 text-xs font-semibold tracking-wide text-stone-700 uppercase sm:px-3">
             Your rank
           </h3>
-          <LeaderboardRow row={ownRow} board={board} fish={fish} isViewer />
+          <LeaderboardRow row={ownRow} board={board} scale={scale} units={units} isViewer />
         </section>
       ) : null}
     </div>

@@ -1,16 +1,18 @@
 import { Link } from 'wouter'
 import type { Leaderboard, LeaderboardRow as Row } from '#shared/schemas/achievements.ts'
+import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { paths } from '../../../app/paths.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 import { fullName } from '../../../lib/user-name.ts'
 import { rowValue, totalsText } from '../board-views.ts'
+import type { BoardScale } from '../species-names.ts'
 import { RankBadge } from './rank-badge.tsx'
 
-type Props = { row: Row; board: Leaderboard; fish: boolean; isViewer: boolean }
+type Props = { row: Row; board: Leaderboard; scale: BoardScale; units: UnitSystem; isViewer: boolean }
 
 /** One member on a board: rank, avatar, full name, their totals and the value; the whole row opens their profile. */
-export function LeaderboardRow({ row, board, fish, isViewer }: Props) {
-  const value = rowValue(board, row.value, fish)
+export function LeaderboardRow({ row, board, scale, units, isViewer }: Props) {
+  const value = rowValue(board, row.value, scale, units)
   const name = fullName(row.user) ?? row.user.firstName ?? row.user.lastName ?? 'Member'
   return (
     <Link

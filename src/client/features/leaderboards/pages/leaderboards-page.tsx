@@ -5,14 +5,17 @@ import { EVIDENCE_FILTER_LABELS, PERIOD_LABELS } from '#shared/achievements/cons
 import type { Leaderboard } from '#shared/schemas/achievements.ts'
 import { paths } from '../../../app/paths.ts'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { useUnits } from '../../measurements/components/use-units.ts'
 import { boardUrl, leaderboardUrls, useBoard, useMyRank, useTopSpecies } from '../api.ts'
-import { footerStats, ownRowBelow, speciesOptions } from '../board-views.ts'
+import { boardNote, footerStats, ownRowBelow, speciesOptions } from '../board-views.ts'
 import { BOARD_PANEL_ID, BoardTabs, boardTabId } from '../components/board-tabs.tsx'
 import { FooterStats } from '../components/footer-stats.tsx'
 import { LeaderboardBoard } from '../components/leaderboard-board.tsx'
 import { LeaderboardFilters } from '../components/leaderboard-filters.tsx'
 import { type BoardFilters, filtersHref, readFilters } from '../filters.ts'
-import { isFish, speciesName } from '../species-names.ts'
+import { type BoardScale, boardScale, speciesName } from '../species-names.ts'
+
+const NO_SCALE: BoardScale = { fish: false, category: null, book: null }
 
 /** How many top species the Species Leaders tab offers as shortcuts before one is chosen. */
 const SHORTCUTS = 6
@@ -25,6 +28,9 @@ export default function LeaderboardsPage() {
   // Every change is a history entry (Back undoes it), except moving between tabs with the arrow keys.
   const go = (next: BoardFilters, replace = false) => navigate(filtersHref(paths.leaderboards, next), { replace })
   const { board, period, species, evidence } = filters
+  const units = useUnits()
+  const scale = board === 'species' && species !== 'all' ? boardScale(species) : NO_SCALE
+  const note = boardNote(board, scale)
 
   const topSpecies = useTopSpecies(period, evidence)
   // The footer needs the points and trophy boards whichever tab is open; the open one shares their cache entry.
@@ -70,6 +76,7 @@ export default function LeaderboardsPage() {
           <div className="mb-3 px-2 sm:px-3">
             <h2 className="text-lg font-bold text-stone-900">{title[board]}</h2>
             <p className="text-sm text-stone-700">{scope}</p>
+            {note ? <p className="mt-1 text-xs text-stone-600">{note}</p> : null}
           </div>
           {board === 'species' && species === 'all' ? (
             <div className="flex flex-col items-center px-4 py-8 text-center">
@@ -101,7 +108,8 @@ export default function LeaderboardsPage() {
               rows={shown}
               ownRow={shown.data ? ownRowBelow(shown.data, mine.data) : null}
               viewerId={mine.data?.row?.user.id}
-              fish={board === 'species' && isFish(species)}
+              scale={scale}
+              units={units}
             />
           )}
         </section>
