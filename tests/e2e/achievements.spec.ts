@@ -229,7 +229,7 @@ test('members earn achievements by recording catches, and the leaderboards chang
   await page.getByRole('tab', { name: 'Trophy Count' }).click()
   await expect(page).toHaveURL(/\/leaderboards\?board=trophies$/)
   await expect(rowOf(page, RILEY)).toContainText('1trophy')
-  await expect(rowOf(page, RILEY)).toContainText('3 measurements · 1 trophy')
+  await expect(rowOf(page, RILEY)).toContainText('3 public measurements · 1 trophy')
   await expect(rowOf(page, HARPER)).toContainText('1trophy')
   await choose(page, 'Time Period', 'This Year')
   await expect(page).toHaveURL(/period=this-year/)
@@ -250,8 +250,8 @@ test('members earn achievements by recording catches, and the leaderboards chang
     `Smallmouth Bass (${topSpecies.find((s) => s.species === 'smallmouth-bass')?.count})`,
   )
   await expect(board(page).getByRole('heading', { name: 'Smallmouth Bass Leaders' })).toBeVisible()
-  // By weight: Riley's 18 × 13² ÷ 800 = 3.8 lb ahead of Harper's 15 × 11² ÷ 800 = 2.27 lb.
-  await expect(rowOf(page, RILEY)).toContainText('3.8 lb')
+  // By weight: Riley's 18 × 13² ÷ 800 = 3.80 lb ahead of Harper's 15 × 11² ÷ 800 = 2.27 lb.
+  await expect(rowOf(page, RILEY)).toContainText('3.80 lb')
   await expect(rowOf(page, HARPER)).toContainText('2.27 lb')
   const rileyRank = Number(await rowOf(page, RILEY).locator('[data-rank]').getAttribute('data-rank'))
   const harperOnSpecies = Number(await rowOf(page, HARPER).locator('[data-rank]').getAttribute('data-rank'))

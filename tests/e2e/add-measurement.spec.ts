@@ -112,7 +112,7 @@ test('a member records a typical whitetail from its score sheet and the server s
       }
     }
   }
-  await expect(dialog.getByTestId('add-live-score')).toHaveText(worked.expected.scoreText)
+  await expect(dialog.getByTestId('add-live-score')).toHaveText(`${worked.expected.scoreText} B&C`)
 
   // With a photo, each length has 'Measure on photo'; a value measured there is marked, and typing over it by
   // hand removes the mark (the 15 in fish stands in for a main beam).
@@ -130,7 +130,7 @@ test('a member records a typical whitetail from its score sheet and the server s
   await beam.fill(String((m.right as SideValues).F))
   await expect(dialog.getByText(/photo-measured$/)).toHaveCount(0)
   await expect(dialog.getByRole('radio', { name: 'Tape' })).toBeChecked()
-  await expect(dialog.getByTestId('add-live-score')).toHaveText(worked.expected.scoreText)
+  await expect(dialog.getByTestId('add-live-score')).toHaveText(`${worked.expected.scoreText} B&C`)
   await dialog.getByLabel('Caption (optional)').fill('E2E whitetail from the sheet')
   await look(page, 'add-measurement-02-whitetail')
 
@@ -165,7 +165,8 @@ test('a member records a bass measured on a photo with a credit card in it', asy
 
   const length = dialog.getByRole('textbox', { name: 'Length (in)' })
   const typed = await length.inputValue()
-  expect(typed).not.toBe('')
+  // Written in eighths, as the card and the photo measurement will show it (never '14 14/16').
+  expect(typed).toMatch(/^\d+( [1-7]\/8)?$/)
   await expect(dialog.getByText(/± [\d/ ]+ in · photo-measured/)).toBeVisible()
   await dialog.getByRole('textbox', { name: 'Girth (in)' }).fill('12')
   await expect(dialog.getByTestId('fish-estimate')).toContainText('lb')
@@ -415,7 +416,7 @@ test('a metric member types centimetres: the sheet shows and stores the inches t
       }
     }
   }
-  await expect(dialog.getByTestId('add-live-score')).toHaveText(worked.expected.scoreText)
+  await expect(dialog.getByTestId('add-live-score')).toHaveText(`${worked.expected.scoreText} B&C`)
   await expect(entry(dialog, 'right.F')).toHaveAccessibleDescription('= 24 2/8 in')
   // The member's defaults: followers, location hidden.
   await expect(dialog.getByRole('radio', { name: /Followers/ })).toBeChecked()

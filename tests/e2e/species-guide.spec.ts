@@ -111,7 +111,7 @@ test('a member searches and filters the species guide, then scores a whitetail a
   await addAbnormal(page, 'Right', '1 4/8')
   await addAbnormal(page, 'Left', '2')
   const result = page.getByRole('region', { name: 'Result' })
-  await expect(result.getByText('152 4/8', { exact: true })).toBeVisible()
+  await expect(result.getByText('152 4/8 B&C', { exact: true })).toBeVisible()
   const chart = page.getByRole('table', { name: /Whitetail deer, typical/ })
   const totals = chart.getByRole('row', { name: /Column totals/ })
   await expect(totals).toContainText('71 2/8')
@@ -120,8 +120,8 @@ test('a member searches and filters the species guide, then scores a whitetail a
   await expect(chart.getByRole('row', { name: /^F Length of main beam/ })).toContainText('0 4/8')
   await expect(result.getByText('Gross score (B&C)')).toBeVisible()
   await expect(result.getByText('168 1/8')).toBeVisible()
-  await expect(result.getByText(/B&C All-time \(170\): Not met/)).toBeVisible()
-  await expect(result.getByText(/Pope & Young \(125\): Meets/)).toBeVisible()
+  await expect(result.getByText(/B&C All-time \(170 0\/8\): Not met/)).toBeVisible()
+  await expect(result.getByText(/Pope & Young \(125 0\/8\): Meets/)).toBeVisible()
   await expect(result.getByText('Trophy', { exact: true })).toBeVisible()
 
   // An entry the engine cannot read gets a message and is left out; the page keeps working.
@@ -130,7 +130,7 @@ test('a member searches and filters the species guide, then scores a whitetail a
   await expect(page.getByText(/Right G-2 .*"ten and a bit" is not a measurement/)).toBeVisible()
   await expect(g2).toHaveAttribute('aria-invalid', 'true')
   await g2.fill('10 2/8')
-  await expect(result.getByText('152 4/8', { exact: true })).toBeVisible()
+  await expect(result.getByText('152 4/8 B&C', { exact: true })).toBeVisible()
 
   // Help for a measurement opens from its button.
   const help = page.getByRole('button', { name: 'How to measure G-2 Length of point G-2' })
@@ -141,12 +141,12 @@ test('a member searches and filters the species guide, then scores a whitetail a
   // The same rack as a non-typical: abnormal points are added.
   await page.getByRole('combobox', { name: 'Category' }).click()
   await page.getByRole('option', { name: 'Whitetail deer, non-typical', exact: true }).click()
-  await expect(result.getByText('166 0/8', { exact: true })).toBeVisible()
+  await expect(result.getByText('166 0/8 B&C', { exact: true })).toBeVisible()
   await expect(result.getByText('168 1/8')).toBeVisible()
   await page.getByRole('group', { name: 'Scoring system' }).getByText('SCI', { exact: true }).click()
   await expect(page.getByRole('radio', { name: 'SCI' })).toBeChecked()
   await expect(result.getByText('SCI score')).toBeVisible()
-  await expect(result.getByText('168 1/8', { exact: true }).first()).toBeVisible()
+  await expect(result.getByText('168 1/8 SCI', { exact: true })).toBeVisible()
 
   await page.getByRole('button', { name: 'Clear', exact: true }).click()
   await expect(page.getByText('Enter measurements to see the score.')).toBeVisible()
@@ -171,8 +171,8 @@ test('a member searches and filters the species guide, then scores a whitetail a
   await page.getByRole('button', { name: 'Remove beard 2' }).click()
   await page.getByRole('textbox', { name: 'Right spur (in)' }).fill('1 2/16')
   await page.getByRole('textbox', { name: 'Left spur (in)' }).fill('1-1')
-  await expect(result.getByText('65.375', { exact: true })).toBeVisible()
-  await expect(result.getByText(/Kansas Trophy Turkey Award \(65\): Meets/)).toBeVisible()
+  await expect(result.getByText('65.3750 NWTF', { exact: true })).toBeVisible()
+  await expect(result.getByText(/Kansas Trophy Turkey Award \(65\.0000\): Meets/)).toBeVisible()
 
   // A species without a record-book chart says so.
   await page.goto('/species-guide/ruffed-grouse')
