@@ -9,7 +9,8 @@ function minimumText(value: number, category: ChartCategory): string {
   return formatScore(value * UNITS_PER_INCH[unit], unit)
 }
 
-/** Every record-book minimum of the species' categories, each with its source; unverified values say so. */
+/** Every record-book minimum of the species' categories, each with the program that publishes it; a value the
+ * program's own list does not confirm says so. */
 export function RecordMinimums({ species }: { species: Species }) {
   const rows: CategoryMinimumsRow[] = minimumsFor(species)
   return (
@@ -23,7 +24,7 @@ export function RecordMinimums({ species }: { species: Species }) {
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-stone-700">
           {species.trophyWeightLbs !== undefined
-            ? `No record book sets a minimum. Trophy weight used here: ${species.trophyWeightLbs} lb${species.trophyWeightNote ? ` (${species.trophyWeightNote})` : ''}.`
+            ? `Trophy weight used here: ${species.trophyWeightLbs} lb. ${species.trophyWeightNote ?? 'No record book sets a minimum weight.'}`
             : 'No official record book scores this species, so there is no minimum entry score.'}
         </p>
       ) : (
@@ -77,7 +78,8 @@ export function RecordMinimums({ species }: { species: Species }) {
       )}
       {rows.some((row) => row.minimums.some((minimum) => !minimum.verified)) ? (
         <p className="mt-3 text-xs text-stone-600">
-          Values marked Unverified have no public source we could find; check them with the record book.
+          Unverified: the program's own published list does not confirm this value, so check the current record book
+          before you rely on it.
         </p>
       ) : null}
     </section>
