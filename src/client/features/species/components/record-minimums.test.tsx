@@ -13,13 +13,13 @@ function html(id: string): string {
     .replace(/&#x27;/g, "'")
 }
 
-const sourceLines = (id: string) => [...html(id).matchAll(/<span[^>]*>Source: (.*?)<\/span>/g)].map((m) => m[1])
+const sourceLines = (id: string) =>
+  [...html(id).matchAll(/<li><span[^>]*>(.*?):<\/span> (.*?)<\/li>/g)].map((m) => `${m[1]}: ${m[2]}`)
 
 function rows(id: string): string[] {
   const markup = html(id)
   const text = (cell: string) =>
     cell
-      .replace(/<span[^>]*>Source:.*?<\/span>/g, '')
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
@@ -40,25 +40,21 @@ describe('RecordMinimums', () => {
     expect(rows('whitetail-deer').some((row) => row.startsWith('SCI'))).toBe(false)
   })
 
-  it('names the program and its publication under each minimum, never a web page', () => {
-    const lines = sourceLines('whitetail-deer')
-    expect(lines).toHaveLength(10)
-    expect(new Set(lines)).toEqual(
-      new Set([
-        'Boone and Crockett Club — Records of North American Big Game, minimum entry scores (Awards / All-time)',
-        'Pope and Young Club — Bowhunting Big Game Records of North America, minimum entry scores',
-      ]),
-    )
+  it('lists each program and publication once, with the books it covers', () => {
+    expect(sourceLines('whitetail-deer')).toEqual([
+      'B&C Awards, B&C All-time: Boone and Crockett Club — Records of North American Big Game, minimum entry scores (Awards / All-time)',
+      'P&Y: Pope and Young Club — Bowhunting Big Game Records of North America, minimum entry scores',
+    ])
     expect(html('whitetail-deer')).not.toMatch(/Unverified/)
   })
 
   it('marks a value the program does not confirm and says so in plain words', () => {
     const markup = html('caribou')
-    expect(sourceLines('caribou')[0]).toBe(
-      "Boone and Crockett Club — minimum not confirmed by the club's published list; check the current record book",
-    )
+    expect(sourceLines('caribou')).toEqual([
+      "B&C Awards, B&C All-time: Boone and Crockett Club — minimum not confirmed by the club's published list; check the current record book",
+    ])
     expect(markup.match(/>Unverified</g)).toHaveLength(10)
-    expect(markup).toContain("Unverified: the program's own published list does not confirm this value")
+    expect(markup).toContain("Unverified means the program's own published list does not confirm the value")
   })
 
   it("gives a fish's trophy weight and who sets it", () => {
