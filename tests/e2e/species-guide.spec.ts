@@ -52,6 +52,8 @@ async function addAbnormal(page: Page, side: 'Right' | 'Left', value: string) {
 test('a member searches and filters the species guide, then scores a whitetail and a largemouth bass', async ({
   page,
 }) => {
+  // Six screenshot-and-axe stops at two widths: past the default 90 s on a busy two-core machine.
+  test.setTimeout(180_000)
   await signInMember(page)
 
   // The guide: every species, then search and filters change the count.
