@@ -59,15 +59,16 @@ const offending = (texts: MemberText[]) =>
 describe('the research-note check', () => {
   it.each<[string, string[]]>([
     [
-      'Source: B&C minimums as listed by unanswered.io and enviroliteracy.org (scoring.md §1.11)',
-      ['a web domain', 'a section sign', 'our notes file'],
+      'Source: B&C minimums as listed by unanswered.io and enviroliteracy.org (scoring.md, minimums table)',
+      ['a web domain', 'our notes file'],
     ],
+    ['as the table in § 1 says', ['a section sign']],
     ['trantor.is B&C manual ch. 10', ['a web domain']],
     ['jayjo/topdraw pronghorn chart', ['a repository handle']],
     ['bbandzapps/BuckScoreApp WesternElkProfile.kt', ['a file name', 'a repository handle']],
     ['bc_scoring_moose.asp (old B&C online chart)', ['a file name']],
-    ['SCI form 18-T (§8 settled 5)', ['a section sign', '"settled"']],
-    ['no P&Y source found (§8 open 7)', ['a section sign', '"open <n>"']],
+    ['SCI form 18-T (settled 5)', ['"settled"']],
+    ['no P&Y source found (open 7)', ['"open <n>"']],
     ['GOAT_LENGTH_DIFFERENCE_DEDUCTED', ['a decision label']],
     ['Leupold [S2]', ['a decision label']],
     ['From memory of the B&C list; no public copy found', ['research wording']],
