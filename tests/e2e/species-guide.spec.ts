@@ -4,16 +4,16 @@ import { searchSpecies } from '../../src/shared/species/search.ts'
 import { look } from './support/look.ts'
 import { signInAdmin } from './support/members.ts'
 
-// A member browses the species guide, opens a species and scores a rack and a fish with the calculator
-// (issue 3). The member is the e2e admin (ADMIN_EMAILS): admins are approved and pass no gate. The access
+// A member browses the species guide, opens a species, reads where its minimums come from and scores a rack and a
+// fish with the calculator. The member is the e2e admin (ADMIN_EMAILS): admins are approved and pass no gate. The access
 // journey spec may have created that account already in this run, so sign in first and sign up only if needed.
 
 const signInMember = (page: Page) => signInAdmin(page.request)
 
 const showing = (n: number) => `Showing ${n} of ${SPECIES.length}`
 
-// scoring.md §1.2 worked example: right 71 2/8, left 71 5/8, differences 2 1/8, abnormal 6 6/8, in the
-// fraction forms the calculator accepts.
+// The typical whitetail worked example (docs/scoring.md): right 71 2/8, left 71 5/8, differences 2 1/8, abnormal
+// 6 6/8, in the fraction forms the calculator accepts.
 const RIGHT = {
   F: '24 2/8',
   'G-1': '4.5',
@@ -52,6 +52,8 @@ async function addAbnormal(page: Page, side: 'Right' | 'Left', value: string) {
 test('a member searches and filters the species guide, then scores a whitetail and a largemouth bass', async ({
   page,
 }) => {
+  // Six screenshot-and-axe stops at two widths: past the default 90 s on a busy two-core machine.
+  test.setTimeout(180_000)
   await signInMember(page)
 
   // The guide: every species, then search and filters change the count.
@@ -95,12 +97,27 @@ test('a member searches and filters the species guide, then scores a whitetail a
   await expect(page.getByText(showing(SPECIES.length))).toBeVisible()
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('')
 
-  // The whitetail: facts, record-book minimums with sources, and the typical chart.
+  // The whitetail: facts, record-book minimums with the program that publishes each, and the typical chart.
   await page.getByRole('link', { name: 'Whitetail Deer' }).click()
   await expect(page).toHaveURL(/\/species-guide\/whitetail-deer$/)
   const minimums = page.getByRole('region', { name: 'Record-book minimums' })
   await expect(minimums.getByRole('rowheader', { name: 'Whitetail deer, typical', exact: true })).toBeVisible()
   await expect(minimums.getByText('B&C All-time').first()).toBeVisible()
+  const minimumSources = minimums.getByRole('listitem')
+  await expect(
+    minimumSources.filter({
+      hasText: /^B&C Awards, B&C All-time: Boone and Crockett Club — Records of North American/,
+    }),
+  ).toBeVisible()
+  await expect(minimumSources.filter({ hasText: /^P&Y: Pope and Young Club — / })).toBeVisible()
+  await page.getByText(/^Sources \(\d+\)$/).click()
+  const sources = page
+    .getByRole('group')
+    .filter({ hasText: /^Sources/ })
+    .getByRole('listitem')
+  await expect(sources.filter({ hasText: /^Boone and Crockett Club — official score charts/ })).toBeVisible()
+  await expect(sources.filter({ hasText: /^Pope and Young Club — / }).first()).toBeVisible()
+  for (const text of await sources.allTextContents()) expect(text).not.toMatch(/\.(io|com|org|net|is)\b|§/)
   await expect(page.getByText('Enter measurements to see the score.')).toBeVisible()
   await look(page, '14-species-detail')
 
@@ -173,6 +190,18 @@ test('a member searches and filters the species guide, then scores a whitetail a
   await page.getByRole('textbox', { name: 'Left spur (in)' }).fill('1-1')
   await expect(result.getByText('65.3750 NWTF', { exact: true })).toBeVisible()
   await expect(result.getByText(/Kansas Trophy Turkey Award \(65\.0000\): Meets/)).toBeVisible()
+
+  // Minimums the program's own list does not confirm say so in plain words.
+  await page.goto('/species-guide/caribou')
+  const caribou = page.getByRole('region', { name: 'Record-book minimums' })
+  await expect(caribou.getByText('Unverified', { exact: true }).first()).toBeVisible()
+  await expect(
+    caribou.getByRole('listitem').filter({ hasText: "minimum not confirmed by the club's published list" }),
+  ).toBeVisible()
+  await expect(
+    caribou.getByText(/^Unverified means the program's own published list does not confirm the value/),
+  ).toBeVisible()
+  await look(page, '16b-species-unverified-minimums')
 
   // A species without a record-book chart says so.
   await page.goto('/species-guide/ruffed-grouse')

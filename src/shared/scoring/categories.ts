@@ -1,6 +1,8 @@
-// The scoring categories of ../shared/domain/scoring.md §9, with the record-book minimums of §1.11 and §2.
-// Values are the official ones found (scoring.md §7), not the spec's list where they differ. Every minimum
-// names its source; `verified: false` marks the values scoring.md flags as (unverified).
+// The scoring categories the engine knows and the record-book minimums of each. Values are the programs' own
+// where they differ from the product spec's list. Every minimum names its program and publication as a member
+// reads it; `verified: false` marks a value the program's own list does not confirm (docs/scoring.md,
+// "Record-book sources").
+import { RECORD_PROGRAMS as P } from './record-programs.ts'
 
 export const ANTLERED_CATEGORIES = [
   'whitetail-typical',
@@ -66,33 +68,19 @@ export type CategoryMinimums = {
   other?: Minimum & { label: string }
 }
 
+// A value the program's own list does not confirm says so, instead of naming where we came across it.
+const unconfirmed = (program: string) =>
+  `${program} — minimum not confirmed by the club's published list; check the current record book`
 const S = {
-  unanswered: 'B&C minimums as listed by unanswered.io and enviroliteracy.org (scoring.md §1.11)',
-  joomag: 'B&C minimums, Western Hunting Journal table (joomag) and goneoutdoors.com (scoring.md §1.11)',
-  sitka: 'sitkablacktail.org quoting the B&C manual, 4th ed. (scoring.md §1.3)',
-  mooseChart: 'Minimums printed on the B&C moose score chart (scribd copy; scoring.md §1.5)',
-  pronghorn: 'B&C field judging pages and Leupold (scoring.md §1.7)',
-  sheep: 'Leupold MeasureItMonday; pdfslide Jay Scott article; jayjo/topdraw trophy charts (scoring.md §1.8)',
-  goat: 'B&C field evaluation of Rocky Mountain goat (documents.pub; scoring.md §1.9)',
-  skulls: 'B&C minimums, joomag table and outdoors-international.com (scoring.md §1.10)',
-  cougar: 'joomag table; taxidermy.net (scoring.md §1.10)',
-  unverifiedBc: 'From memory of the B&C list; no public copy found (scoring.md §1.6, §8 open 3)',
-  pyWhitetail: 'imbmonsterbucks.com; tomfoolerycalls (scoring.md §2)',
-  pyMule: 'trantor.is B&C manual ch. 20; jayjo/topdraw mule deer chart (scoring.md §2)',
-  pyElk: 'goneoutdoors.com (scoring.md §2)',
-  pyMoose: 'hunting-washington.com forum (scoring.md §2)',
-  pyShiras: 'jayjo/topdraw Colorado Shiras moose chart (scoring.md §2)',
-  pyPronghorn: 'jayjo/topdraw pronghorn chart (scoring.md §2)',
-  pyBighorn: 'jayjo/topdraw Rocky Mountain bighorn chart (scoring.md §2)',
-  pyDesert: 'jayjo/topdraw desert bighorn chart (scoring.md §2)',
-  pyGoat: 'jayjo/topdraw Rocky Mountain goat chart (scoring.md §2)',
-  pyBears: 'truflightadventures.com; utahwildlife.net forum (scoring.md §2)',
-  pySitka: 'sitkablacktail.org (scoring.md §2)',
-  pyUnverified: 'Equals the Bolt & Quarrel (crossbow) value; no P&Y source found (scoring.md §2, §8 open 7)',
-  pyNotFound: 'From memory; no P&Y source found (scoring.md §2, §8 open 7)',
-  sci: 'SCI free-range typical Rocky Mountain mule deer, form 18-T (huntforever.org 2014-10-30; scoring.md §3, §8 settled 5)',
-  kansas:
-    'Kansas KDWPT Trophy Turkey Award minimum (NWTF formula); the NWTF records program has none (scoring.md §4, §8)',
+  bcBook: `${P.bc} — Records of North American Big Game, minimum entry scores (Awards / All-time)`,
+  bcManual: `${P.bc} — Measuring and Scoring North American Big Game Trophies, minimum entry scores`,
+  bcMooseChart: `${P.bc} — official moose score chart (minimums printed on the chart)`,
+  bcGoat: `${P.bc} — Rocky Mountain goat field evaluation guide, minimum entry scores`,
+  bcUnconfirmed: unconfirmed(P.bc),
+  pyBook: `${P.py} — Bowhunting Big Game Records of North America, minimum entry scores`,
+  pyUnconfirmed: unconfirmed(P.py),
+  sci: `${P.sci} — Record Book of Trophy Animals, minimum for free-range typical Rocky Mountain mule deer`,
+  kansas: `${P.kansas} — Trophy Turkey Award minimum, scored with the ${P.nwtf} formula (the federation's own records set no minimum)`,
 } as const
 
 const m = (value: number, source: string, verified = true): Minimum => ({ value, source, verified })
@@ -102,37 +90,37 @@ const bc = (awards: number, allTime: number, source: string, verified = true) =>
 })
 
 export const CATEGORY_MINIMUMS: Record<ChartCategory, CategoryMinimums> = {
-  'whitetail-typical': { ...bc(160, 170, S.unanswered), py: m(125, S.pyWhitetail) },
-  'whitetail-non-typical': { ...bc(185, 195, S.unanswered), py: m(155, S.pyWhitetail) },
-  'coues-typical': bc(100, 110, S.unanswered),
-  'coues-non-typical': bc(105, 120, S.unanswered),
-  'mule-deer-typical': { ...bc(180, 190, S.unanswered), py: m(145, S.pyMule), sci: m(155, S.sci) },
-  'mule-deer-non-typical': bc(215, 230, S.unanswered),
-  'columbia-blacktail-typical': bc(125, 135, S.unanswered),
-  'sitka-blacktail-typical': { ...bc(100, 108, S.sitka), py: m(75, S.pySitka) },
-  'elk-typical': { ...bc(360, 375, S.joomag), py: m(260, S.pyElk) },
-  'elk-non-typical': bc(385, 385, S.joomag),
-  'roosevelt-elk': { ...bc(275, 290, S.joomag), py: m(225, S.pyUnverified, false) },
-  'tule-elk': bc(270, 285, S.joomag),
-  'moose-canada': { ...bc(185, 195, S.mooseChart), py: m(135, S.pyMoose) },
-  'moose-alaska-yukon': { ...bc(210, 224, S.mooseChart), py: m(170, S.pyUnverified, false) },
-  'moose-shiras': { ...bc(140, 155, S.mooseChart), py: m(125, S.pyShiras) },
-  'caribou-barren-ground': bc(375, 400, S.unverifiedBc, false),
-  'caribou-mountain': bc(360, 390, S.unverifiedBc, false),
-  'caribou-woodland': bc(265, 295, S.unverifiedBc, false),
-  'caribou-central-canada-barren-ground': bc(345, 360, S.unverifiedBc, false),
-  'caribou-quebec-labrador': bc(365, 375, S.unverifiedBc, false),
-  pronghorn: { ...bc(80, 82, S.pronghorn), py: m(67, S.pyPronghorn) },
-  'bighorn-sheep': { ...bc(175, 180, S.sheep), py: m(140, S.pyBighorn) },
-  'desert-sheep': { ...bc(165, 168, S.sheep), py: m(120, S.pyDesert) },
-  'dall-sheep': { ...bc(160, 170, S.sheep), py: m(120, S.pyNotFound, false) },
-  'stone-sheep': { ...bc(165, 170, S.unverifiedBc, false), py: m(120, S.pyNotFound, false) },
-  'mountain-goat': { ...bc(47, 50, S.goat), py: m(40, S.pyGoat) },
-  'black-bear': { ...bc(20, 21, S.skulls), py: m(18, S.pyBears) },
-  'grizzly-bear': { ...bc(23, 24, S.skulls), py: m(19, S.pyBears) },
-  'alaska-brown-bear': { ...bc(26, 28, S.skulls), py: m(20, S.pyBears) },
-  'polar-bear': bc(27, 27, S.skulls),
-  cougar: { ...bc(14.5, 15, S.cougar), py: m(13.5, S.pyNotFound, false) },
-  jaguar: bc(14.5, 14.5, S.skulls),
+  'whitetail-typical': { ...bc(160, 170, S.bcBook), py: m(125, S.pyBook) },
+  'whitetail-non-typical': { ...bc(185, 195, S.bcBook), py: m(155, S.pyBook) },
+  'coues-typical': bc(100, 110, S.bcBook),
+  'coues-non-typical': bc(105, 120, S.bcBook),
+  'mule-deer-typical': { ...bc(180, 190, S.bcBook), py: m(145, S.pyBook), sci: m(155, S.sci) },
+  'mule-deer-non-typical': bc(215, 230, S.bcBook),
+  'columbia-blacktail-typical': bc(125, 135, S.bcBook),
+  'sitka-blacktail-typical': { ...bc(100, 108, S.bcManual), py: m(75, S.pyBook) },
+  'elk-typical': { ...bc(360, 375, S.bcBook), py: m(260, S.pyBook) },
+  'elk-non-typical': bc(385, 385, S.bcBook),
+  'roosevelt-elk': { ...bc(275, 290, S.bcBook), py: m(225, S.pyUnconfirmed, false) },
+  'tule-elk': bc(270, 285, S.bcBook),
+  'moose-canada': { ...bc(185, 195, S.bcMooseChart), py: m(135, S.pyBook) },
+  'moose-alaska-yukon': { ...bc(210, 224, S.bcMooseChart), py: m(170, S.pyUnconfirmed, false) },
+  'moose-shiras': { ...bc(140, 155, S.bcMooseChart), py: m(125, S.pyBook) },
+  'caribou-barren-ground': bc(375, 400, S.bcUnconfirmed, false),
+  'caribou-mountain': bc(360, 390, S.bcUnconfirmed, false),
+  'caribou-woodland': bc(265, 295, S.bcUnconfirmed, false),
+  'caribou-central-canada-barren-ground': bc(345, 360, S.bcUnconfirmed, false),
+  'caribou-quebec-labrador': bc(365, 375, S.bcUnconfirmed, false),
+  pronghorn: { ...bc(80, 82, S.bcBook), py: m(67, S.pyBook) },
+  'bighorn-sheep': { ...bc(175, 180, S.bcBook), py: m(140, S.pyBook) },
+  'desert-sheep': { ...bc(165, 168, S.bcBook), py: m(120, S.pyBook) },
+  'dall-sheep': { ...bc(160, 170, S.bcBook), py: m(120, S.pyUnconfirmed, false) },
+  'stone-sheep': { ...bc(165, 170, S.bcUnconfirmed, false), py: m(120, S.pyUnconfirmed, false) },
+  'mountain-goat': { ...bc(47, 50, S.bcGoat), py: m(40, S.pyBook) },
+  'black-bear': { ...bc(20, 21, S.bcBook), py: m(18, S.pyBook) },
+  'grizzly-bear': { ...bc(23, 24, S.bcBook), py: m(19, S.pyBook) },
+  'alaska-brown-bear': { ...bc(26, 28, S.bcBook), py: m(20, S.pyBook) },
+  'polar-bear': bc(27, 27, S.bcBook),
+  cougar: { ...bc(14.5, 15, S.bcBook), py: m(13.5, S.pyUnconfirmed, false) },
+  jaguar: bc(14.5, 14.5, S.bcBook),
   'wild-turkey': { other: { ...m(65, S.kansas), label: 'Kansas Trophy Turkey Award' } },
 }

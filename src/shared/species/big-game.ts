@@ -1,22 +1,20 @@
-// Big game of scoring.md §6, rows 1–13. Chart rules: scoring.md §1 (B&C) and §2 (P&Y uses the same charts).
-// Subspecies scored on the same chart sit in the same entry as extra categories (Coues' with whitetail, the
+// Big game: the North American species with Boone and Crockett charts (Pope and Young scores on the same
+// charts). Subspecies scored on the same chart sit in the same entry as extra categories (Coues' with whitetail, the
 // blacktails with mule deer, tule with Roosevelt's elk, desert with bighorn, Stone's with Dall's), so every
 // category a hunter is likely to carry a tag for has a calculator. Polar bear and jaguar have B&C categories
 // (the engine scores them) but no entry: jaguar is not hunted and polar bear hunting is out of reach for nearly
-// all of our users.
+// all of our users. Sources name the program and its publication, never a page we read (docs/scoring.md).
+import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
 import type { SpeciesEntry } from './types.ts'
 
 const BC_AND_PY = 'Boone & Crockett / Pope & Young'
 const SRC = {
-  bcChart: 'B&C scoring page (boone-crockett.org, copied at thehunter.wikia.com)',
-  pySameSystem: 'tomfoolerycalls.20m.com; oodmag.com (P&Y uses the B&C system)',
-  abnormal: 'ESPN "Boone & Crockett: What\'s In a Number?"; boone-crockett.org "Net score vs gross score"',
-  spreadCap: 'bestdeerhuntohio.com B&C guide (spread credit capped at the longer beam)',
-  sheep:
-    'fieldandstream.com "How to score a bighorn sheep\'s horns"; jayscottoutdoors.blogspot.com; trantor.is B&C manual ch. 10',
-  allSheepAlike: 'Leupold MeasureItMonday (all four sheep scored alike)',
-  steelTape: 'trantor.is B&C manual ch. 10 and 11 (steel tape only for pronghorn and sheep)',
-  skulls: 'trantor.is B&C manual ch. 4; outdoors-international.com "How to Measure a Bear Skull"',
+  bcCharts: `${P.bc} — official score charts`,
+  bcManual: `${P.bc} — Measuring and Scoring North American Big Game Trophies`,
+  bcFieldJudging: `${P.bc} — field judging guides`,
+  bcBook: `${P.bc} — Records of North American Big Game`,
+  pySameCharts: `${P.py} — scoring rules (the Boone and Crockett charts and arithmetic)`,
+  pyBook: `${P.py} — Bowhunting Big Game Records of North America`,
 } as const
 
 const ANTLER_MEASUREMENTS = [
@@ -46,12 +44,10 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     scoringCategories: ['whitetail-typical', 'whitetail-non-typical', 'coues-typical', 'coues-non-typical'],
     recordNote: 'The Hanson buck, taken near Biggar, Saskatchewan, in 1993, nets 213 5/8 B&C typical.',
     sources: [
-      SRC.bcChart,
-      SRC.spreadCap,
-      SRC.abnormal,
-      SRC.pySameSystem,
-      "zeiss.com B&C field judging (Coues' scored the same)",
-      'biologyinsights.com (Hanson buck)',
+      `${SRC.bcCharts}: whitetail and Coues' deer, typical and non-typical`,
+      SRC.bcManual,
+      SRC.pySameCharts,
+      `${SRC.bcBook} (the Hanson buck)`,
     ],
   },
   {
@@ -79,13 +75,12 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
       'columbia-blacktail-typical',
       'sitka-blacktail-typical',
     ],
-    recordNote: "SCI's minimum for free-range typical Rocky Mountain mule deer is 155 (SCI form 18-T).",
+    recordNote: "SCI's minimum for free-range typical Rocky Mountain mule deer is 155.",
     sources: [
-      'B&C field judging mule deer PDF (vdocuments.site)',
-      'syntekoutdoors.com rackulator mule deer instructions (circumference locations)',
-      SRC.abnormal,
-      SRC.pySameSystem,
-      'huntforever.org, SCI blog 2014-10-30 (SCI minimum)',
+      `${SRC.bcCharts}: mule deer and blacktail deer`,
+      `${SRC.bcFieldJudging}: mule deer`,
+      SRC.pySameCharts,
+      `${P.sci} — Record Book of Trophy Animals (mule deer minimum)`,
     ],
   },
   {
@@ -108,12 +103,7 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     season: 'September (archery, during the rut) to November; dates vary by state',
     difficulty: 'Advanced',
     scoringCategories: ['elk-typical', 'elk-non-typical'],
-    sources: [
-      'elk101.com "How to score your elk"',
-      'goneoutdoors.com',
-      'huntingnet elk field-judging post (royal = 4th point)',
-      SRC.spreadCap,
-    ],
+    sources: [`${SRC.bcCharts}: American elk, typical and non-typical`, `${SRC.bcFieldJudging}: elk`, SRC.pySameCharts],
   },
   {
     id: 'roosevelt-elk',
@@ -139,10 +129,10 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     recordNote:
       "P&Y has had a non-typical Roosevelt's category since about 2020 (minimum 255, with at least 15 0/8 of abnormal points); B&C has none.",
     sources: [
-      'journalofmountainhunting.com (B&C manual excerpt on crown points)',
-      'gunsandoutdoornews.com (P&Y announcement)',
-      'bbandzapps/BuckScoreApp WesternElkProfile.kt (crown-point total)',
-      'boone-crockett.org category boundaries',
+      `${SRC.bcCharts}: Roosevelt's and tule elk (crown points)`,
+      SRC.bcManual,
+      `${P.bc} — category boundaries`,
+      `${SRC.pyBook} (non-typical Roosevelt's elk category)`,
     ],
   },
   {
@@ -159,11 +149,7 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     season: 'September–October; dates vary by state and province',
     difficulty: 'Advanced',
     scoringCategories: ['moose-canada', 'moose-alaska-yukon', 'moose-shiras'],
-    sources: [
-      'bc_scoring_moose.asp (old B&C online chart)',
-      'fieldandstream.com (Justin Spring of B&C on moose scoring)',
-      'scribd B&C moose chart PDF',
-    ],
+    sources: [`${SRC.bcCharts}: moose`, `${SRC.bcFieldJudging}: moose`],
   },
   {
     id: 'caribou',
@@ -192,7 +178,7 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
       'caribou-woodland',
       'caribou-quebec-labrador',
     ],
-    sources: ['bc_scoring_caribou.asp (old B&C online chart)', 'gothunts.com "Field judging caribou"'],
+    sources: [`${SRC.bcCharts}: caribou`, `${SRC.bcFieldJudging}: caribou`],
   },
   {
     id: 'pronghorn',
@@ -210,10 +196,10 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     scoringCategories: ['pronghorn'],
     recordNote: "B&C's minimum in its 1952 book was 70; today it is 80 (Awards) and 82 (All-time).",
     sources: [
-      'prod.boone-crockett.org "Tips on Scoring Your Pronghorn"',
-      'members.tripod.com/~deerhunting_2/Pronghorn (old chart text)',
-      SRC.steelTape,
-      'B&C pronghorn field-judging page (1952 minimum)',
+      `${SRC.bcCharts}: pronghorn`,
+      `${P.bc} — Tips on Scoring Your Pronghorn`,
+      `${SRC.bcManual} (steel tape only)`,
+      `${SRC.bcFieldJudging}: pronghorn (the 1952 minimum)`,
     ],
   },
   {
@@ -230,7 +216,7 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     season: 'August–November; tags mostly by limited draw',
     difficulty: 'Expert',
     scoringCategories: ['bighorn-sheep', 'desert-sheep'],
-    sources: [SRC.sheep, SRC.allSheepAlike, SRC.steelTape],
+    sources: [`${SRC.bcCharts}: wild sheep`, `${SRC.bcManual} (sheep, steel tape only)`],
   },
   {
     id: 'dall-sheep',
@@ -246,7 +232,7 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     season: 'August–September',
     difficulty: 'Expert',
     scoringCategories: ['dall-sheep', 'stone-sheep'],
-    sources: [SRC.sheep, SRC.allSheepAlike, SRC.steelTape],
+    sources: [`${SRC.bcCharts}: wild sheep`, `${SRC.bcManual} (sheep, steel tape only)`],
   },
   {
     id: 'mountain-goat',
@@ -257,15 +243,12 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     measurements: HORN_MEASUREMENTS,
     icon: 'goat',
     description:
-      'Measured like sheep, from horn length and four circumferences at the quarter points, less right–left differences. Whether the horn-length difference is deducted for goats is not yet confirmed from the chart.',
+      'Measured like sheep, from horn length and four circumferences at the quarter points, less right–left differences. Unlike sheep, the calculator also deducts the difference in horn length; an official measurer has the final word.',
     habitat: 'Cliffs of the coastal and inland ranges of the Northwest',
     season: 'September–November; dates vary by state',
     difficulty: 'Expert',
     scoringCategories: ['mountain-goat'],
-    sources: [
-      'documents.pub B&C "Field evaluation of Rocky Mountain goat"',
-      'boone-crockett.org tags page (C length of horn, D circumferences)',
-    ],
+    sources: [`${SRC.bcCharts}: Rocky Mountain goat`, `${P.bc} — Rocky Mountain goat field evaluation guide`],
   },
   {
     id: 'black-bear',
@@ -282,7 +265,7 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     difficulty: 'Intermediate',
     scoringCategories: ['black-bear'],
     recordNote: "B&C World's Record black bear skull: 23 10/16, a pick-up from Utah in 1975.",
-    sources: [SRC.skulls, 'prod.boone-crockett.org bc-worlds-record-black-bear'],
+    sources: [`${SRC.bcManual} (skulls)`, `${P.bc} — World's Record black bear`],
   },
   {
     id: 'brown-bear',
@@ -299,7 +282,7 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     difficulty: 'Expert',
     scoringCategories: ['alaska-brown-bear', 'grizzly-bear'],
     recordNote: "Alaska brown bear skulls of 29 9/16 and 28 9/16 were shown at B&C's 27th Big Game Awards.",
-    sources: [SRC.skulls, 'fieldandstream.com 27th Big Game Awards gallery'],
+    sources: [`${SRC.bcManual} (skulls)`, `${P.bc} — 27th Big Game Awards`],
   },
   {
     id: 'cougar',
@@ -315,6 +298,6 @@ export const BIG_GAME: readonly SpeciesEntry[] = [
     season: 'Winter, often with hounds on fresh snow; dates vary by state',
     difficulty: 'Advanced',
     scoringCategories: ['cougar'],
-    sources: [SRC.skulls],
+    sources: [`${SRC.bcManual} (skulls)`],
   },
 ]

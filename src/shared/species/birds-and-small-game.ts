@@ -1,9 +1,12 @@
-// Upland game, waterfowl and small game of scoring.md §6. Only the turkey has a scoring system (NWTF, §4); the
-// others have no official record book, so their entries carry hunting facts instead, each with its source.
+// Upland game, waterfowl and small game. Only the turkey has a scoring system (the NWTF formula); the others have
+// no official record book, so their entries carry hunting facts instead, each named by the agency, program or
+// publication it comes from, never a page we read (docs/scoring.md).
+import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
 import type { SpeciesEntry } from './types.ts'
 
 const NO_RECORD_BOOK = 'No official record book'
-const BANDS = 'fws.gov "Reporting banded birds" (reportband.gov)'
+const BANDS = 'U.S. Fish and Wildlife Service — Reporting banded birds'
+const DU_BANDS = 'Ducks Unlimited — waterfowl bands'
 
 export const UPLAND_GAME: readonly SpeciesEntry[] = [
   {
@@ -23,10 +26,9 @@ export const UPLAND_GAME: readonly SpeciesEntry[] = [
     recordNote:
       "NWTF has kept records by subspecies and state since 1982. Kansas's biggest typical, Bobby Robinson's 2007 Franklin County gobbler, scored 88 4/8.",
     sources: [
-      'millcreekturkeycalls.com; thejump.net; rolltidebama.com/score.htm (NWTF formula)',
-      'nwtf.org/turkey-records',
-      'parislanding.com; turkey-talk.com (no NWTF minimum)',
-      'redtablemeats.com, KDWPT release (Kansas award)',
+      `${P.nwtf} — Wild Turkey Records, scoring formula`,
+      `${P.nwtf} — Wild Turkey Records, entry rules (no minimum score)`,
+      `${P.kansas} — Trophy Turkey Award`,
     ],
   },
   {
@@ -44,9 +46,8 @@ export const UPLAND_GAME: readonly SpeciesEntry[] = [
     difficulty: 'Beginner',
     scoringCategories: [],
     sources: [
-      'legalclarity.org "When can you legally shoot hen pheasants?"',
-      'bocojo.com (Mike Roux, "It\'s Time for Pheasant")',
-      'idfg.idaho.gov "Ask the Conservation Officer" (shooting preserves)',
+      'State wildlife agencies — pheasant seasons (roosters only on wild birds)',
+      'Idaho Department of Fish and Game — Ask the Conservation Officer (shooting preserves)',
     ],
   },
   {
@@ -63,10 +64,7 @@ export const UPLAND_GAME: readonly SpeciesEntry[] = [
     season: 'Fall; dates vary by state',
     difficulty: 'Intermediate',
     scoringCategories: [],
-    sources: [
-      "startribune.com (Ruffed Grouse Society biologist's tips)",
-      'ruffedgrouse.com (Dave Hurteau, Field & Stream)',
-    ],
+    sources: ['Ruffed Grouse Society — habitat and hunting tips', 'Field & Stream — ruffed grouse hunting'],
   },
   {
     id: 'northern-bobwhite',
@@ -82,10 +80,7 @@ export const UPLAND_GAME: readonly SpeciesEntry[] = [
     season: 'November–February; dates vary by state',
     difficulty: 'Intermediate',
     scoringCategories: [],
-    sources: [
-      'Outdoor Life, January 1973 (copy at survival-situation.com)',
-      'forum.ultimatepheasanthunting.com "Last quail hunt of the year"',
-    ],
+    sources: ['Outdoor Life — quail hunting with pointing dogs (January 1973)'],
   },
 ]
 
@@ -104,11 +99,7 @@ export const WATERFOWL: readonly SpeciesEntry[] = [
     season: 'October–January within the federal frameworks; dates vary by state and zone',
     difficulty: 'Beginner',
     scoringCategories: [],
-    sources: [
-      'ducks.org "Waterfowl bands" photo essay',
-      BANDS,
-      "clyx.com Waterfowler's Code; kxnet.com 2023-08-21 (Federal Duck Stamp)",
-    ],
+    sources: [DU_BANDS, BANDS, 'U.S. Fish and Wildlife Service — Federal Duck Stamp'],
   },
   {
     id: 'canada-goose',
@@ -124,7 +115,7 @@ export const WATERFOWL: readonly SpeciesEntry[] = [
     season: 'September (early season) to February; dates vary by state and zone',
     difficulty: 'Intermediate',
     scoringCategories: [],
-    sources: ['ducks.org "Waterfowl bands" photo essay', BANDS, 'birds.audubon.org FAQ (report goose neckbands too)'],
+    sources: [DU_BANDS, BANDS, 'National Audubon Society — report goose neck collars too'],
   },
 ]
 
@@ -144,9 +135,8 @@ export const SMALL_GAME: readonly SpeciesEntry[] = [
     difficulty: 'Beginner',
     scoringCategories: [],
     sources: [
-      'immohunt.com "Squirrel tips for beginning hunters"',
-      'arkansasonline.com 2016-10-23 "Understanding mast crops"',
-      'guide.sportsmansguide.com "Squirrel hunting amongst the hickories"',
+      'Arkansas Democrat-Gazette — Understanding mast crops (2016)',
+      "Sportsman's Guide — squirrel hunting among the hickories",
     ],
   },
   {
@@ -164,9 +154,8 @@ export const SMALL_GAME: readonly SpeciesEntry[] = [
     difficulty: 'Beginner',
     scoringCategories: [],
     sources: [
-      'eldoradospringsmo.com "Beagles and cottontails"; htfbw.com (beagle hunting)',
-      'citizensvoice.com (home range, cover)',
-      'unionsportsmen.org "Rabbits the hard way"',
+      "Citizens' Voice — cottontail home range and cover",
+      "Union Sportsmen's Alliance — Rabbits the hard way (beagles and still-hunting)",
     ],
   },
 ]

@@ -8,7 +8,7 @@ const FISH = new Set(['Freshwater Fish', 'Saltwater Fish'])
 const chartCategories = Object.keys(CATEGORY_MINIMUMS)
 
 describe('species catalogue', () => {
-  it('holds exactly the 35 species of spec §9', () => {
+  it('holds exactly the 35 species of the guide', () => {
     expect(SPECIES).toHaveLength(35)
   })
 
@@ -20,7 +20,7 @@ describe('species catalogue', () => {
     expect(new Set(names).size).toBe(names.length)
   })
 
-  it('uses only the spec enumerations and every one of the six categories', () => {
+  it('uses only the fixed category, region, difficulty and icon lists, and every one of the six categories', () => {
     for (const s of SPECIES) {
       expect(SPECIES_CATEGORIES).toContain(s.category)
       expect(SPECIES_REGIONS).toContain(s.region)
@@ -30,7 +30,7 @@ describe('species catalogue', () => {
     expect(new Set(SPECIES.map((s) => s.category))).toEqual(new Set(SPECIES_CATEGORIES))
   })
 
-  it.each(SPECIES.map((s) => [s.id, s] as const))('%s has every spec §3 field filled in', (_, s) => {
+  it.each(SPECIES.map((s) => [s.id, s] as const))('%s has every field a card and page show filled in', (_, s) => {
     for (const text of [s.name, s.scoring, s.description, s.habitat, s.season]) expect(text.trim()).not.toBe('')
     expect(s.measurements.length).toBeGreaterThan(0)
     expect(s.sources.length).toBeGreaterThan(0)
@@ -64,7 +64,7 @@ describe('species catalogue', () => {
     }
   })
 
-  it('uses the divisors scoring.md §5 gives per species', () => {
+  it("uses each species' own weight divisors", () => {
     const formulas = (id: string) => getSpecies(id)?.fishFormulas?.map((f) => f.id)
     expect(formulas('largemouth-bass')).toEqual(['length-girth-800', 'length-girth-880', 'length-cubed-1600'])
     expect(formulas('muskellunge')).toEqual(expect.arrayContaining(['length-girth-800', 'length-cubed-3500']))
@@ -76,14 +76,14 @@ describe('species catalogue', () => {
     expect(getSpecies('tarpon')?.fishFormulas?.[0]?.note).toMatch(/low by more than 15 %/)
   })
 
-  it('keeps the trophy weights of scoring.md §7 and says whose they are', () => {
+  it('keeps the trophy weights and says whose they are', () => {
     const trophy = (id: string) => [getSpecies(id)?.trophyWeightLbs, getSpecies(id)?.minScore.weight]
     expect(trophy('largemouth-bass')).toEqual([10, 10])
     expect(trophy('muskellunge')).toEqual([30, 30])
     expect(trophy('tarpon')).toEqual([80, 80])
     expect(getSpecies('largemouth-bass')?.trophyWeightNote).toMatch(/TrophyCatch/)
-    expect(getSpecies('muskellunge')?.trophyWeightNote).toMatch(/App-defined/)
-    expect(getSpecies('tarpon')?.trophyWeightNote).toMatch(/App-defined/)
+    expect(getSpecies('muskellunge')?.trophyWeightNote).toMatch(/^Set by Fieldmark/)
+    expect(getSpecies('tarpon')?.trophyWeightNote).toMatch(/^Set by Fieldmark/)
     for (const s of SPECIES) if (s.trophyWeightLbs !== undefined) expect(s.trophyWeightNote, s.id).toBeTruthy()
   })
 
@@ -109,7 +109,7 @@ describe('species catalogue', () => {
     ['black-bear', { bc: 21, py: 18 }],
     ['wild-turkey', { nwtf: 65 }],
     ['mallard', {}],
-  ])('%s has the official minimums %o, not the spec list where it differs', (id, expected) => {
+  ])("%s has the programs' own minimums %o, not the product list where it differs", (id, expected) => {
     expect(getSpecies(id)?.minScore).toEqual(expected)
   })
 
@@ -157,7 +157,7 @@ describe('minimumsFor', () => {
     expect(typical?.minimums.at(-1)).toMatchObject({
       book: 'sci',
       verified: true,
-      source: expect.stringMatching(/SCI/),
+      source: expect.stringMatching(/^Safari Club International — /),
     })
     expect(nonTypical?.minimums.some((m) => m.book === 'sci')).toBe(false)
   })

@@ -1,7 +1,7 @@
-// The 35 species of the Species Guide (spec §2, §9). They are scoring.md §6's 38 less three:
-// - blue catfish: its only record fact is "reported as pending" (§5.2) and channel catfish already carries the
-//   catfish formulas;
-// - bonefish: which IGFA record to show is still open (§8 open 8), and the Southeast Coast keeps the snook;
+// The 35 species of the Species Guide. Three species we researched are left out:
+// - blue catfish: its only record is still pending with the IGFA, and channel catfish carries the catfish formulas;
+// - bonefish: the IGFA now splits it into two species and the record to show is unclear; the snook covers the
+//   Southeast Coast;
 // - wood duck: the same entry as the mallard in everything the guide shows (waterfowl, no record book, weight).
 // minScore and the minimum sources are derived from categories.ts here, so the two can never disagree.
 import { CATEGORY_MINIMUMS, type CategoryMinimums, type ChartCategory, type Minimum } from '../scoring/categories.ts'

@@ -1,4 +1,4 @@
-// How the guide names each record-book category of scoring.md §9: the same names as the engine's charts
+// How the guide names each record-book category the engine scores: the same names as the engine's charts
 // (scoring/charts/*), kept here so the catalogue does not have to load the engine.
 import type { ChartCategory } from '../scoring/categories.ts'
 

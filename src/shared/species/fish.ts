@@ -1,12 +1,15 @@
-// Freshwater and saltwater fish of scoring.md §6. Weight formulas and divisors: scoring.md §5.1; records: §5.2.
-// Every formula is an estimate (the spec's card says ±10 %); a certified scale is the only real weight.
+// Freshwater and saltwater fish. None has a record-book chart: the weight is a scale weight or an estimate from
+// length and girth, and every formula is an estimate (the guide's card says ±10 %); a certified scale is the only
+// real weight. Sources name the agency, the program or the formula, never a page we read (docs/scoring.md).
+import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
 import type { SpeciesEntry, SpeciesFishFormula } from './types.ts'
 
 const SRC = {
-  general: 'themarlinclub.com/fishformula.htm; cyberangler.com; florida-fishing-insider.com (L × G² ÷ 800)',
-  iowa: 'Iowa DNR "Estimate Fish Weight" (eregulations.com/iowa)',
-  missouri: 'semissourian.com "Figuring fish mathematics" (Missouri Dept. of Conservation)',
-  oneVertex: 'one-vertex.com muskie-weight-calculator',
+  general: 'Length × girth² ÷ 800: the standard fish weight estimate, within about 10 % of a scale weight',
+  iowa: 'Iowa Department of Natural Resources — Estimate Fish Weight (fishing regulations)',
+  missouri: 'Missouri Department of Conservation — estimating fish weight from length',
+  igfa: `${P.igfa} — World Record Game Fishes (all-tackle records)`,
+  trophyCatch: 'Florida Fish and Wildlife Conservation Commission — TrophyCatch',
 } as const
 
 const girth800 = (note: string): SpeciesFishFormula => ({
@@ -32,7 +35,7 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     measurements: ['Weight', 'Length', 'Girth'],
     icon: 'fish',
     description:
-      "Weigh on a scale when you can: length × girth² ÷ 800 read 9 % heavy on Kurita's record bass and length alone read 43 % light. Florida's TrophyCatch rewards released bass photographed on a scale: 10.0–12.9 lb is its Trophy Club, 13 lb and up its Hall of Fame.",
+      "Weigh on a scale when you can: on very large bass, length × girth² ÷ 800 tends to read heavy and length alone reads light. Florida's TrophyCatch program rewards released bass photographed on a scale: 10.0–12.9 lb is its Trophy Club, 13 lb and up its Hall of Fame.",
     habitat: 'Warm lakes, ponds and reservoirs, around weeds and wood cover',
     season: 'All year; the spring spawn is the peak',
     difficulty: 'Beginner',
@@ -42,22 +45,22 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
       {
         id: 'length-girth-880',
         label: 'Length × girth² ÷ 880',
-        note: 'Largemouth divisor; its source claims within 5 % of scale weight.',
+        note: 'A largemouth divisor, said to come within 5 % of scale weight.',
       },
       cubed(1600, `${LENGTH_ONLY} Iowa and Missouri use 1600 for both black basses.`),
     ],
     trophyWeightLbs: 10,
-    trophyWeightNote: 'Florida TrophyCatch Trophy Club (10.0–12.9 lb); no record book sets a minimum.',
+    trophyWeightNote: "Florida's TrophyCatch Trophy Club starts at 10 lb; no record book sets a minimum weight.",
     recordNote:
       'IGFA all-tackle: 22 lb 4 oz, a tie between George W. Perry (Montgomery Lake, GA, 2 Jun 1932) and Manabu Kurita (Lake Biwa, Japan, 2 Jul 2009); under 25 lb a new record must be 2 oz heavier.',
     sources: [
       SRC.general,
-      'pcvoyage.com/fishing/measure.htm (÷ 880)',
+      'Length × girth² ÷ 880: a largemouth divisor, said to come within 5 % of a scale weight',
       SRC.iowa,
       SRC.missouri,
-      'spokesman.com; columbiatribune.com; bassboatmagazine.com (IGFA record)',
-      'huntdrop.com quoting Field & Stream (2-oz rule)',
-      'worldfishingnetwork.com; myfwc.com; gameandfishmag.com (TrophyCatch)',
+      SRC.igfa,
+      `${P.igfa} — International Angling Rules (a record under 25 lb must be beaten by 2 oz)`,
+      SRC.trophyCatch,
     ],
   },
   {
@@ -74,9 +77,12 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     season: 'Spring to fall',
     difficulty: 'Intermediate',
     scoringCategories: [],
-    fishFormulas: [girth800(GENERAL_NOTE), cubed(1600, `${LENGTH_ONLY} Iowa DNR and Missouri MDC.`)],
+    fishFormulas: [
+      girth800(GENERAL_NOTE),
+      cubed(1600, `${LENGTH_ONLY} Iowa's and Missouri's divisor for both black basses.`),
+    ],
     recordNote: 'IGFA all-tackle: 11 lb 15 oz, David Hayes, Dale Hollow Reservoir (TN/KY), 9 Jul 1955.',
-    sources: [SRC.general, SRC.iowa, SRC.missouri, 'gameandfishmag.com "Top 10 freshwater world records"'],
+    sources: [SRC.general, SRC.iowa, SRC.missouri, SRC.igfa],
   },
   {
     id: 'muskellunge',
@@ -87,7 +93,7 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     measurements: ['Length', 'Girth', 'Weight'],
     icon: 'fish',
     description:
-      "A released muskie's weight is estimated from length and girth, and sources disagree on the divisor: Dettloff's ÷ 754, fitted to Chippewa Flowage weigh-ins, reads about 6 % heavier than ÷ 800, while Ramsell and Wilkinson take 0.75 in off the girth first because they find ÷ 800 too heavy for trophies.",
+      "A released muskie's weight is estimated from length and girth, and muskie anglers disagree on the divisor: ÷ 754 reads about 6 % heavier than the usual ÷ 800, while others take 0.75 in off the girth first for big fish. Weigh on a scale when you can, and compare estimates made the same way.",
     habitat: 'Cool, weedy lakes and rivers of the Great Lakes region',
     season: 'Late spring to late fall; dates vary by state',
     difficulty: 'Expert',
@@ -97,20 +103,19 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
       {
         id: 'length-girth-754',
         label: 'Length × girth² ÷ 754',
-        note: "John Dettloff's muskie divisor, fitted to Chippewa Flowage weigh-ins; he argues ÷ 800 under-weighs.",
+        note: "A muskie divisor fitted to tournament weigh-ins on Wisconsin's Chippewa Flowage; reads heavier than ÷ 800.",
       },
-      cubed(3500, `${LENGTH_ONLY} Iowa DNR divisor for muskie and northern pike.`),
+      cubed(3500, `${LENGTH_ONLY} Iowa's divisor for muskie and northern pike.`),
     ],
     trophyWeightLbs: 30,
-    trophyWeightNote: 'App-defined (our product spec); no organisation was found that uses a 30 lb threshold.',
+    trophyWeightNote: 'Set by Fieldmark; no record book sets a minimum weight for muskie.',
     recordNote:
       'IGFA all-tackle: 67 lb 8 oz, Cal Johnson, Lac Courte Oreilles (WI), 24 Jul 1949; the World Record Muskie Alliance disputes it, the IGFA upheld it.',
     sources: [
       SRC.general,
-      SRC.oneVertex,
-      'digitalanglers.com forum (Dettloff ÷ 754)',
+      'Length × girth² ÷ 754: a muskie divisor fitted to Chippewa Flowage weigh-ins',
       SRC.iowa,
-      'manversusfish.com; shoreboundhero.blogspot.com; wideopenspaces.com (record)',
+      SRC.igfa,
     ],
   },
   {
@@ -127,9 +132,9 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     season: 'All year, including through the ice; dates vary by state',
     difficulty: 'Beginner',
     scoringCategories: [],
-    fishFormulas: [girth800(GENERAL_NOTE), cubed(3500, `${LENGTH_ONLY} Iowa DNR.`)],
+    fishFormulas: [girth800(GENERAL_NOTE), cubed(3500, `${LENGTH_ONLY} Iowa's divisor.`)],
     recordNote: 'IGFA all-tackle: 55 lb 1 oz, Lothar Louis, Lake of Grefeern, Germany, 1986.',
-    sources: [SRC.general, SRC.iowa, 'thescientificfisherman.com (record)'],
+    sources: [SRC.general, SRC.iowa, SRC.igfa],
   },
   {
     id: 'walleye',
@@ -145,15 +150,10 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     season: 'All year, including through the ice; dates vary by state',
     difficulty: 'Intermediate',
     scoringCategories: [],
-    fishFormulas: [girth800(GENERAL_NOTE), cubed(2700, `${LENGTH_ONLY} Iowa DNR.`)],
+    fishFormulas: [girth800(GENERAL_NOTE), cubed(2700, `${LENGTH_ONLY} Iowa's divisor.`)],
     recordNote:
-      "IGFA all-tackle: 25 lb, Mabry Harper, Old Hickory Lake (TN), 2 Aug 1960. The 22 lb 11 oz Greers Ferry fish (Al Nelson, 1982) was only the Fresh Water Fishing Hall of Fame's record while it had dropped Harper's.",
-    sources: [
-      SRC.general,
-      SRC.iowa,
-      'fishingtennessee.com; walleyex.com; in-depthoutdoors.com (record)',
-      "arkansasroadstories.com (IGFA kept Harper's fish)",
-    ],
+      "IGFA all-tackle: 25 lb, Mabry Harper, Old Hickory Lake (TN), 2 Aug 1960. The 22 lb 11 oz fish sometimes quoted (Al Nelson, Greers Ferry Lake, AR, 1982) was a record only in the Fresh Water Fishing Hall of Fame's book.",
+    sources: [SRC.general, SRC.iowa, SRC.igfa, 'Fresh Water Fishing Hall of Fame — record book'],
   },
   {
     id: 'rainbow-trout',
@@ -164,16 +164,20 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     measurements: ['Length', 'Girth', 'Weight'],
     icon: 'fish',
     description:
-      'For trout, length × girth² ÷ 800 is the usual estimate (Iowa DNR); steelhead, the sea-run form, are estimated with ÷ 750.',
+      'For trout, length × girth² ÷ 800 is the usual estimate (Iowa DNR); steelhead, the heavier sea-run form, are estimated with ÷ 750.',
     habitat: 'Cold streams, rivers and lakes',
     season: 'Spring to fall; steelhead runs in winter; dates vary by state',
     difficulty: 'Intermediate',
     scoringCategories: [],
     fishFormulas: [
       girth800('Trout (Iowa DNR) and the general formula. An estimate only.'),
-      { id: 'length-girth-750', label: 'Length × girth² ÷ 750', note: 'Steelhead divisor (one-vertex.com).' },
+      {
+        id: 'length-girth-750',
+        label: 'Length × girth² ÷ 750',
+        note: 'Steelhead divisor, for the heavier sea-run body. An estimate only.',
+      },
     ],
-    sources: [SRC.iowa, SRC.oneVertex],
+    sources: [SRC.iowa, 'Length × girth² ÷ 750: the usual steelhead divisor, an estimate only'],
   },
   {
     id: 'channel-catfish',
@@ -191,11 +195,11 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     scoringCategories: [],
     fishFormulas: [
       girth800(GENERAL_NOTE),
-      cubed(3300, `${LENGTH_ONLY} Iowa DNR divisor for catfish.`),
-      cubed(2000, `${LENGTH_ONLY} Missouri MDC divisor; reads much heavier than Iowa's.`),
+      cubed(3300, `${LENGTH_ONLY} Iowa's divisor for catfish.`),
+      cubed(2000, `${LENGTH_ONLY} Missouri's divisor; reads much heavier than Iowa's.`),
     ],
     recordNote: 'IGFA all-tackle: 58 lb (47.25 in, girth 29 in), W. Whaley, Santee-Cooper Reservoir (SC), 7 Jul 1964.',
-    sources: [SRC.general, SRC.iowa, SRC.missouri, 'igfa.org record page; realtree.com (record)'],
+    sources: [SRC.general, SRC.iowa, SRC.missouri, SRC.igfa],
   },
   {
     id: 'bluegill',
@@ -212,11 +216,15 @@ export const FRESHWATER_FISH: readonly SpeciesEntry[] = [
     difficulty: 'Beginner',
     scoringCategories: [],
     fishFormulas: [
-      cubed(1200, `${LENGTH_ONLY} Iowa DNR and Missouri MDC divisor for sunfish.`),
-      { id: 'length-girth-1200', label: 'Length × girth² ÷ 1200', note: 'Panfish divisor (one-vertex.com).' },
+      cubed(1200, `${LENGTH_ONLY} Iowa's and Missouri's divisor for sunfish.`),
+      {
+        id: 'length-girth-1200',
+        label: 'Length × girth² ÷ 1200',
+        note: 'Panfish divisor, for deep-bodied sunfish. An estimate only.',
+      },
     ],
     recordNote: 'IGFA all-tackle: 4 lb 12 oz, T. S. Hudson, Ketona Lake (AL), 1950.',
-    sources: [SRC.iowa, SRC.missouri, SRC.oneVertex, 'wideopenspaces.com (record)'],
+    sources: [SRC.iowa, SRC.missouri, 'Length × girth² ÷ 1200: the usual panfish divisor, an estimate only', SRC.igfa],
   },
 ]
 
@@ -230,23 +238,23 @@ export const SALTWATER_FISH: readonly SpeciesEntry[] = [
     measurements: ['Fork length', 'Dorsal girth'],
     icon: 'fish',
     description:
-      "In Florida tarpon are catch and release: keeping one needs a tarpon tag and a record attempt, and a fish over 40 inches must stay in the water. Weight is therefore estimated; Ault and Luo's model is far better than length × girth² ÷ 800, which reads more than 15 % light.",
+      'In Florida tarpon are catch and release: keeping one needs a tarpon tag and a record attempt, and a fish over 40 inches must stay in the water. Its weight is therefore estimated, and length × girth² ÷ 800 reads more than 15 % light on tarpon, so take it as a low estimate.',
     habitat: 'Passes, beaches and estuaries',
     season: 'Spring and summer; the Florida peak is about May–July',
     difficulty: 'Expert',
     scoringCategories: [],
     fishFormulas: [
       girth800(
-        'The old tarpon formula, offered only as an estimate: Ault and Luo (2013) found it biased low by more than 15 % across over 1,100 tarpon.',
+        'The old tarpon formula, offered only as an estimate: a 2013 study of more than 1,100 tarpon found it low by more than 15 %.',
       ),
     ],
     trophyWeightLbs: 80,
-    trophyWeightNote: 'App-defined (our product spec); no organisation was found that uses an 80 lb threshold.',
+    trophyWeightNote: 'Set by Fieldmark; no record book sets a minimum weight for tarpon.',
     recordNote: 'IGFA all-tackle: 286 lb 9 oz, Max Domecq, Rubane, Guinea-Bissau, March 2003.',
     sources: [
-      'Ault & Luo 2013, Fisheries Research 139:110–117; floridasportsman.com 2012-08-21; miamiherald.com 2013-01-20',
-      'silverkingconnection.com (FWC tarpon rules from 2013); enviroliteracy.org; teenfish.com (tarpon tag)',
-      'capecoralbreeze.com 2020-04-24 (record)',
+      'Ault and Luo (2013), Fisheries Research 139 — tarpon weight from length and girth',
+      'Florida Fish and Wildlife Conservation Commission — tarpon regulations (catch and release, tarpon tag)',
+      SRC.igfa,
     ],
   },
   {
@@ -258,14 +266,14 @@ export const SALTWATER_FISH: readonly SpeciesEntry[] = [
     measurements: ['Length', 'Girth', 'Weight'],
     icon: 'fish',
     description:
-      'Caught on marsh flats, in the surf and at inlets all year, with a run of big "bull" reds in the fall. Length × girth² ÷ 800 read 9 % heavy on the record fish, so treat it as an estimate.',
+      'Caught on marsh flats, in the surf and at inlets all year, with a run of big "bull" reds in the fall. On big bulls length × girth² ÷ 800 tends to read heavy, so treat it as an estimate.',
     habitat: 'Marsh flats, surf and inlets',
     season: 'All year; fall "bull" run; limits vary by state',
     difficulty: 'Beginner',
     scoringCategories: [],
     fishFormulas: [girth800(GENERAL_NOTE)],
     recordNote: 'IGFA all-tackle: 94 lb 2 oz (57 in, girth 38 in), David Deuel, Avon (NC), November 1984.',
-    sources: [SRC.general, 'fishingforredfish.wordpress.com; sportfishingmag.com; pineislandangler (record)'],
+    sources: [SRC.general, SRC.igfa],
   },
   {
     id: 'striped-bass',
@@ -276,14 +284,14 @@ export const SALTWATER_FISH: readonly SpeciesEntry[] = [
     measurements: ['Length', 'Girth', 'Weight'],
     icon: 'fish',
     description:
-      'Migrates along the coast in spring and fall and runs up rivers to spawn. Our sources give no striper divisor; length × girth² ÷ 800 gives an estimate.',
+      'Migrates along the coast in spring and fall and runs up rivers to spawn. There is no striper divisor of its own; length × girth² ÷ 800 gives an estimate.',
     habitat: 'Coast, estuaries, and rivers during spawning runs',
     season: 'Spring and fall migrations; dates and limits vary by state',
     difficulty: 'Intermediate',
     scoringCategories: [],
     fishFormulas: [girth800(GENERAL_NOTE)],
     recordNote: 'IGFA all-tackle: 81 lb 14 oz, Gregory Myerson, Long Island Sound (CT), 4 Aug 2011.',
-    sources: [SRC.general, 'sportfishingmag.com "Waiting for a world record" (record)'],
+    sources: [SRC.general, SRC.igfa],
   },
   {
     id: 'common-snook',
@@ -302,7 +310,7 @@ export const SALTWATER_FISH: readonly SpeciesEntry[] = [
     fishFormulas: [girth800(GENERAL_NOTE)],
     recordNote:
       'IGFA all-tackle: 53 lb 10 oz, from Costa Rica (often given as Gilbert Ponzi, Parismina, 1978; not confirmed).',
-    sources: [SRC.general, 'capecoralbreeze.com (record)'],
+    sources: [SRC.general, SRC.igfa],
   },
   {
     id: 'spotted-seatrout',
@@ -313,14 +321,14 @@ export const SALTWATER_FISH: readonly SpeciesEntry[] = [
     measurements: ['Length', 'Girth', 'Weight'],
     icon: 'fish',
     description:
-      "Found on grass flats and in bays all year. Length × girth² ÷ 800 gives 17.6 lb for the record fish's 39.5 × 18 7/8 in, within 1 % of its scale weight.",
+      'Found on grass flats and in bays all year. Length × girth² ÷ 800 suits its slim shape well, but only a scale gives the true weight.',
     habitat: 'Grass flats and bays',
     season: 'All year',
     difficulty: 'Beginner',
     scoringCategories: [],
     fishFormulas: [girth800(GENERAL_NOTE)],
     recordNote: 'IGFA all-tackle: 17 lb 7 oz (39.5 in, girth 18 7/8 in), Craig Carson, Fort Pierce (FL), 11 May 1995.',
-    sources: [SRC.general, 'floridatoday.com 2017-05-18; fishfind.info; orlandosentinel.com 1995-12-17 (record)'],
+    sources: [SRC.general, SRC.igfa],
   },
   {
     id: 'atlantic-bluefin-tuna',
@@ -336,12 +344,12 @@ export const SALTWATER_FISH: readonly SpeciesEntry[] = [
     season: 'Summer and fall',
     difficulty: 'Expert',
     scoringCategories: [],
-    fishFormulas: [girth800('General formula; none of our sources gives a tuna divisor. An estimate only.')],
+    fishFormulas: [girth800('General formula; there is no tuna divisor of its own. An estimate only.')],
     recordNote: 'IGFA all-tackle: 1,496 lb, Ken Fraser, Aulds Cove (Nova Scotia), 26 Oct 1979.',
     sources: [
       SRC.general,
-      'commercialfishingpermits.us (Atlantic tuna permit categories); beasts.cc (HMS Angling permit, curved fork length)',
-      'wrec.igfa.org all-tackle list; finefishing.com (record)',
+      'NOAA Fisheries — Atlantic highly migratory species permits (HMS Angling permit, curved fork length)',
+      SRC.igfa,
     ],
   },
 ]

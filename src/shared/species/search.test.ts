@@ -58,7 +58,7 @@ describe('searchSpecies', () => {
 })
 
 describe('filter options', () => {
-  it('are the spec §9 enumerations in spec order', () => {
+  it('are the fixed category, region and difficulty lists, in their order', () => {
     expect(SPECIES_FILTER_OPTIONS.category).toEqual([
       'Big Game',
       'Freshwater Fish',

@@ -1,5 +1,5 @@
-// Search and filters of the Species Guide (spec §2): search by name or description, case-insensitive; Category,
-// Region and Difficulty filters whose options are the spec §9 enumerations in spec order.
+// Search and filters of the Species Guide: search by name or description, case-insensitive; Category, Region and
+// Difficulty filters whose options are the product's fixed lists, in their order.
 import {
   SPECIES_CATEGORIES,
   SPECIES_DIFFICULTIES,

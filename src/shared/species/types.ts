@@ -1,5 +1,6 @@
-// The static species of the Species Guide (spec §3 'Static species'), with the enumerations of spec §9 in spec
-// order, plus what the guide and the scoring engine need: a slug, the scoring categories, fish formulas and sources.
+// The static species of the Species Guide, with the product's category, region and difficulty lists in their
+// fixed order, plus what the guide and the scoring engine need: a slug, the scoring categories, fish formulas
+// and sources.
 import type { ChartCategory } from '../scoring/categories.ts'
 
 export const SPECIES_CATEGORIES = [
@@ -36,12 +37,12 @@ export type SpeciesRegion = (typeof SPECIES_REGIONS)[number]
 export type SpeciesDifficulty = (typeof SPECIES_DIFFICULTIES)[number]
 export type SpeciesIcon = (typeof SPECIES_ICONS)[number]
 
-/** The engine's fish categories (scoring.md §9): weight = L × G² ÷ divisor, or L³ ÷ divisor. */
+/** The engine's fish categories (docs/scoring.md): weight = L × G² ÷ divisor, or L³ ÷ divisor. */
 export type FishFormulaId = `length-girth-${number}` | `length-cubed-${number}`
 export type SpeciesFishFormula = { id: FishFormulaId; label: string; note: string }
 
 /**
- * Spec §3's minimum scores, for the species' first scoring category: `bc` is the B&C All-time minimum, `py` the
+ * The product's minimum scores, for the species' first scoring category: `bc` is the B&C All-time minimum, `py` the
  * P&Y minimum, `nwtf` the score threshold for turkey (Kansas's award, NWTF formula), `weight` the fish trophy
  * weight in pounds. Derived from categories.ts, never typed in here; `minimumsFor` gives every book with sources.
  */
@@ -61,7 +62,7 @@ export type Species = {
   icon: SpeciesIcon
   /** one or two sentences a hunter or angler can use */
   description: string
-  /** habitat, season and difficulty are general (scoring.md §6; difficulty is our own judgement) */
+  /** habitat, season and difficulty are general (difficulty is our own judgement) */
   habitat: string
   season: string
   difficulty: SpeciesDifficulty
@@ -72,9 +73,9 @@ export type Species = {
   /** fish only, where a threshold exists; trophyWeightNote says whose it is */
   trophyWeightLbs?: number
   trophyWeightNote?: string
-  /** a published record or record-book fact */
+  /** a published record or record-book fact, in a member's words */
   recordNote?: string
-  /** where the facts of this entry come from, named as scoring.md names them */
+  /** where the facts of this entry come from: the program, agency or publication, never a web page we read */
   sources: readonly string[]
 }
 

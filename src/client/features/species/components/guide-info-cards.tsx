@@ -1,8 +1,8 @@
 import Calculator from 'lucide-react/icons/calculator'
 import Ruler from 'lucide-react/icons/ruler'
 
-// Spec §2 info cards with the §9 constants: the B&C 60-day drying period and the fish weight formula,
-// (length × girth²) ÷ 800, accurate to about ±10 %.
+// The guide's two info cards: the B&C 60-day drying period and the fish weight formula, (length × girth²) ÷ 800,
+// accurate to about ±10 % (docs/scoring.md).
 
 export function GuideInfoCards() {
   return (

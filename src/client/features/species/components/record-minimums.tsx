@@ -1,6 +1,7 @@
 import { type ChartCategory, formatScore, getChart, UNITS_PER_INCH } from '#shared/scoring/index.ts'
 import { type CategoryMinimumsRow, minimumsFor } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
+import { minimumSources } from '../minimum-sources.ts'
 
 // B&C prints a minimum as a whole number (170) or, for skulls, in its unit (14 8/16); turkey uses a decimal.
 function minimumText(value: number, category: ChartCategory): string {
@@ -9,7 +10,10 @@ function minimumText(value: number, category: ChartCategory): string {
   return formatScore(value * UNITS_PER_INCH[unit], unit)
 }
 
-/** Every record-book minimum of the species' categories, each with its source; unverified values say so. */
+/**
+ * Every record-book minimum of the species' categories, then where they come from: each program and publication
+ * once, with the books it covers. A value the program's own list does not confirm says so.
+ */
 export function RecordMinimums({ species }: { species: Species }) {
   const rows: CategoryMinimumsRow[] = minimumsFor(species)
   return (
@@ -23,7 +27,7 @@ export function RecordMinimums({ species }: { species: Species }) {
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-stone-700">
           {species.trophyWeightLbs !== undefined
-            ? `No record book sets a minimum. Trophy weight used here: ${species.trophyWeightLbs} lb${species.trophyWeightNote ? ` (${species.trophyWeightNote})` : ''}.`
+            ? `Trophy weight used here: ${species.trophyWeightLbs} lb. ${species.trophyWeightNote ?? 'No record book sets a minimum weight.'}`
             : 'No official record book scores this species, so there is no minimum entry score.'}
         </p>
       ) : (
@@ -56,10 +60,7 @@ export function RecordMinimums({ species }: { species: Species }) {
                         {row.label}
                       </th>
                     ) : null}
-                    <td className="py-2 pr-3 text-stone-800">
-                      {minimum.label}
-                      <span className="mt-0.5 block text-xs text-stone-600">Source: {minimum.source}</span>
-                    </td>
+                    <td className="py-2 pr-3 text-stone-800">{minimum.label}</td>
                     <td className="py-2 font-semibold whitespace-nowrap text-stone-900 tabular-nums">
                       {minimumText(minimum.value, row.category)}
                       {minimum.verified ? null : (
@@ -73,13 +74,22 @@ export function RecordMinimums({ species }: { species: Species }) {
               )}
             </tbody>
           </table>
+          {rows.some((row) => row.minimums.some((minimum) => !minimum.verified)) ? (
+            <p className="mt-3 text-xs text-stone-600">
+              Unverified means the program's own published list does not confirm the value, so check the current record
+              book before you rely on it.
+            </p>
+          ) : null}
+          <h3 className="mt-4 text-sm font-semibold text-stone-900">Where these minimums come from</h3>
+          <ul className="mt-1.5 grid gap-1.5 text-xs text-stone-700">
+            {minimumSources(rows).map(({ source, covers }) => (
+              <li key={source}>
+                <span className="font-semibold text-stone-900">{covers}:</span> {source}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
-      {rows.some((row) => row.minimums.some((minimum) => !minimum.verified)) ? (
-        <p className="mt-3 text-xs text-stone-600">
-          Values marked Unverified have no public source we could find; check them with the record book.
-        </p>
-      ) : null}
     </section>
   )
 }

@@ -5,12 +5,12 @@ import { paths } from '../../../app/paths.ts'
 import { DifficultyBadge } from './difficulty-badge.tsx'
 import { SpeciesIcon } from './species-icon.tsx'
 
-/** Spec §2: how many key measurements a card lists before '+N more'. */
+/** How many key measurements a card lists before '+N more'. */
 const SHOWN_MEASUREMENTS = 3
 
 type Props = { species: Species; onIntent?: () => void }
 
-/** A guide card (spec §2). The name is the link; it stretches over the card so the whole card opens the detail. */
+/** A guide card. The name is the link; it stretches over the card so the whole card opens the detail. */
 export function SpeciesCard({ species, onIntent }: Props) {
   const shown = species.measurements.slice(0, SHOWN_MEASUREMENTS)
   const more = species.measurements.length - shown.length

@@ -1,6 +1,6 @@
 import type { Species } from '#shared/species/types.ts'
 
-/** Everything the catalogue says about a species, as a definition list (spec §3 fields). */
+/** Everything the catalogue says about a species, as a definition list. */
 export function SpeciesFacts({ species }: { species: Species }) {
   return (
     <section

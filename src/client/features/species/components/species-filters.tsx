@@ -21,7 +21,7 @@ type Props = {
   onClear: () => void
 }
 
-/** Spec §2: search by name or description, the Category / Region / Difficulty filters and 'Clear Filters'. */
+/** Search by name or description, the Category / Region / Difficulty filters and 'Clear Filters'. */
 export function SpeciesFiltersBar({ filters, onChange, onClear }: Props) {
   return (
     <search

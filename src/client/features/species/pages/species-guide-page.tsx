@@ -15,7 +15,7 @@ const preloadDetail = () => {
   import('./species-page.tsx').catch(() => {})
 }
 
-/** /species-guide (spec §2): the static catalogue of 35 species with search, filters and info cards. */
+/** /species-guide: the static catalogue of 35 species with search, filters and info cards. */
 export default function SpeciesGuidePage() {
   useDocumentTitle('Species Guide')
   const search = useSearch()
