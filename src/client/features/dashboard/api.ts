@@ -4,7 +4,7 @@ import { apiPaths } from '../../app/paths.ts'
 import { throwIfNotOk } from '../../lib/api.ts'
 import { MEASUREMENTS_KEY } from '../measurements/api.ts'
 
-/** Spec §9: the dashboard shows the 3 most recent measurements. */
+/** The dashboard shows the 3 most recent measurements. */
 export const DASHBOARD_RECENT = 3
 
 /**

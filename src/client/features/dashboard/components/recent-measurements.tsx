@@ -8,7 +8,7 @@ import { useOutboxEntries } from '../../measurements/offline/hooks.ts'
 import { DASHBOARD_RECENT, useRecentByDateTaken } from '../api.ts'
 
 /**
- * Spec §2 'Recent Measurements': 3 cards and 'View All'; the empty state offers 'Add First Measurement'. The
+ * 'Recent Measurements': 3 cards and 'View All'; the empty state offers 'Add First Measurement'. The
  * newest by date taken, the date each card shows, so the order and the dates agree.
  */
 export function RecentMeasurements({ onAddMeasurement }: { onAddMeasurement: () => void }) {
