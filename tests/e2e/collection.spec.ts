@@ -225,7 +225,13 @@ test('a member browses, shares, edits and deletes measurements; a visitor opens 
   await expect(page.getByTestId('stat-trophies').getByRole('definition')).toHaveText(String(trophies))
   await expect(page.getByTestId('stat-records').getByRole('definition')).toHaveText(String(records))
   await expect(page.getByTestId('stat-species').getByRole('definition')).toHaveText(String(species))
-  await expect(page.getByTestId('stat-this-month').getByRole('definition')).toHaveText(String(SEEDS.length))
+  // This Month: taken in the current calendar month on the browser's clock (the same zone as this process).
+  const now = new Date()
+  const thisMonth = SEEDS.filter((seed) => {
+    const taken = new Date(now.getTime() - seed.daysAgo * 86_400_000)
+    return taken.getFullYear() === now.getFullYear() && taken.getMonth() === now.getMonth()
+  }).length
+  await expect(page.getByTestId('stat-this-month').getByRole('definition')).toHaveText(String(thisMonth))
   const activity = page.getByRole('region', { name: 'Recent Activity' })
   await expect(activity.getByText('Latest 3')).toBeVisible()
   await expect(activity.getByRole('link')).toHaveCount(3)

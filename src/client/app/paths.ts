@@ -62,10 +62,11 @@ export const apiPaths = {
   adminFailingMails: '/api/admin/mails/failing',
   adminResendMail: (mailId: string) => `/api/admin/mails/${encodeURIComponent(mailId)}/resend`,
   measurements: '/api/measurements',
-  measurementsPage: (cursor: string | null, limit?: number) => {
+  measurementsPage: (cursor: string | null, limit?: number, order?: 'taken') => {
     const query = new URLSearchParams()
     if (cursor) query.set('cursor', cursor)
     if (limit) query.set('limit', String(limit))
+    if (order) query.set('order', order)
     const text = query.toString()
     return text ? `/api/measurements?${text}` : '/api/measurements'
   },

@@ -182,10 +182,12 @@ export const ProfileSchema = z.object({
     memberSince: z.string(),
   }),
   counts: z.object({
-    /** what the viewer may see of them */
+    /** what the viewer may see of them: all of one's own; a follower public and followers-only, others public */
     measurements: z.number(),
     trophies: z.number(),
     species: z.number(),
+    /** on one's own profile, how many of one's measurements a follower and another member see; otherwise null */
+    visibleToOthers: z.object({ followers: z.number(), members: z.number() }).nullable(),
     followers: z.number(),
     following: z.number(),
     achievementPoints: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isTimeZone } from '../measurements/calendar-months.ts'
 import { SYSTEMS } from '../scoring/chart.ts'
 import { TROPHY_CLASSES } from '../scoring/result.ts'
 import { ScoreResultSchema } from '../scoring/result-schema.ts'
@@ -165,9 +166,17 @@ export type UpdateMeasurement = z.input<typeof UpdateMeasurementSchema>
 
 export const MeasurementIdParamsSchema = z.object({ id: z.string().uuid('id must be a UUID') })
 
+export const LIST_ORDERS = ['added', 'taken'] as const
+export type ListOrder = (typeof LIST_ORDERS)[number]
+
 export const ListMeasurementsQuerySchema = z.object({
+  /** a cursor holds its order's time: pass it back with the same order */
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(MEASUREMENT_LIMITS.maxPageSize).default(MEASUREMENT_LIMITS.pageSize),
+  order: z
+    .enum(LIST_ORDERS, { error: `order must be one of ${LIST_ORDERS.join(', ')}` })
+    .default('added')
+    .describe('added: newest recorded first (the default); taken: newest date taken first'),
 })
 
 export const PhotoSchema = z.object({
@@ -262,13 +271,22 @@ export const MeasurementPageSchema = z.object({
 })
 export type MeasurementPage = z.infer<typeof MeasurementPageSchema>
 
+/** The zone a member's months are counted in: the device's IANA time zone, which the web client sends. */
+export const TimeZoneHeadersSchema = z.looseObject({
+  'x-time-zone': z
+    .string()
+    .refine(isTimeZone, 'x-time-zone must be an IANA time zone such as America/Chicago')
+    .optional()
+    .describe("The member's IANA time zone (e.g. America/Chicago) for calendar months; UTC when absent"),
+})
+
 /** GET /api/measurements/stats: the /measurements summary cards and the dashboard's Your Statistics. */
 export const MeasurementStatsSchema = z.object({
   total: z.number(),
   trophies: z.number(),
   records: z.number(),
   species: z.number(),
-  /** created in the last 30 days (spec §9) */
+  /** taken in the current calendar month: the last entry of perMonth */
   thisMonth: z.number(),
   /** the best trophy class reached, null when there is no measurement */
   bestTrophyClass: z.enum(TROPHY_CLASSES).nullable(),
@@ -284,7 +302,7 @@ export const MeasurementStatsSchema = z.object({
       takenAt: z.string(),
     }),
   ),
-  /** the last 12 calendar months (UTC) by date taken, oldest first, months without any included as 0 */
+  /** the last 12 calendar months by date taken (in the X-Time-Zone zone, else UTC), oldest first, 0 included */
   perMonth: z.array(z.object({ month: z.string(), count: z.number() })),
 })
 export type MeasurementStats = z.infer<typeof MeasurementStatsSchema>

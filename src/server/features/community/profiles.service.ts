@@ -104,8 +104,14 @@ export function toMember(
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/profiles/:userId
 
-/** What the viewer may see of a member's measurements. */
-type Counted = { measurements: number; trophies: number; species: number }
+/** What the viewer may see of a member's measurements; on one's own profile, also what others see of them. */
+type Counted = {
+  measurements: number
+  trophies: number
+  species: number
+  visibleToOthers: { followers: number; members: number } | null
+}
+const NOTHING: Counted = { measurements: 0, trophies: 0, species: 0, visibleToOthers: null }
 
 type ProfileRow = Standing & {
   bio: string | null
@@ -128,20 +134,30 @@ function viewerClass(viewer: AuthUser, userId: string, following: boolean): stri
 }
 
 /** canView for a viewer who is not the member and not blocked, as SQL over measurements m. */
-function seenBy(viewer: AuthUser, following: boolean): SQL {
+function seenBy(isAdmin: boolean, following: boolean): SQL {
   const shown = following ? sql`in ('public', 'followers')` : sql`= 'public'`
   const normal = sql`(m.hidden_at is null and m.visibility ${shown})`
-  return viewer.isAdmin ? sql`(${normal} or (m.hidden_at is not null and m.visibility <> 'private'))` : normal
+  return isAdmin ? sql`(${normal} or (m.hidden_at is not null and m.visibility <> 'private'))` : normal
 }
 
 async function countMeasurements(db: Db, viewer: AuthUser, userId: string, following: boolean): Promise<Counted> {
-  const seen = viewer.id === userId ? sql`` : sql` and ${seenBy(viewer, following)}`
+  const isSelf = viewer.id === userId
+  const seen = isSelf ? sql`` : sql` and ${seenBy(viewer.isAdmin, following)}`
+  // The owner is told why a visitor sees fewer: the counts a follower and another member see.
+  const others = isSelf
+    ? sql`, (count(*) filter (where ${seenBy(false, true)}))::int as "followersSee",
+        (count(*) filter (where ${seenBy(false, false)}))::int as "membersSee"`
+    : sql``
   const result = await db.execute(sql`select count(*)::int as measurements,
       (count(*) filter (where m.trophy_class in ('trophy', 'record')))::int as trophies,
-      count(distinct m.species_id)::int as species
+      count(distinct m.species_id)::int as species${others}
     from measurements m where m.user_id = ${userId}${seen}`)
-  const [row] = (result as unknown as { rows: Counted[] }).rows
-  return row ?? { measurements: 0, trophies: 0, species: 0 }
+  type Row = Omit<Counted, 'visibleToOthers'> & { followersSee?: number; membersSee?: number }
+  const [row] = (result as unknown as { rows: Row[] }).rows
+  if (!row) return NOTHING
+  const { followersSee, membersSee, ...counted } = row
+  const visibleToOthers = isSelf ? { followers: followersSee ?? 0, members: membersSee ?? 0 } : null
+  return { ...counted, visibleToOthers }
 }
 
 const profileStatement = preparedStatement<ProfileRow>(
@@ -169,7 +185,7 @@ export async function getProfile(db: Db, viewer: AuthUser, userId: string, count
   const following = !isSelf && standing.isFollowing
   const key = `${userId}|${viewerClass(viewer, userId, following)}`
   const counted: Counted = shut
-    ? { measurements: 0, trophies: 0, species: 0 }
+    ? NOTHING
     : JSON.parse(await counts.through(key, standing.version, () => countMeasurements(db, viewer, userId, following)))
   return {
     user: {

@@ -84,11 +84,13 @@ describe('GET /api/profiles/:userId', () => {
     ])
   })
 
-  // measurements, trophies (trophy or record), species: what the viewer may see, never hidden ones of others
+  // measurements, trophies (trophy or record), species: what the viewer may see, never hidden ones of others; the
+  // member also learns what a follower and a stranger see
+  const mine = { measurements: 5, trophies: 4, species: 2, visibleToOthers: { followers: 3, members: 2 } }
   it.each([
-    ['the member', () => owner, { measurements: 5, trophies: 4, species: 2 }, true],
-    ['a follower', () => follower, { measurements: 3, trophies: 2, species: 2 }, false],
-    ['a stranger', () => stranger, { measurements: 2, trophies: 1, species: 2 }, false],
+    ['the member', () => owner, mine, true],
+    ['a follower', () => follower, { measurements: 3, trophies: 2, species: 2, visibleToOthers: null }, false],
+    ['a stranger', () => stranger, { measurements: 2, trophies: 1, species: 2, visibleToOthers: null }, false],
   ])('counts what %s may see', async (_name, viewer, counts, isSelf) => {
     const profile = await profileOf(owner.id, viewer())
     expect(profile.counts).toEqual({ ...counts, followers: 1, following: 1, achievementPoints: 35 })
@@ -162,7 +164,9 @@ describe('GET /api/profiles/:userId', () => {
     const profile = await profileOf(blocked.id, viewer)
     expect(profile).toMatchObject({ blockedByMe: true, isFollowing: false })
     expect(profile.user).toMatchObject({ bio: null, region: null })
-    expect(Object.values(profile.counts).every((n) => n === 0)).toBe(true)
+    const { visibleToOthers, ...numbers } = profile.counts
+    expect(visibleToOthers).toBeNull()
+    expect(Object.values(numbers).every((n) => n === 0)).toBe(true)
   })
 
   it('hides a hidden profile from members, not from the member or admins', async () => {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import { DEFAULT_TIME_ZONE } from '#shared/measurements/calendar-months.ts'
 import {
   CreateMeasurementSchema,
   ListMeasurementsQuerySchema,
@@ -14,6 +15,7 @@ import {
   MeasurementStatsSchema,
   SettingsSchema,
   SharedMeasurementSchema,
+  TimeZoneHeadersSchema,
   UpdateMeasurementSchema,
 } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
@@ -95,7 +97,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   { db, createLimit, baseUrl, clientDir },
 ) => {
   // The hot reads answer from serialized bodies while their version in the database is unchanged (BENCHMARKS.md).
-  // Statistics also depend on the clock (the last 30 days, the last 12 months): kept at most a minute.
+  // Statistics also depend on the clock (the current month): kept at most a minute, per member and time zone.
   const pages = new VersionedCache({ maxEntries: 20_000 })
   const details = new VersionedCache({ maxEntries: 20_000 })
   const stats = new VersionedCache({ maxEntries: 10_000, maxAgeMs: 60_000 })
@@ -132,7 +134,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       preValidation: requireApproved,
       schema: {
-        summary: "The member's own measurements, newest first (keyset pages)",
+        summary: "The member's own measurements, newest added (or, with order=taken, taken) first (keyset pages)",
         tags: ['measurements'],
         querystring: ListMeasurementsQuerySchema,
         response: { 200: MeasurementPageSchema, ...errors },
@@ -141,7 +143,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     async (req, reply) => {
       const user = member(req)
       const version = await collectionVersion(db, user.id)
-      const key = `${user.id}|${req.query.cursor ?? ''}|${req.query.limit}`
+      const key = `${user.id}|${req.query.order}|${req.query.cursor ?? ''}|${req.query.limit}`
       const body = await pages.through(key, version, () => listMeasurements(db, user, req.query))
       return sendJson(reply, body, () => pages.gzipped(key, version))
     },
@@ -154,17 +156,21 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         summary: "The member's statistics: totals, trophies, records, personal bests, measurements per month",
         description:
-          'Trophies count trophy class `trophy` or better (records included); records count class `record`; ' +
-          'thisMonth counts measurements created in the last 30 days.',
+          'Trophies count trophy class `trophy` or better (records included); records count class `record`. ' +
+          'perMonth counts by date taken in the calendar months of the X-Time-Zone header (UTC without it); ' +
+          'thisMonth is its current month.',
         tags: ['measurements'],
+        headers: TimeZoneHeadersSchema,
         response: { 200: MeasurementStatsSchema, ...errors },
       },
     },
     async (req, reply) => {
       const user = member(req)
+      const timeZone = req.headers['x-time-zone'] ?? DEFAULT_TIME_ZONE
       const version = await collectionVersion(db, user.id)
-      const body = await stats.through(user.id, version, () => measurementStats(db, user))
-      return sendJson(reply, body, () => stats.gzipped(user.id, version))
+      const key = `${user.id}|${timeZone}`
+      const body = await stats.through(key, version, () => measurementStats(db, user, timeZone))
+      return sendJson(reply, body, () => stats.gzipped(key, version))
     },
   )
 

@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, type S
 import type { z } from 'zod'
 import { effectiveEvidence } from '#shared/community/check-state.ts'
 import { AppError } from '#shared/errors.ts'
+import { countByMonth, DEFAULT_TIME_ZONE, lastMonths } from '#shared/measurements/calendar-months.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
   CreateMeasurementSchema,
+  ListOrder,
   LocationPrecision,
   Measurement,
   MeasurementPage,
@@ -491,12 +493,14 @@ export async function readShared(db: Db, id: string): Promise<SharedView | undef
   return { measurement: shared, ownerName: found.ownerName }
 }
 
-// Keyset pagination over (created_at desc, id desc), the order of measurements_user_created_idx. The cursor
-// carries created_at with its microseconds (as PostgreSQL prints it), so no row is skipped or repeated.
+// Keyset pagination over (created_at desc, id desc), the order of measurements_user_created_idx, or over
+// (taken_at desc, id desc) for order=taken. The cursor carries that time with its microseconds (as PostgreSQL
+// prints it), so no row is skipped or repeated.
 
 const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
-export const cursorText = sql<string>`to_char(${measurements.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+const cursorTextOf = (column: typeof measurements.createdAt | typeof measurements.takenAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 /** A timestamptz as PostgreSQL writes it as text (DateStyle ISO): date, time, 0–6 digits of seconds, UTC offset. */
 const TIMESTAMPTZ_TEXT =
@@ -549,26 +553,27 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
 // show the summary columns and the score text; a measurement's own page reads the whole result.
 export const { result: _result, ...listColumns } = getTableColumns(measurements)
 
-/** GET /api/measurements: the member's own, newest first. One query for the rows, one for the count, one for photos. */
+/**
+ * GET /api/measurements: the member's own, newest added (or taken) first. One query for the rows, one for the count,
+ * one for photos. A member's rows are few: order=taken sorts them without an index of its own.
+ */
 export async function listMeasurements(
   db: Db,
   user: AuthUser,
-  query: { cursor?: string | undefined; limit: number },
+  query: { cursor?: string | undefined; limit: number; order?: ListOrder | undefined },
 ): Promise<MeasurementPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const mine = eq(measurements.userId, user.id)
+  const time = query.order === 'taken' ? measurements.takenAt : measurements.createdAt
   const where = after
-    ? and(
-        mine,
-        sql`(${measurements.createdAt}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
-      )
+    ? and(mine, sql`(${time}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
     : mine
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ ...listColumns, cursorAt: cursorText })
+      .select({ ...listColumns, cursorAt: cursorTextOf(time) })
       .from(measurements)
       .where(where)
-      .orderBy(desc(measurements.createdAt), desc(measurements.id))
+      .orderBy(desc(time), desc(measurements.id))
       .limit(query.limit + 1),
     db.select({ total: count() }).from(measurements).where(mine),
   ])
@@ -596,36 +601,30 @@ export async function listMeasurements(
 // ---------------------------------------------------------------------------------------------------------------
 // Statistics
 
-const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000
 const CLASS_RANK: Record<TrophyClass, number> = { record: 0, trophy: 1, standard: 2 }
-
-/** The last 12 calendar months (UTC), oldest first, as `YYYY-MM`; and the instants bounding them. */
-export function lastTwelveMonths(now: Date): { months: string[]; start: Date; end: Date } {
-  const year = now.getUTCFullYear()
-  const month = now.getUTCMonth()
-  const months: string[] = []
-  for (let back = 11; back >= 0; back -= 1) {
-    const d = new Date(Date.UTC(year, month - back, 1))
-    months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`)
-  }
-  return { months, start: new Date(Date.UTC(year, month - 11, 1)), end: new Date(Date.UTC(year, month + 1, 1)) }
-}
+/** UTC offsets stay within 14 hours: a day before the oldest month's first UTC day reaches it in every zone. */
+const ZONE_MARGIN_MS = 24 * 60 * 60 * 1000
 
 /**
  * GET /api/measurements/stats, from SQL aggregates over the member's rows:
  * - trophies: trophy class `trophy` or better (records count as trophies too); records: class `record`;
- * - thisMonth: created in the last 30 days (spec §9), not the calendar month;
  * - bestTrophyClass: the best class reached (null without measurements);
  * - personalBests: per species the best by score, then weight, then length (then the newest); best first
  *   (trophy class, then score);
- * - perMonth: the last 12 calendar months (UTC) by date taken, zero-filled.
+ * - perMonth: the last 12 calendar months in `timeZone` by date taken, zero-filled; thisMonth is its last entry,
+ *   so the card and the chart cannot disagree (docs/glossary.md, Figures).
  */
-export async function measurementStats(db: Db, user: AuthUser, now = new Date()): Promise<MeasurementStats> {
+export async function measurementStats(
+  db: Db,
+  user: AuthUser,
+  timeZone = DEFAULT_TIME_ZONE,
+  now = new Date(),
+): Promise<MeasurementStats> {
   const mine = eq(measurements.userId, user.id)
-  const since = new Date(now.getTime() - THIRTY_DAYS_MS)
-  const { months, start, end } = lastTwelveMonths(now)
-  const month = sql<string>`to_char(${measurements.takenAt} at time zone 'UTC', 'YYYY-MM')`
-  const [[totals], bests, perMonth] = await Promise.all([
+  const [oldest] = lastMonths(now, timeZone)
+  const [year = 0, month = 1] = (oldest ?? '').split('-').map(Number)
+  const start = new Date(Date.UTC(year, month - 1, 1) - ZONE_MARGIN_MS)
+  const [[totals], bests, taken] = await Promise.all([
     db
       .select({
         total: count(),
@@ -634,7 +633,6 @@ export async function measurementStats(db: Db, user: AuthUser, now = new Date())
         ),
         records: sql<number>`count(*) filter (where ${measurements.trophyClass} = 'record')`.mapWith(Number),
         species: sql<number>`count(distinct ${measurements.speciesId})`.mapWith(Number),
-        thisMonth: sql<number>`count(*) filter (where ${measurements.createdAt} >= ${since})`.mapWith(Number),
       })
       .from(measurements)
       .where(mine),
@@ -656,14 +654,18 @@ export async function measurementStats(db: Db, user: AuthUser, now = new Date())
         sql`${measurements.lengthIn} desc nulls last`,
         desc(measurements.createdAt),
       ),
+    // Months are bucketed here, in the member's zone, from the dates taken around the window (a few hundred at most).
     db
-      .select({ month, count: count() })
+      .select({ takenAt: measurements.takenAt })
       .from(measurements)
-      .where(and(mine, sql`${measurements.takenAt} >= ${start}`, sql`${measurements.takenAt} < ${end}`))
-      .groupBy(month),
+      .where(and(mine, sql`${measurements.takenAt} >= ${start}`)),
   ])
-  const counts = new Map(perMonth.map((m) => [m.month, m.count]))
-  const t = totals ?? { total: 0, trophies: 0, records: 0, species: 0, thisMonth: 0 }
+  const perMonth = countByMonth(
+    taken.map((row) => row.takenAt),
+    now,
+    timeZone,
+  )
+  const t = totals ?? { total: 0, trophies: 0, records: 0, species: 0 }
   const bestTrophyClass: TrophyClass | null =
     t.total === 0 ? null : t.records > 0 ? 'record' : t.trophies > 0 ? 'trophy' : 'standard'
   return {
@@ -671,7 +673,7 @@ export async function measurementStats(db: Db, user: AuthUser, now = new Date())
     trophies: t.trophies,
     records: t.records,
     species: t.species,
-    thisMonth: t.thisMonth,
+    thisMonth: perMonth.at(-1)?.count ?? 0,
     bestTrophyClass,
     personalBests: bests
       .map((best) => ({
@@ -689,6 +691,6 @@ export async function measurementStats(db: Db, user: AuthUser, now = new Date())
           (b.score ?? -1) - (a.score ?? -1) ||
           a.species.localeCompare(b.species),
       ),
-    perMonth: months.map((m) => ({ month: m, count: counts.get(m) ?? 0 })),
+    perMonth,
   }
 }

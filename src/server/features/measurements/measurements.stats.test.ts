@@ -53,7 +53,7 @@ describe('GET /api/measurements/stats', () => {
     })
   })
 
-  it('counts a known set: trophies include records, this month is the last 30 days, months zero-filled', async () => {
+  it('counts a known set: trophies include records, months by date taken zero-filled, this month the last', async () => {
     const member = await createUser(t, { verify: 'mark' })
     const someoneElse = await createUser(t, { verify: 'mark' })
     await createMeasurement(t, someoneElse.cookie, { visibility: 'public' })
@@ -99,15 +99,11 @@ describe('GET /api/measurements/stats', () => {
     ])
     expect(b.score).toBe(166)
 
-    // This Month counts creation in the last 30 days: c just inside, d just outside.
+    // When they were added does not matter: c was recorded today, its date taken is three months ago.
     await t.db
       .update(measurements)
-      .set({ createdAt: new Date(Date.now() - 30 * DAY + 60 * 60_000) })
-      .where(eq(measurements.id, c.id))
-    await t.db
-      .update(measurements)
-      .set({ createdAt: new Date(Date.now() - 30 * DAY - 60 * 60_000) })
-      .where(eq(measurements.id, d.id))
+      .set({ createdAt: new Date(Date.now() - 400 * DAY) })
+      .where(eq(measurements.id, e.id))
 
     const stats = await statsOf(member)
     const months = twelveMonths(now)
@@ -121,7 +117,7 @@ describe('GET /api/measurements/stats', () => {
       trophies: 3,
       records: 1,
       species: 3,
-      thisMonth: 4,
+      thisMonth: expectedCounts.get(months[11] as string) ?? 0,
       bestTrophyClass: 'record',
       personalBests: [
         {

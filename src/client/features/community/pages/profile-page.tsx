@@ -1,4 +1,5 @@
 import Ban from 'lucide-react/icons/ban'
+import Eye from 'lucide-react/icons/eye'
 import EyeOff from 'lucide-react/icons/eye-off'
 import Flag from 'lucide-react/icons/flag'
 import MapPin from 'lucide-react/icons/map-pin'
@@ -178,6 +179,7 @@ function ProfileView({ profile }: { profile: Profile }) {
           </Count>
           <Count label="Achievement points">{formatCount(counts.achievementPoints)}</Count>
         </dl>
+        <CountsNote profile={profile} name={name} />
       </section>
 
       <div className="grid gap-4">
@@ -203,6 +205,25 @@ function ProfileView({ profile }: { profile: Profile }) {
         </div>
       </div>
     </div>
+  )
+}
+
+/** Why another member sees fewer: counts are what the viewer may see (docs/glossary.md, Figures). */
+function CountsNote({ profile, name }: { profile: Profile; name: string }) {
+  const { measurements, visibleToOthers } = profile.counts
+  if (!profile.isSelf) {
+    return <p className="mt-2 text-xs text-stone-600">Counting the measurements {name} shares with you.</p>
+  }
+  if (!visibleToOthers || visibleToOthers.members === measurements) return null
+  return (
+    <p className="mt-2 flex items-start gap-1.5 text-sm text-stone-700">
+      <Eye className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        You see all {formatCount(measurements)} of your measurements. Followers see{' '}
+        {formatCount(visibleToOthers.followers)} and other members {formatCount(visibleToOthers.members)}; the others
+        are private or for followers only.
+      </span>
+    </p>
   )
 }
 

@@ -1,20 +1,20 @@
 import { Link } from 'wouter'
 import { paths } from '../../../app/paths.ts'
-import { useMeasurementPages } from '../../measurements/api.ts'
 import { EmptyCollection } from '../../measurements/components/empty-collection.tsx'
 import { MeasurementCard } from '../../measurements/components/measurement-card.tsx'
 import { MeasurementCardSkeleton } from '../../measurements/components/measurement-card-skeleton.tsx'
 import { useUnits } from '../../measurements/components/use-units.ts'
 import { useOutboxEntries } from '../../measurements/offline/hooks.ts'
+import { DASHBOARD_RECENT, useRecentByDateTaken } from '../api.ts'
 
-/** Spec §9: the dashboard shows the 3 most recent measurements. */
-export const DASHBOARD_RECENT = 3
-
-/** Spec §2 'Recent Measurements': 3 cards and 'View All'; the empty state offers 'Add First Measurement'. */
+/**
+ * 'Recent Measurements': 3 cards and 'View All'; the empty state offers 'Add First Measurement'. The
+ * newest by date taken, the date each card shows, so the order and the dates agree.
+ */
 export function RecentMeasurements({ onAddMeasurement }: { onAddMeasurement: () => void }) {
   const units = useUnits()
-  const pages = useMeasurementPages(DASHBOARD_RECENT)
-  const items = pages.data?.pages[0]?.items.slice(0, DASHBOARD_RECENT) ?? []
+  const pages = useRecentByDateTaken()
+  const items = pages.data?.items.slice(0, DASHBOARD_RECENT) ?? []
   const waiting = useOutboxEntries().length
   return (
     <section
@@ -22,9 +22,12 @@ export function RecentMeasurements({ onAddMeasurement }: { onAddMeasurement: () 
       className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <div className="flex items-center justify-between gap-4">
-        <h2 id="recent-title" className="text-xl font-bold text-stone-900">
-          Recent Measurements
-        </h2>
+        <div className="min-w-0">
+          <h2 id="recent-title" className="text-xl font-bold text-stone-900">
+            Recent Measurements
+          </h2>
+          <p className="text-sm text-stone-600">Newest by date taken</p>
+        </div>
         <Link
           href={paths.measurements}
           className="text-sm font-semibold whitespace-nowrap text-pine-800 underline-offset-4 hover:underline"

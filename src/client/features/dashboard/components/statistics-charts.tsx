@@ -60,12 +60,14 @@ function Plot({ seen, children }: { seen: boolean; children: ReactNode }) {
 function PerMonthChart({ perMonth, seen }: { perMonth: MeasurementStats['perMonth']; seen: boolean }) {
   const data = perMonth.map((m) => ({ ...monthNames(m.month), count: m.count }))
   const total = data.reduce((sum, m) => sum + m.count, 0)
+  // The last month is the current one: the same figure as This Month on Your Measurements.
+  const thisMonth = data.at(-1)?.count ?? 0
   return (
     <figure aria-labelledby="per-month-title" className="rounded-xl border border-stone-200 p-4">
       <figcaption id="per-month-title" className="font-semibold text-stone-900">
         Measurements per month
         <span className="block text-sm font-normal text-stone-700">
-          The last 12 months by date taken: {total} in all
+          The last 12 months by date taken: {total} in all, {thisMonth} this month
         </span>
       </figcaption>
       <div className="mt-3 h-56" aria-hidden="true" data-testid="chart-per-month">

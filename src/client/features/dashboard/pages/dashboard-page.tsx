@@ -1,12 +1,13 @@
 import { lazy, Suspense, useRef } from 'react'
 import { useDocumentTitle } from '../../../lib/document-title.ts'
 import { useSeen } from '../../../lib/use-seen.ts'
-import { useMeasurementPages, useMeasurementStats } from '../../measurements/api.ts'
+import { useMeasurementStats } from '../../measurements/api.ts'
 import type { AddMeasurementStart } from '../../measurements/components/add-measurement-dialog.tsx'
 import type { MeasuredValue } from '../../measuring/index.ts'
+import { useRecentByDateTaken } from '../api.ts'
 import { CalibrationPanel } from '../components/calibration-panel.tsx'
 import { DashboardHero } from '../components/dashboard-hero.tsx'
-import { DASHBOARD_RECENT, RecentMeasurements } from '../components/recent-measurements.tsx'
+import { RecentMeasurements } from '../components/recent-measurements.tsx'
 import { StatisticsSkeleton, YourStatistics } from '../components/your-statistics.tsx'
 
 // Community Highlights (issue 5): its code and its request wait until the lower half of the dashboard is in view.
@@ -21,11 +22,11 @@ type Props = { onAddMeasurement: (start?: AddMeasurementStart) => void }
 export function DashboardPage({ onAddMeasurement }: Props) {
   useDocumentTitle('Dashboard')
   const stats = useMeasurementStats()
-  const recent = useMeasurementPages(DASHBOARD_RECENT) // the same query as Recent Measurements: one request
+  const recent = useRecentByDateTaken() // the same query as Recent Measurements: one request
   // Whichever answers first says whether the member has measurements. Until one does, the page is laid out as
   // for a member who has (most visits), so nothing on screen moves when they arrive: Recent Measurements
   // jumping out of the grid above it was a layout shift of 0.4 (Lighthouse CLS).
-  const total = stats.data?.total ?? recent.data?.pages[0]?.total
+  const total = stats.data?.total ?? recent.data?.total
   const hasMeasurements = total === undefined ? !(stats.isError && recent.isError) : total > 0
   const addFirst = () => onAddMeasurement()
   const lower = useRef<HTMLDivElement>(null)
