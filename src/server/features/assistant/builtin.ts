@@ -299,6 +299,7 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
   const group = species ? speciesGroup(species) : undefined
   // A word the knowledge base has never seen may be the subject ('okapi'): then no species' passage answers.
   const queryTerms = [...new Set(termsOf(text))]
+  const letters = queryTerms.some((t) => /^[a-h]\d$/.test(t))
   const unknown = species
     ? []
     : queryTerms.filter((term) => !COMMON_WORDS.has(term) && knowledge.knows?.(term) === false)
@@ -340,7 +341,11 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
       const coverage = matched.size - fuzzy / 2 + strong / 2
       return { hit, matched: matched.size - fuzzy, fuzzy, strong, coverage, weighted: hit.score * weight(hit) }
     })
+    // A single chart line matched by one word never answers (see confident): it must not hide the passage that
+    // does ('where do turkeys live' is the habitat, not the 'Live weight' line).
+    .filter((r) => letters || !isChartLine(r.hit) || r.matched + r.fuzzy / 2 >= 2)
     .sort((a, b) => b.coverage - a.coverage || b.weighted - a.weighted)
+  if (ranked.length === 0) return null
   let best = ranked[0] as (typeof ranked)[number]
   // No species named: of the equally good passages of several species, the guide's first species' (G-4 is the
   // American elk's before the Roosevelt's, H-4 the whitetail's).
@@ -355,10 +360,12 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
     fuzzy: best.fuzzy,
     strong: best.strong,
     unmatched: Math.max(0, queryTerms.length - best.matched - best.fuzzy),
-    letters: queryTerms.some((t) => /^[a-h]\d$/.test(t)),
+    letters,
     unknown: unknown.length,
   }
 }
+
+const isChartLine = (hit: KnowledgeHit) => hit.id.startsWith('chart:') && hit.id.split(':').length === 3
 
 /**
  * Enough of the question matched to answer with the passage: two of its words (and no fewer than are left over),
@@ -369,8 +376,7 @@ function confident(pick: Retrieved): boolean {
   const matched = pick.matched + fuzzy / 2
   if (matched < 1) return false
   // A single chart line answers only a question that names it well ('measure H-2', 'the G-2', not 'tips').
-  const chartLine = hit.id.startsWith('chart:') && hit.id.split(':').length === 3
-  if (chartLine && matched < 2 && !pick.letters) return false
+  if (isChartLine(hit) && matched < 2 && !pick.letters) return false
   // The passage must be about one of the question's words (title or keywords), not merely use them.
   if (pick.strong === 0) return false
   // An unknown word may be what the question is about: one matching word is then not enough.

@@ -43,7 +43,7 @@ const STEPS: Record<Exclude<ChartKind, 'fish'>, { title: string; lines: string[]
       '6. Add them up and deduct the right–left differences of C to F.',
       `7. ${DRYING}`,
     ],
-    keywords: 'how to measure measuring steps moose palm paddle antlers spread points',
+    keywords: 'how to measure measuring steps moose antlers',
   },
   caribou: {
     title: 'How to measure caribou antlers, step by step (Boone and Crockett, Pope and Young)',
