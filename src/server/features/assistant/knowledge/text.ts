@@ -32,6 +32,9 @@ const STOP_WORDS = new Set(
   ),
 )
 
+/** Plurals the rules below cannot take back: 'snow geese' is 'snow goose'. */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { geese: 'goose', feet: 'foot', teeth: 'tooth', oxen: 'ox' }
+
 /** Splits text into raw tokens after expanding the record-book shorthands. */
 export function tokenize(text: string): string[] {
   let out = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
@@ -45,10 +48,11 @@ export function tokenize(text: string): string[] {
  * 'scored' finds 'score' and prefix search joins 'measuring' and 'measurement'. Indexing and search share it.
  */
 export function processTerm(token: string): string | null {
-  let term = token
+  const lower = token
     .toLowerCase()
     .replace(/'s$|'$/, '')
     .replace(/'/g, '')
+  let term = IRREGULAR_PLURALS[lower] ?? lower
   // Numbers are the calculators' (a '10' must not find 'G-2 of 10'); chart letters like 'h2' stay.
   if (term.length === 0 || STOP_WORDS.has(term) || /^\d+$/.test(term)) return null
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`
