@@ -111,7 +111,11 @@ describe('record minimums', () => {
       ['125', 'Coues'],
     ],
     ['tule elk minimum', ['Tule elk: B&C Awards 270, B&C All-time 285'], ["Roosevelt's elk:"]],
-    ['cougar minimum score', ['B&C Awards 14 8/16', 'P&Y 13 8/16 (unverified)', /unverified come from memory/], []],
+    [
+      'cougar minimum score',
+      ['B&C Awards 14 8/16', 'P&Y 13 8/16 (unverified)', /unverified are not confirmed by the program's own list/],
+      [],
+    ],
     ['Pope and Young minimum for caribou', [/no Pope and Young minimum for Caribou/i, 'B&C All-time 400'], []],
     ['NWTF minimum for a turkey', [/Kansas.*Trophy Turkey Award/, /\b65\b/, /no minimum score/], []],
     [

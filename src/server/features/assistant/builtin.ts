@@ -222,7 +222,7 @@ function minimumsAnswer(q: Question): ChatReply {
   const compared = scoreComparison(q.message, rows)
   if (compared) lines.push(compared)
   if (rows.some((row) => row.minimums.some((m) => !m.verified))) {
-    lines.push('Values marked unverified come from memory of the list; no public copy confirmed them.')
+    lines.push("Values marked unverified are not confirmed by the program's own list.")
   }
   if (rows.some((row) => row.category === 'wild-turkey')) {
     lines.push('The NWTF records program itself has no minimum score; 65 is the Kansas Trophy Turkey Award minimum.')

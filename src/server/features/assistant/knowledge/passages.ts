@@ -1,5 +1,5 @@
-// Curated passages for what lives only in prose: the record-book rules (docs/scoring.md), our decisions
-// (docs/scoring.md) and the photo measuring method (docs/measuring.md). A passage's source names the program
+// Curated passages for what lives only in prose: the record-book rules and our decisions (docs/scoring.md) and
+// the photo measuring method (docs/measuring.md). A passage's source names the program
 // and its own publication, never the pages we read while researching.
 // Numbers that live in code are read from it (the photo references, the click error, the fish trophy share), so
 // the passages cannot drift from what the app does.
