@@ -308,6 +308,8 @@ test('the assistant says what it does not know, and gives measuring steps and re
 
   await look(page, 'assistant-03-outside-the-guide-and-steps')
   await page.setViewportSize({ width: 390, height: 844 })
+  await bonefish.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'assistant-03-bonefish-phone-screen.png') })
   await steps.scrollIntoViewIfNeeded()
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'assistant-03-steps-phone-screen.png') })
   const scrollWidth = await page.evaluate(
