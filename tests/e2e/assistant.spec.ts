@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
+import { CM_PER_IN, QUARTER_DIAMETER_IN } from '../../src/shared/measuring/index.ts'
 import {
   CHAT_FAILURE_MESSAGE,
   CHAT_GREETING,
@@ -10,14 +11,15 @@ import {
 } from '../../src/shared/schemas/assistant.ts'
 import type { Measurement } from '../../src/shared/schemas/measurements.ts'
 import { scoreSheet } from '../../src/shared/scoring/index.ts'
+import { SPECIES } from '../../src/shared/species/catalogue.ts'
 import { look, SCREENSHOT_DIR } from './support/look.ts'
 import { type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
 import { measuringPhoto } from './support/test-photos.ts'
 
-// The Hunting Assistant (issue 7) as a member uses it: the floating button opens the panel with the greeting; three
+// The Hunting Assistant as a member uses it: the floating button opens the panel with the greeting; three
 // questions get the built-in assistant's answers (a record minimum, a fish weight the scoring engine computes, the
 // member's own biggest bass recorded first); Enter sends, Shift+Enter starts a new line, a blank question is
-// ignored, the input waits while a reply is pending; a failed request shows spec §8's message; the conversation
+// ignored, the input waits while a reply is pending; a failed request shows the chat failure message; the conversation
 // survives navigation and a reload; Escape closes and gives the focus back. Then, in the add dialog of this server
 // (no AI service configured), 'Analyze photo' says it is not set up and opens the measuring tool instead.
 
@@ -249,7 +251,7 @@ test('a member asks the Hunting Assistant about records, a fish weight and their
   await expect(page).toHaveURL(new RegExp(`/measurements/${big.id}$`))
   await expect(userMessages(page)).toHaveCount(4)
 
-  // Failures (spec §8): no connection, then a server error.
+  // Failures: no connection, then a server error.
   await page.route('**/api/chat', (route) => route.abort())
   const offline = await ask(page, 'Is it legal to hunt on Sundays?')
   await expect(offline.getByText(CHAT_FAILURE_MESSAGE, { exact: true })).toBeVisible()
@@ -266,6 +268,56 @@ test('a member asks the Hunting Assistant about records, a fish weight and their
   await inputOf(page).press('Escape')
   await expect(panel).toBeHidden()
   await expect(page.getByRole('button', { name: 'Open Hunting Assistant' })).toBeFocused()
+})
+
+test('the assistant says what it does not know, and gives measuring steps and reference sizes', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const page = await newMember(browser, member('Casey', 'Curious'))
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Open Hunting Assistant' }).click()
+  await expect(panelOf(page)).toBeVisible()
+
+  // A fish the Species Guide lacks: "I don't know that", the guide's fish instead, and no other species' facts.
+  const bonefish = await ask(page, 'Where do you find bonefish?')
+  await expect(bonefish).toContainText("I don't know that: bonefish is not in Fieldmark's Species Guide")
+  await expect(bonefish).toContainText('The fish it covers:')
+  for (const species of SPECIES) await expect(bonefish).not.toContainText(species.habitat)
+
+  // The steps for measuring a whitetail, not the names of its chart lines.
+  const steps = await ask(page, 'How do I measure a whitetail?')
+  for (const step of [
+    'along the outer curve',
+    "at right angles to the skull's centre line",
+    'from the top edge of the main beam',
+    'at the smallest place',
+    'nearest 1/8 inch',
+    '60 days',
+  ]) {
+    await expect(steps).toContainText(step)
+  }
+  await expect(steps.getByRole('link', { name: 'Species Guide: Whitetail Deer' })).toHaveAttribute(
+    'href',
+    '/species-guide/whitetail-deer',
+  )
+
+  // The measuring tool's own quarter.
+  const quarter = await ask(page, 'whats a quarter in mm')
+  await expect(quarter).toContainText(
+    `${QUARTER_DIAMETER_IN} in across (${(QUARTER_DIAMETER_IN * CM_PER_IN * 10).toFixed(2)} mm)`,
+  )
+
+  await look(page, 'assistant-03-outside-the-guide-and-steps')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await bonefish.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'assistant-03-bonefish-phone-screen.png') })
+  await steps.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'assistant-03-steps-phone-screen.png') })
+  const scrollWidth = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  )
+  expect(scrollWidth).toBeLessThanOrEqual(390)
 })
 
 test("'Analyze photo' without an AI service says so and offers the measuring tool", async ({ browser }) => {

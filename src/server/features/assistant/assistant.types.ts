@@ -25,6 +25,8 @@ export type KnowledgeHit = KnowledgeDoc & { score: number }
 /** Retrieval over the knowledge base (knowledge/index.ts builds it once per process). */
 export interface KnowledgeBase {
   search(query: string, limit?: number): KnowledgeHit[]
+  /** Whether the knowledge base has the term at all; without it every word counts as known. */
+  knows?(term: string): boolean
 }
 
 /**

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CM_PER_IN, CREDIT_CARD_IN, QUARTER_DIAMETER_IN } from '#shared/measuring/index.ts'
 import type { ChatReply, ChatTurn } from '#shared/schemas/assistant.ts'
 import { scoreSheet } from '#shared/scoring/index.ts'
+import { SPECIES } from '#shared/species/catalogue.ts'
 import { createMeasurement, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import type { KnowledgeBase } from './assistant.types.ts'
 import { answerBuiltIn, getKnowledgeBase, readQuestion } from './builtin.ts'
+import { CATALOGUE_FACTS } from './question-set-held-out.ts'
 import { containsSpecificRegulation, JURISDICTIONS } from './regulations.ts'
 
 // The built-in assistant's composer: the order of its routes (calculation, the member's records, regulations,
@@ -108,7 +111,11 @@ describe('record minimums', () => {
       ['125', 'Coues'],
     ],
     ['tule elk minimum', ['Tule elk: B&C Awards 270, B&C All-time 285'], ["Roosevelt's elk:"]],
-    ['cougar minimum score', ['B&C Awards 14 8/16', 'P&Y 13 8/16 (unverified)', /unverified come from memory/], []],
+    [
+      'cougar minimum score',
+      ['B&C Awards 14 8/16', 'P&Y 13 8/16 (unverified)', /unverified are not confirmed by the program's own list/],
+      [],
+    ],
     ['Pope and Young minimum for caribou', [/no Pope and Young minimum for Caribou/i, 'B&C All-time 400'], []],
     ['NWTF minimum for a turkey', [/Kansas.*Trophy Turkey Award/, /\b65\b/, /no minimum score/], []],
     [
@@ -260,6 +267,169 @@ describe('regulations never state a date or a limit', () => {
     expect(reply.reply).toMatch(/possession limit is how many you may hold/)
     expect(reply.reply).toMatch(/Tell me your state or province/)
     expect(containsSpecificRegulation(reply.reply)).toBe(false)
+  })
+})
+
+describe('a subject outside the Species Guide', () => {
+  // Animals and fish the guide lacks (some of them unknown to the assistant by name), and things that are not
+  // animals at all: whatever is asked about them, no guide species' facts come back.
+  const NOT_IN_GUIDE = [
+    'bonefish',
+    'sailfish',
+    'crappie',
+    'brown trout',
+    'lake trout',
+    'yellow perch',
+    'carp',
+    'halibut',
+    'mahi mahi',
+    'red snapper',
+    'chinook salmon',
+    'peacock bass',
+    'white bass',
+    'sturgeon',
+    'axis deer',
+    'sika deer',
+    'red deer',
+    'bison',
+    'javelina',
+    'wild hog',
+    'wolf',
+    'coyote',
+    'bobcat',
+    'polar bear',
+    'jaguar',
+    'snow goose',
+    'wood duck',
+    'dove',
+    'woodcock',
+    'sandhill crane',
+    'chukar',
+    'snowshoe hare',
+    'fox squirrel',
+    'okapi',
+    'narwhal',
+    'wombat',
+    'capybara',
+    'toaster',
+    'bitcoin',
+    'pickup truck',
+    'laptop',
+  ]
+  const TEMPLATES = [
+    (n: string) => `where do ${n} live?`,
+    (n: string) => `how big do ${n} get`,
+    (n: string) => `how do I measure a ${n}`,
+    (n: string) => `when is ${n} season?`,
+    (n: string) => `world record ${n}`,
+    (n: string) => `what is the B&C minimum for a ${n}?`,
+    (n: string) => `tell me about ${n}`,
+  ]
+  const guideNames = SPECIES.map((s) => s.name)
+
+  it.each(NOT_IN_GUIDE)('states no guide species’ facts about "%s"', async (name) => {
+    for (const [i, template] of TEMPLATES.entries()) {
+      const question = template(name)
+      const { reply } = await ask(question)
+      for (const fact of CATALOGUE_FACTS) expect(reply, question).not.toMatch(fact)
+      // Where it lives, how big it gets, how to measure it, what it is: only the guide's species have answers.
+      if ([0, 1, 2, 6].includes(i)) expect(reply, question).toMatch(/^I don't know/)
+    }
+  })
+
+  it('says which guide species of that kind it can answer about instead', async () => {
+    const { reply, sources } = await ask('Where do you find bonefish?')
+    expect(reply).toMatch(/^I don't know that: bonefish is not in Fieldmark's Species Guide/)
+    expect(reply).toContain('The fish it covers: Largemouth Bass,')
+    expect(reply).toMatch(/record-book minimums/)
+    expect(sources).toBeUndefined()
+    const deer = await ask('is a 150 axis deer good?')
+    expect(deer.reply).toMatch(/^I don't know that: axis deer/)
+    expect(deer.reply).toContain('The game animals it covers: Whitetail Deer,')
+    expect(deer.reply).not.toMatch(/P&Y 125|B&C Awards 160/)
+  })
+
+  it('does not carry the conversation’s species to an animal outside the guide', async () => {
+    const reply = await ask('what about bonefish?', turns('where do walleye live', 'Walleye habitat: …'))
+    expect(reply.reply).toMatch(/^I don't know that: bonefish/)
+    expect(reply.reply).not.toMatch(/Walleye habitat|lakes and rivers/)
+  })
+
+  it('still answers a guide species named beside a word it does not know', async () => {
+    const reply = await ask('where would I find walleyes around here')
+    expect(reply.reply).toContain('Walleye habitat:')
+  })
+
+  it.each(guideNames)('never takes the guide species "%s" for an animal outside it', async (name) => {
+    const { reply } = await ask(`where do ${name} live?`)
+    expect(reply).not.toMatch(/^I don't know/)
+  })
+})
+
+describe('measuring steps, references and record programs', () => {
+  it('gives the steps for measuring a whitetail, not the names of its chart lines', async () => {
+    const reply = await ask('How do I measure a whitetail?')
+    for (const step of [
+      /Main beams \(F\): from the lowest outside edge of the burr, along the outer curve/,
+      /Inside spread \(D\): .* at right angles to the skull's centre line/,
+      /Tine lengths \(G-1, G-2 …\): from the top edge of the main beam/,
+      /Circumferences \(H-1 to H-4\): at the smallest place between/,
+      /nearest 1\/8 inch/,
+      /1\/4-inch-wide flexible steel tape/,
+      /air-dried 60 days/,
+    ]) {
+      expect(reply.reply).toMatch(step)
+    }
+    expect(reply.reply).toContain('Whitetail Deer: its charts are Whitetail deer, typical;')
+    expect(reply.sources).toEqual([
+      { kind: 'scoring-rules', title: expect.stringMatching(/^How to measure deer and elk antlers/) },
+      { kind: 'species-guide', title: 'Species Guide: Whitetail Deer', href: '/species-guide/whitetail-deer' },
+    ])
+  })
+
+  it.each([
+    ['How do I measure my bighorn?', /steel tape only/, /Divide the longer horn by four/],
+    ['how to measure a black bear skull', /calipers/, /nearest 1\/16 inch/],
+    ['How do I measure a gobbler?', /longest bristle/, /scaled skin of the leg/],
+    ['how should I measure a walleye', /lower jaw to the fork of the tail/, /thickest point/],
+  ])('gives the steps of the species’ kind of chart: "%s"', async (question, first, second) => {
+    const { reply } = await ask(question)
+    expect(reply).toMatch(/^How to measure/)
+    expect(reply).toMatch(first)
+    expect(reply).toMatch(second)
+  })
+
+  it('still answers one chart line when the question names it', async () => {
+    const { reply } = await ask('How do I measure H-2 on a whitetail?')
+    expect(reply).toMatch(/^H-2, Circumference H-2/)
+  })
+
+  it('gives the reference sizes the photo tool uses', async () => {
+    const mm = (inches: number, decimals: number) => (inches * CM_PER_IN * 10).toFixed(decimals)
+    const quarter = await ask('How big is a quarter in mm?')
+    expect(quarter.reply).toContain(`${QUARTER_DIAMETER_IN} in across (${mm(QUARTER_DIAMETER_IN, 2)} mm)`)
+    expect(quarter.reply).toContain('(24.26 mm)')
+    const card = await ask('What size is a credit card?')
+    expect(card.reply).toContain(`${CREDIT_CARD_IN.long} × ${CREDIT_CARD_IN.short} in`)
+  })
+
+  it.each([
+    ['What does NWTF stand for?', /National Wild Turkey Federation/],
+    ['what is IGFA', /International Game Fish Association/],
+    ['What does SCI mean?', /Safari Club International/],
+    ['What is B&C?', /Boone and Crockett Club/],
+    ['what is P&Y', /Pope and Young Club/],
+  ])('says what a record program stands for: "%s"', async (question, name) => {
+    const reply = await ask(question)
+    expect(reply.reply).toMatch(name)
+    expect(kinds(reply)).toEqual(['scoring-rules'])
+  })
+
+  it('says how SCI differs from Boone and Crockett', async () => {
+    const { reply } = await ask('How does SCI differ from Boone and Crockett?')
+    expect(reply).toMatch(/no symmetry deductions/)
+    expect(reply).toMatch(/abnormal points are added in non-typical/)
+    expect(reply).toMatch(/full inside spread/)
   })
 })
 

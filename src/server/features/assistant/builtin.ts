@@ -1,18 +1,21 @@
-// The built-in Hunting Assistant (issue 7): answers from Fieldmark's own knowledge and the member's records, and
-// says where each answer came from. In order: a calculation asked with numbers (calculators.ts, the scoring
-// engine), the member's own records (member-records.ts), regulations (regulations.ts: the agency, never a date
-// or limit), the knowledge base (knowledge/: species guide, chart lines, rules, formulas, photo method), and when
-// nothing fits well enough, a plain "I don't know" with what it can answer.
+// The built-in Hunting Assistant: answers from Fieldmark's own knowledge and the member's records, and says where
+// each answer came from. In order: a calculation asked with numbers (calculators.ts, the scoring engine), the
+// member's own records (member-records.ts), regulations (regulations.ts: the agency, never a date or limit), the
+// knowledge base (knowledge/: species guide, chart lines, rules, programs, formulas, photo method), and when the
+// question's subject is not one it knows, or nothing fits well enough, a plain "I don't know" (fallback.ts).
 import type { ChatReply, ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
 import { type BookMinimum, minimumsFor, SPECIES } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
 import type { AnswerBuiltIn, KnowledgeBase, KnowledgeHit } from './assistant.types.ts'
 import { matchCalculation } from './calculators.ts'
+import { capabilitiesReply, fallbackReply, isListReply, otherAnimalReply } from './fallback.ts'
 import type { RetrievalHit } from './knowledge/index.ts'
+import { findOtherAnimal, type OtherAnimal } from './knowledge/other-animals.ts'
 import { PASSAGE_GROUPS, speciesGroup } from './knowledge/passages.ts'
 import { bookMinimumText, speciesGuideTitle, speciesHref, speciesOverviewText } from './knowledge/species-docs.ts'
 import { categoriesMentioned, findSpecies, speciesTerms } from './knowledge/species-match.ts'
-import { processTerm, termsOf, tokenize } from './knowledge/text.ts'
+import { COMMON_WORDS, processTerm, termsOf, tokenize } from './knowledge/text.ts'
+import { measuringStepsAnswer } from './measuring-answer.ts'
 import { answerFromRecords } from './member-records.ts'
 import {
   agencySources,
@@ -38,6 +41,8 @@ export type Question = {
   earlierSpecies?: Species
   place?: Jurisdiction
   books: Book[]
+  /** An animal outside the Species Guide the message names ('bonefish', 'axis deer'), when it names no guide species. */
+  other?: OtherAnimal
 }
 
 export type Book = 'bc' | 'py' | 'sci' | 'nwtf'
@@ -89,7 +94,7 @@ function speciesOfHistory(history: readonly ChatTurn[]): Species | undefined {
   }
   // Our last reply, unless it was the list of what we can answer (its examples name species).
   const reply = turns.find((t) => t.role === 'assistant')?.text
-  if (!reply || reply.startsWith(CAN_ANSWER_HEAD) || reply.startsWith(DONT_KNOW_HEAD)) return undefined
+  if (!reply || isListReply(reply)) return undefined
   return findSpecies(reply)[0]?.species
 }
 
@@ -100,17 +105,20 @@ export function booksIn(text: string): Book[] {
 /** Reads a message with its history: species, place and record books, from earlier turns when a follow-up. */
 export function readQuestion(message: string, history: readonly ChatTurn[] = []): Question {
   const previous = [...history].reverse().find((turn) => turn.role === 'user')?.text
-  const followUp = previous !== undefined && isFollowUp(message, previous)
+  // The subject decides: 'axis deer' is an animal we do not cover, not a whitetail, and never the conversation's.
+  const otherMatch = findOtherAnimal(message)
+  const followUp = !otherMatch && previous !== undefined && isFollowUp(message, previous)
   const text = followUp ? `${previous} ${message}` : message
-  const named = findSpecies(message)[0]?.species
-  const species = named ?? speciesOfHistory(history)
+  const named = findSpecies(otherMatch ? otherMatch.rest : message)[0]?.species
+  const other = named ? undefined : otherMatch?.animal
+  const species = named ?? (other ? undefined : speciesOfHistory(history))
   const speciesFromHistory = !named && species !== undefined
   const place = findJurisdiction(message) ?? (followUp && previous ? findJurisdiction(previous) : undefined)
   let books = booksIn(message)
   if (books.length === 0 && followUp && previous) books = booksIn(previous)
   const earlier = followUp && previous && !speciesFromHistory ? findSpecies(previous)[0]?.species : undefined
   const earlierSpecies = earlier && earlier.id !== species?.id ? earlier : undefined
-  return { message, text, followUp, species, speciesFromHistory, earlierSpecies, place, books }
+  return { message, text, followUp, species, speciesFromHistory, earlierSpecies, place, books, other }
 }
 
 const builtIn = (reply: string, sources: ChatSource[] = []): ChatReply => ({
@@ -214,7 +222,7 @@ function minimumsAnswer(q: Question): ChatReply {
   const compared = scoreComparison(q.message, rows)
   if (compared) lines.push(compared)
   if (rows.some((row) => row.minimums.some((m) => !m.verified))) {
-    lines.push('Values marked unverified come from memory of the list; no public copy confirmed them.')
+    lines.push("Values marked unverified are not confirmed by the program's own list.")
   }
   if (rows.some((row) => row.category === 'wild-turkey')) {
     lines.push('The NWTF records program itself has no minimum score; 65 is the Kansas Trophy Turkey Award minimum.')
@@ -278,6 +286,8 @@ type Retrieved = {
   unmatched: number
   /** The question names a chart line by its letter ('G-2', 'H3'). */
   letters: boolean
+  /** Words of the question the knowledge base does not know at all. */
+  unknown: number
 }
 
 /** The best passage for the question, or null when none matches enough of it to be the answer. */
@@ -287,8 +297,19 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
   // A species named in the question: another species' passage is never the answer, nor a passage about other
   // animals (the fish formula for "how much does a moose weigh").
   const group = species ? speciesGroup(species) : undefined
+  // A word the knowledge base has never seen may be the subject ('okapi'): then no species' passage answers.
+  const queryTerms = [...new Set(termsOf(text))]
+  const letters = queryTerms.some((t) => /^[a-h]\d$/.test(t))
+  const unknown = species
+    ? []
+    : queryTerms.filter((term) => !COMMON_WORDS.has(term) && knowledge.knows?.(term) === false)
   const fits = (hit: KnowledgeHit) => {
-    if (!species || q.speciesFromHistory) return true
+    // The engine's charts of animals outside the guide (polar bear, jaguar) answer no question of the guide's.
+    if (hit.id.startsWith('chart:') && !hit.speciesId) return false
+    // A species' guide passage answers only about that species, never for one the question does not name.
+    if (hit.id.startsWith('species:')) return hit.speciesId === species?.id
+    if (!species) return !(hit.speciesId && unknown.length > 0)
+    if (q.speciesFromHistory) return true
     if (hit.speciesId) return hit.speciesId === species.id
     const only = PASSAGE_GROUPS[hit.id]
     return only === undefined || only === group
@@ -299,14 +320,15 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
   // The species' chart the question names ('non-typical', 'tule'), else its main one: the first in the guide's
   // order (typical before non-typical).
   const chart = species ? categoriesMentioned(species, q.text)[0] : undefined
+  const definition = asksWhatItIs(q.message)
   const weight = (hit: KnowledgeHit) => {
     if (regulation && hit.kind === 'regulations') return 2.5
+    if (definition && hit.id.startsWith('passage:program-')) return 2
     if (!species || !hit.speciesId) return 1
     if (hit.speciesId !== species.id) return 0.8
     const preferred = chart && hit.id.startsWith('chart:') && hit.id.split(':')[1] === chart ? 1.3 : 1
     return (q.speciesFromHistory ? 1.6 : 3) * preferred
   }
-  const queryTerms = [...new Set(termsOf(text))]
   // The passage matching most of the question wins: each word it has counts 1 (a typo match ½), and ½ more when
   // the passage is about it (title, keywords); the score, weighed by the question's species and by regulations
   // for a regulations question, decides between equals.
@@ -319,7 +341,11 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
       const coverage = matched.size - fuzzy / 2 + strong / 2
       return { hit, matched: matched.size - fuzzy, fuzzy, strong, coverage, weighted: hit.score * weight(hit) }
     })
+    // A single chart line matched by one word never answers (see confident): it must not hide the passage that
+    // does ('where do turkeys live' is the habitat, not the 'Live weight' line).
+    .filter((r) => letters || !isChartLine(r.hit) || r.matched + r.fuzzy / 2 >= 2)
     .sort((a, b) => b.coverage - a.coverage || b.weighted - a.weighted)
+  if (ranked.length === 0) return null
   let best = ranked[0] as (typeof ranked)[number]
   // No species named: of the equally good passages of several species, the guide's first species' (G-4 is the
   // American elk's before the Roosevelt's, H-4 the whitetail's).
@@ -334,9 +360,12 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
     fuzzy: best.fuzzy,
     strong: best.strong,
     unmatched: Math.max(0, queryTerms.length - best.matched - best.fuzzy),
-    letters: queryTerms.some((t) => /^[a-h]\d$/.test(t)),
+    letters,
+    unknown: unknown.length,
   }
 }
+
+const isChartLine = (hit: KnowledgeHit) => hit.id.startsWith('chart:') && hit.id.split(':').length === 3
 
 /**
  * Enough of the question matched to answer with the passage: two of its words (and no fewer than are left over),
@@ -347,11 +376,11 @@ function confident(pick: Retrieved): boolean {
   const matched = pick.matched + fuzzy / 2
   if (matched < 1) return false
   // A single chart line answers only a question that names it well ('measure H-2', 'the G-2', not 'tips').
-  const chartLine = hit.id.startsWith('chart:') && hit.id.split(':').length === 3
-  if (chartLine && matched < 2 && !pick.letters) return false
+  if (isChartLine(hit) && matched < 2 && !pick.letters) return false
   // The passage must be about one of the question's words (title or keywords), not merely use them.
   if (pick.strong === 0) return false
-  if (matched < 2) return unmatched <= 1
+  // An unknown word may be what the question is about: one matching word is then not enough.
+  if (matched < 2) return unmatched <= 1 && pick.unknown === 0
   return matched >= unmatched
 }
 
@@ -366,6 +395,25 @@ function overviewAnswer(species: Species): ChatReply {
   return builtIn(lines.join('\n'), [speciesSource(species)])
 }
 
+/** "What's NWTF?", "what does SCI stand for": a question asking what a name is. */
+const asksWhatItIs = (message: string) =>
+  /^\W*(?:what|who)\s*(?:'?s|is|are)\b|\bstands? for\b|\bmeans?\b/i.test(message) && termsOf(message).length <= 3
+
+const asksToMeasure = (message: string) => /\bmeasur(?:e|es|ed|ing)\b/i.test(message)
+
+// Words naming the whole trophy: "how do I measure my buck's antlers" asks for every step, not one chart line.
+const WHOLE_TROPHY = new Set(termsOf('antler antlers horn horns rack skull trophy head set pair'))
+
+/** A passage about a species or a chart as a whole, or a question naming nothing narrower than the trophy. */
+function asksWholeTrophy(q: Question, hit: KnowledgeHit): boolean {
+  const aspect = aspectOf(hit)
+  if (aspect === 'measurements' || aspect === 'overview') return true
+  if ((hit.id.startsWith('chart:') && hit.id.split(':').length === 2) || hit.id.startsWith('passage:measure-')) {
+    return true
+  }
+  return termsOf(retrievalText(q)).every((term) => term.startsWith('measur') || WHOLE_TROPHY.has(term))
+}
+
 function answerKnowledge(knowledge: KnowledgeBase, q: Question): ChatReply | null {
   const pick = retrieve(knowledge, q)
   const namesOnlySpecies = q.species && !q.speciesFromHistory && termsOf(retrievalText(q)).length === 0
@@ -373,6 +421,11 @@ function answerKnowledge(knowledge: KnowledgeBase, q: Question): ChatReply | nul
   if (!pick || !confident(pick)) return null
   const { hit } = pick
   const aspect = aspectOf(hit)
+  // "How do I measure a whitetail?": the steps for its kind of chart, not the names of its chart lines.
+  if (q.species && asksToMeasure(q.message) && asksWholeTrophy(q, hit)) {
+    const steps = measuringStepsAnswer(q.species, q.text)
+    if (steps) return steps
+  }
   const species = q.species && hit.speciesId === q.species.id ? q.species : undefined
   if (species && aspect === 'minimums') return minimumsAnswer(q)
   if (species && aspect === 'season') return seasonAnswer(q, hit)
@@ -381,34 +434,6 @@ function answerKnowledge(knowledge: KnowledgeBase, q: Question): ChatReply | nul
   const sources = species && hit.kind === 'species-guide' ? [speciesSource(species)] : [sourceOf(hit)]
   if (species && hit.kind !== 'species-guide') sources.push(speciesSource(species))
   return builtIn(hit.text, sources)
-}
-
-// When nothing fits.
-
-const CAN_ANSWER = [
-  "record-book minimums (e.g. 'B&C minimum for mule deer')",
-  "how to measure a chart line or score a rack ('how do I measure H-2 on a whitetail')",
-  'scoring rules: spread credit, deductions, typical vs non-typical, the 60-day drying period, entering a record book',
-  "fish weight from length and girth ('22 inch bass, 15 inch girth')",
-  'turkey (NWTF) and antler scores from your measurements, and unit conversions',
-  "your own records ('what is my biggest bass?')",
-  'which agency sets the hunting and fishing rules in your state or province',
-]
-
-const CAN_ANSWER_HEAD = 'Here is what I can help with:'
-const DONT_KNOW_HEAD = "I don't know the answer to that one."
-
-export function fallbackReply(q: Partial<Pick<Question, 'species' | 'speciesFromHistory'>>): ChatReply {
-  const lines = [`${DONT_KNOW_HEAD} ${CAN_ANSWER_HEAD}`, ...CAN_ANSWER.map((c) => `- ${c}`)]
-  if (q.species && !q.speciesFromHistory) {
-    lines.push(`For ${q.species.name} I can give its record minimums, season, habitat and how it is scored.`)
-  }
-  return builtIn(lines.join('\n'))
-}
-
-/** A greeting or "what can you do": what the assistant answers, without an "I don't know". */
-export function capabilitiesReply(): ChatReply {
-  return builtIn([CAN_ANSWER_HEAD, ...CAN_ANSWER.map((c) => `- ${c}`)].join('\n'))
 }
 
 const ASKS_CAPABILITIES = /^\W*(?:help|hi|hello|hey|what can you (?:do|answer|help with)|what do you know)\b/i
@@ -421,7 +446,10 @@ export const answerBuiltIn: AnswerBuiltIn = async ({ db, knowledge }, { userId, 
   if (records) return { ...records, answeredBy: 'built-in' }
   if (termsOf(request.message).length === 0 || ASKS_CAPABILITIES.test(request.message)) return capabilitiesReply()
   const q = readQuestion(request.message, history)
-  const answer = answerRegulations(q) ?? answerKnowledge(knowledge, q)
+  const regulations = answerRegulations(q)
+  if (regulations) return regulations
+  if (q.other) return otherAnimalReply(q.other)
+  const answer = answerKnowledge(knowledge, q)
   if (answer) return answer
   // Read as a follow-up it made no sense: the message on its own may ("moose?" after something unrelated).
   const alone = q.followUp ? readQuestion(request.message) : undefined

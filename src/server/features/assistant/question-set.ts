@@ -1,8 +1,10 @@
-// The built-in assistant's question set (issue 7): questions a member asks, with the facts each reply must
-// contain and what it must not. question-set.test.ts asks them all and fails below 90 % answered correctly.
-// Knowledge facts are the catalogue's values (src/shared/species, categories.ts: the official minimums, which
-// differ from the spec's list for mule deer, elk P&Y, sheep, goat, caribou and pronghorn, as scoring.md §7 says);
-// calculation facts are computed here with the scoring engine, never typed in.
+// The built-in assistant's question set: questions a member asks, with the facts each reply must contain and what
+// it must not. question-set.test.ts asks them all and fails below 90 % answered correctly, or when any question
+// outside its knowledge gets anything but "I don't know". Knowledge facts are the catalogue's values
+// (src/shared/species, categories.ts: the official minimums, see docs/scoring.md); calculation facts are computed
+// here with the scoring engine, never typed in. The held-out questions live apart (question-set-held-out.ts).
+
+import { CM_PER_IN, QUARTER_DIAMETER_IN } from '#shared/measuring/index.ts'
 import type { ChatTurn } from '#shared/schemas/assistant.ts'
 import { scoreSheet } from '#shared/scoring/index.ts'
 import { SPECIFIC_REGULATION_PATTERNS } from './regulations.ts'
@@ -343,6 +345,37 @@ export const KNOWLEDGE_QUESTIONS: readonly QuestionItem[] = [
   { area: 'unknown', question: 'What is the best rifle caliber for elk?', facts: [...DONT_KNOW, 'Rocky Mountain Elk'] },
   { area: 'unknown', question: 'How do I train my bird dog?', facts: DONT_KNOW },
   { area: 'unknown', question: 'How much does a moose weigh?', facts: DONT_KNOW, not: [/÷ 800/] },
+
+  // What members found wrong: the subject decides, and the answers give steps, sizes and what a name stands for.
+  {
+    area: 'unknown',
+    question: 'Where do you find bonefish?',
+    facts: [...DONT_KNOW, /bonefish is not in Fieldmark's Species Guide/],
+    not: [/habitat:/i, /Passes, beaches/],
+  },
+  {
+    area: 'measuring',
+    question: 'How do I measure a whitetail?',
+    facts: [
+      /outer curve/i,
+      /right angles/i,
+      /top edge of the main beam/i,
+      /smallest place/i,
+      /nearest 1\/8/,
+      /60 days/,
+    ],
+  },
+  {
+    area: 'photo',
+    question: 'What is the diameter of a quarter in millimetres?',
+    facts: [String(QUARTER_DIAMETER_IN), (QUARTER_DIAMETER_IN * CM_PER_IN * 10).toFixed(2)],
+  },
+  { area: 'rules', question: 'What does NWTF stand for?', facts: [/National Wild Turkey Federation/] },
+  {
+    area: 'rules',
+    question: 'How does SCI differ from Boone and Crockett?',
+    facts: [/no symmetry deductions/i, /abnormal points are added/i],
+  },
 ]
 
 /** What question-set.test.ts records for its member, for the questions about the member's own data. */

@@ -4,7 +4,9 @@ import MiniSearch from 'minisearch'
 import type { KnowledgeBase, KnowledgeDoc, KnowledgeHit } from '../assistant.types.ts'
 import { buildRegulationDocs } from '../regulations.ts'
 import { buildChartDocs } from './chart-docs.ts'
+import { MEASURING_PASSAGES } from './measuring-passages.ts'
 import { PASSAGES } from './passages.ts'
+import { PROGRAM_PASSAGES } from './program-passages.ts'
 import { buildSpeciesDocs } from './species-docs.ts'
 import { fuzzyFor, prefixFor, processTerm, termsOf, tokenize } from './text.ts'
 
@@ -25,6 +27,8 @@ export type RetrievalHit = KnowledgeHit & {
 
 export interface RetrievalKnowledgeBase extends KnowledgeBase {
   search(query: string, limit?: number): RetrievalHit[]
+  /** Whether any passage has the term, or one a typo or a prefix away ('measur' → 'measurement'). */
+  knows(term: string): boolean
   /** Every indexed passage (tests, and the AI path if it wants to cite one by id). */
   readonly docs: readonly KnowledgeDoc[]
   get(id: string): KnowledgeDoc | undefined
@@ -33,7 +37,14 @@ export interface RetrievalKnowledgeBase extends KnowledgeBase {
 const STORED = ['id', 'kind', 'title', 'text', 'href', 'speciesId'] as const
 
 export function buildDocs(): IndexedDoc[] {
-  return [...buildSpeciesDocs(), ...buildChartDocs(), ...PASSAGES, ...buildRegulationDocs()]
+  return [
+    ...buildSpeciesDocs(),
+    ...buildChartDocs(),
+    ...PASSAGES,
+    ...MEASURING_PASSAGES,
+    ...PROGRAM_PASSAGES,
+    ...buildRegulationDocs(),
+  ]
 }
 
 export function createKnowledgeBase(docs: readonly IndexedDoc[] = buildDocs()): RetrievalKnowledgeBase {
@@ -52,10 +63,22 @@ export function createKnowledgeBase(docs: readonly IndexedDoc[] = buildDocs()): 
   })
   index.addAll(docs)
   const byId = new Map(docs.map((doc) => [doc.id, toPublic(doc)]))
+  // Built on the first question that needs it, not with the index.
+  let vocabulary: Set<string> | undefined
+  const knows = (term: string) => {
+    vocabulary ??= new Set(docs.flatMap((doc) => termsOf(`${doc.title} ${doc.text} ${doc.keywords ?? ''}`)))
+    if (vocabulary.has(term)) return true
+    for (const word of vocabulary) {
+      if (prefixFor(term) && word.startsWith(term)) return true
+      if (fuzzyFor(term) !== false && oneEditApart(word, term)) return true
+    }
+    return false
+  }
 
   return {
     docs: [...byId.values()],
     get: (id) => byId.get(id),
+    knows,
     search(query, limit = 8) {
       const queryTermCount = new Set(termsOf(query)).size
       if (queryTermCount === 0) return []
@@ -80,6 +103,19 @@ export function createKnowledgeBase(docs: readonly IndexedDoc[] = buildDocs()): 
         })
     },
   }
+}
+
+/** Whether two words differ by at most one letter added, dropped or changed. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  const rest = (x: string, skip: number) => x.slice(i + skip)
+  return (
+    rest(a, 1) === rest(b, 1) || // changed
+    rest(a, 1) === rest(b, 0) || // a has one more
+    rest(a, 0) === rest(b, 1) // b has one more
+  )
 }
 
 function toPublic(doc: IndexedDoc): KnowledgeDoc {

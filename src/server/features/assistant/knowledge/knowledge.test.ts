@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { CHAT_SOURCE_KINDS } from '#shared/schemas/assistant.ts'
 import { CHART_CATEGORIES } from '#shared/scoring/index.ts'
 import { minimumsFor, SPECIES } from '#shared/species/catalogue.ts'
-import { buildDocs, createKnowledgeBase, getKnowledgeBase } from './index.ts'
+import { buildDocs, createKnowledgeBase, getKnowledgeBase, oneEditApart } from './index.ts'
+import { MEASURING_PASSAGES } from './measuring-passages.ts'
+import { findOtherAnimal, OTHER_ANIMALS } from './other-animals.ts'
 import { PASSAGES } from './passages.ts'
-import { categoriesMentioned, findSpecies } from './species-match.ts'
+import { PROGRAM_PASSAGES } from './program-passages.ts'
+import { categoriesMentioned, findSpecies, SPECIES_NICKNAMES, speciesTerms } from './species-match.ts'
 import { processTerm, termsOf, tokenize } from './text.ts'
 
 // The knowledge base: what it holds (built from the catalogue and the engine's charts, not retyped), and that
@@ -60,6 +63,19 @@ describe('the knowledge base', () => {
         )
       }
     }
+  })
+
+  it('names programs and their publications as sources, never the web pages we researched', () => {
+    for (const passage of [...PASSAGES, ...MEASURING_PASSAGES, ...PROGRAM_PASSAGES]) {
+      expect(passage.source, passage.id).not.toMatch(/\.(com|org|net|io|gov)\b|scoring\.md|§|docs\//i)
+      expect(passage.text, passage.id).not.toMatch(/\b[\w-]+\.(com|org|net|io)\b/i)
+    }
+  })
+
+  it('knows the words of its passages, their prefixes and one-letter typos, and nothing else', () => {
+    for (const term of ['spread', 'measur', 'symetry', 'nwtf', 'igfa', 'quarter'])
+      expect(kb.knows(term), term).toBe(true)
+    for (const term of ['bonefish', 'okapi', 'toaster', 'bitcoin']) expect(kb.knows(term), term).toBe(false)
   })
 
   it('returns nothing for a question of stop words only, and the terms it matched', () => {
@@ -119,6 +135,9 @@ describe('text processing', () => {
     expect(termsOf('All-time')).toEqual(termsOf('alltime'))
     expect(termsOf('All-time')).not.toContain('time')
     expect(tokenize('Québec')).toEqual(['Quebec'])
+    expect(termsOf('is it a booner')).toEqual(['boon', 'crockett', 'booner'])
+    expect(termsOf('p&y min, 10 pts')).toEqual(['pope', 'young', 'minimum', 'point'])
+    expect(termsOf('wr from a pic')).toEqual(['world', 'record', 'photo'])
   })
 
   it.each([
@@ -132,6 +151,8 @@ describe('text processing', () => {
     ['inches', 'inch'],
     ['bass', 'bass'],
     ['moose', 'moos'],
+    ['officially', 'official'],
+    ['typically', 'typical'],
     ['the', null],
   ])('%s → %s', (word, term) => {
     expect(processTerm(word)).toBe(term)
@@ -205,5 +226,52 @@ describe('categoriesMentioned', () => {
     ['pronghorn', 'pronghorn', ['pronghorn']],
   ])('%s, "%s" → %j', (id, text, categories) => {
     expect(categoriesMentioned(species(id), text)).toEqual(categories)
+  })
+})
+
+describe('animals outside the Species Guide', () => {
+  it('never claims a guide species, its categories or its nicknames', () => {
+    for (const species of SPECIES) {
+      for (const name of [species.name, ...(SPECIES_NICKNAMES[species.id] ?? [])]) {
+        expect(findOtherAnimal(name)?.animal.name, name).toBeUndefined()
+      }
+    }
+  })
+
+  it('has no name the guide’s species words would cover on their own', () => {
+    for (const animal of OTHER_ANIMALS) {
+      const covered = SPECIES.find((s) => animal.terms.every((term) => speciesTerms(s).has(term)))
+      expect(covered?.id, animal.name).toBeUndefined()
+    }
+  })
+
+  it.each([
+    ['is a 150 axis deer good', 'axis deer', 'is a 150 good'],
+    ['where do bonefish live', 'bonefish', 'where do live'],
+    ['brown trout habitat', 'brown trout', 'habitat'],
+    ['Snow geese limits', 'snow goose', 'limits'],
+  ])('finds the longest name in "%s"', (message, name, rest) => {
+    expect(findOtherAnimal(message)).toMatchObject({ animal: { name }, rest })
+  })
+
+  it.each(['whitetail', 'how do I measure H-2', 'rainbow trout', 'brown bear', 'canada goose'])(
+    'finds none in "%s"',
+    (message) => {
+      expect(findOtherAnimal(message)).toBeUndefined()
+    },
+  )
+})
+
+describe('oneEditApart', () => {
+  it.each([
+    ['symmetry', 'symetry', true],
+    ['measure', 'meassure', true],
+    ['walleye', 'walleys', true],
+    ['spread', 'spread', true],
+    ['walleye', 'wallaby', false],
+    ['bone', 'bonefish', false],
+  ])('%s / %s → %s', (a, b, expected) => {
+    expect(oneEditApart(a, b)).toBe(expected)
+    expect(oneEditApart(b, a)).toBe(expected)
   })
 })

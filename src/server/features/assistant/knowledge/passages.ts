@@ -1,5 +1,6 @@
-// Curated passages for what lives only in prose: the record-book rules of /work/shared/domain/scoring.md (cited
-// as "scoring.md §n"), our decisions (docs/scoring.md) and the photo measuring method (docs/measuring.md).
+// Curated passages for what lives only in prose: the record-book rules and our decisions (docs/scoring.md) and
+// the photo measuring method (docs/measuring.md). A passage's source names the program
+// and its own publication, never the pages we read while researching.
 // Numbers that live in code are read from it (the photo references, the click error, the fish trophy share), so
 // the passages cannot drift from what the app does.
 
@@ -25,7 +26,7 @@ export type Passage = KnowledgeDoc & {
   keywords: string
 }
 
-const passage = (
+export const passage = (
   id: string,
   kind: ChatSourceKind,
   title: string,
@@ -62,6 +63,14 @@ export const PASSAGE_GROUPS: Readonly<Record<string, SpeciesGroup>> = Object.fro
     'drying',
     'enter-boone-crockett',
     'enter-pope-young',
+    'measure-antlers',
+    'measure-moose',
+    'measure-caribou',
+    'measure-horns',
+    'measure-skull',
+    'program-boone-crockett',
+    'program-pope-young',
+    'program-sci',
     'bc-vs-py',
     'sci',
     'awards-all-time',
@@ -69,12 +78,15 @@ export const PASSAGE_GROUPS: Readonly<Record<string, SpeciesGroup>> = Object.fro
     'roosevelt-crown',
     'sheep-horns',
   ].map((id) => [`passage:${id}`, 'big-game' as const]),
-  ...['nwtf-formula', 'nwtf-entry'].map((id) => [`passage:${id}`, 'turkey' as const]),
-  ...['fish-formula', 'fish-divisors', 'fish-accuracy'].map((id) => [`passage:${id}`, 'fish' as const]),
+  ...['nwtf-formula', 'nwtf-entry', 'measure-turkey', 'program-nwtf'].map((id) => [`passage:${id}`, 'turkey' as const]),
+  ...['fish-formula', 'fish-divisors', 'fish-accuracy', 'measure-fish', 'program-igfa'].map((id) => [
+    `passage:${id}`,
+    'fish' as const,
+  ]),
 ])
 
 export const PASSAGES: readonly Passage[] = [
-  // Scoring rules: Boone and Crockett, Pope and Young, SCI, NWTF (scoring.md §0–§4).
+  // Scoring rules: Boone and Crockett, Pope and Young, SCI, NWTF.
   passage(
     'spread-credit',
     'scoring-rules',
@@ -84,7 +96,7 @@ export const PASSAGES: readonly Passage[] = [
       'The credit may equal, but not exceed, the length of the longer main beam: if the inside spread is wider than the longer beam, only the beam length is counted. This holds on the Boone and Crockett Club charts for whitetail, mule deer, blacktail, elk and caribou, and the Pope and Young Club uses the same charts.',
       'Moose are different: the greatest spread is credited in full, with no cap. SCI credits the full inside spread too. The B&C gross score uses the full inside spread, not the capped credit.',
     ].join('\n'),
-    'scoring.md §1.1 (bestdeerhuntohio.com B&C guide); docs/scoring.md',
+    "Boone and Crockett Club: the official score charts; Fieldmark's scoring decisions",
     'inside spread wide width credit capped cap limit longer beam',
   ),
   passage(
@@ -96,7 +108,7 @@ export const PASSAGES: readonly Passage[] = [
       'A point that exists on one side only counts 0 on the other, so its whole length is deducted. Example: G-2 of 10 on the right and 9 5/8 on the left gives a 3/8 deduction.',
       'Symmetry deductions are taken in both typical and non-typical categories. On sheep only the circumference differences are deducted, not the horn length; skulls have no deductions; SCI and Buckmasters take no symmetry deductions at all.',
     ].join('\n'),
-    'scoring.md §1.1, §1.8, §3 (ESPN/Burkhead; bestdeerhuntohio.com; wren-clothing.com)',
+    'Boone and Crockett Club and Pope and Young Club score charts; SCI Record Book of Trophy Animals',
     'deduction deduct deducted difference differences symmetry asymmetry right left net penalty',
   ),
   passage(
@@ -110,7 +122,7 @@ export const PASSAGES: readonly Passage[] = [
       `Symmetry deductions are taken in both. A rack with a lot of abnormal growth usually scores better as a non-typical; each category has its own minimum (whitetail B&C All-time: typical ${whitetailAllTime.typical}, non-typical ${whitetailAllTime.nonTypical}).`,
       "On Roosevelt's and tule elk the crown points above the fourth (sword) point are not abnormal: their total is added. For turkeys, a bird with more than one beard is called non-typical.",
     ].join('\n'),
-    'scoring.md §1.1, §1.4 (ESPN/Burkhead; boone-crockett.org "Net score vs gross score")',
+    'Boone and Crockett Club: the official score charts (typical and non-typical)',
     'abnormal nontypical typical difference between drop tine sticker kicker irregular extra points category',
   ),
   passage(
@@ -122,7 +134,7 @@ export const PASSAGES: readonly Passage[] = [
       'For antlered game, B&C gross = the typical frame without symmetry deductions + all abnormal points + the full inside spread (not the capped spread credit). For horned game, gross = left + right with no deductions.',
       'Net = gross with the spread credit in place of the spread, less the symmetry deductions, and less (typical) or plus (non-typical) the abnormal points.',
     ].join('\n'),
-    'scoring.md §1.1 ("Policies of the B&C Big Game Records Program")',
+    'Boone and Crockett Club: policies of the Big Game Records Program',
     'gross net final entry score difference between',
   ),
   passage(
@@ -130,7 +142,7 @@ export const PASSAGES: readonly Passage[] = [
     'scoring-rules',
     'What counts as a point (Boone and Crockett)',
     'On deer and elk a point must be at least 1 inch long and longer than it is wide at 1 inch or more of its length. The beam tip counts as a point but is not measured as one. On caribou a point needs only 1/2 inch.',
-    'scoring.md §0 (B&C scoring page; bc_scoring_caribou.asp)',
+    'Boone and Crockett Club: the official score charts and scoring rules',
     'point tine count counts inch long wide',
   ),
   passage(
@@ -142,7 +154,7 @@ export const PASSAGES: readonly Passage[] = [
       'Eighths are written without reducing: 7 2/8, not 7 1/4; a whole number is written 194 0/8.',
       'Bear and cat skulls are measured to the nearest 1/16 inch (29 12/16), with calipers; turkey beards and spurs to 1/16 inch and turkey weight to the nearest ounce.',
     ].join('\n'),
-    'scoring.md §0 (B&C scoring page; trantor.is B&C manual ch. 4, 10, 11)',
+    'Boone and Crockett Club: measuring and scoring big game trophies',
     'eighth eighths sixteenth fraction tape cable steel tool nearest write unit',
   ),
   passage(
@@ -154,7 +166,7 @@ export const PASSAGES: readonly Passage[] = [
       'For a boiled or frozen skull the 60 days start after it is taken out. The Pope and Young Club also accepts velvet antlers after a 60-day drying or curing period.',
       'Fieldmark can score green measurements at any time, but an official entry needs the drying period first.',
     ].join('\n'),
-    'scoring.md §0 (trantor.is B&C manual ch. 4; ESPN; P&Y entry rules)',
+    'Boone and Crockett Club and Pope and Young Club entry requirements',
     'dry drying dried shrink shrinkage wait wait long before official measure green velvet day days',
   ),
   passage(
@@ -164,11 +176,11 @@ export const PASSAGES: readonly Passage[] = [
     [
       "To enter a trophy in the Boone and Crockett Club's records:",
       '- let it air-dry 60 days, then have it measured by a B&C Official Measurer, who signs the original score chart;',
-      '- send the signed chart with the entry affidavit, photos of the trophy (front, left and right sides), a copy of the hunting licence or tag, and the entry fee ($40 on the chart we read);',
+      '- send the signed chart with the entry affidavit, photos of the trophy (front, left and right sides), a copy of the hunting licence or tag, and the entry fee;',
       '- the score must meet the Awards minimum (listed every 3-year Awards period) or the All-time minimum of its category.',
       'The top trophies of each Awards period go to the Judges’ Panel for verification.',
     ].join('\n'),
-    'scoring.md §1.1, §1.11 (B&C moose score chart, scribd copy; unanswered.io; fieldandstream.com)',
+    'Boone and Crockett Club: entry requirements and minimum entry scores (Awards / All-time)',
     'enter entry submit submitting record book official measurer affidavit fee how get into awards all-time register booner',
   ),
   passage(
@@ -179,7 +191,7 @@ export const PASSAGES: readonly Passage[] = [
       'The Pope and Young Club keeps the records of North American big game taken entirely with bow and arrow; crossbow kills are excluded (the Bolt & Quarrel club records those, with its own minimums).',
       'P&Y uses the same measuring system and arithmetic as Boone and Crockett; only who may enter and the minimum scores differ. The trophy must dry 60 days, be measured by an official P&Y measurer, and for species whose inside spread is scored the skull plate must be intact and unsplit.',
     ].join('\n'),
-    'scoring.md §2 (oodmag.com; P&Y entry requirements, airgunmaniac.com copy; bolt-quarrel.org)',
+    'Pope and Young Club: entry requirements; Bowhunting Big Game Records of North America',
     'bow bowhunting archery crossbow enter entry submit pope young club how',
   ),
   passage(
@@ -192,7 +204,7 @@ export const PASSAGES: readonly Passage[] = [
       '- Pope and Young: only animals taken entirely with bow and arrow (no crossbows), with one, lower, minimum per category.',
       'So a bow-killed buck can make Pope and Young without making Boone and Crockett: a typical whitetail needs 125 for P&Y and 160 for the B&C Awards book.',
     ].join('\n'),
-    'scoring.md §2 (tomfoolerycalls.20m.com; oodmag.com; imbmonsterbucks.com)',
+    'Boone and Crockett Club and Pope and Young Club: minimum entry scores and entry requirements',
     'difference between compare comparison versus vs boone crockett pope young',
   ),
   passage(
@@ -203,7 +215,7 @@ export const PASSAGES: readonly Passage[] = [
       "SCI's scoring is basically Boone and Crockett's without deductions: inside spread, main beams, every point over 1 inch and the circumferences, with no symmetry deductions.",
       'SCI keeps typical and non-typical categories, regional whitetail categories and categories by weapon. In Fieldmark an SCI sheet is checked only against SCI minimums; the only one we have is free-range typical Rocky Mountain mule deer, 155.',
     ].join('\n'),
-    'scoring.md §3 (Bill Quimby, coueswhitetail.com; outdoorcanada.ca; huntforever.org); docs/scoring.md',
+    "Safari Club International: SCI Record Book of Trophy Animals; Fieldmark's scoring decisions",
     'safari club international sci',
   ),
   passage(
@@ -211,7 +223,7 @@ export const PASSAGES: readonly Passage[] = [
     'scoring-rules',
     'Awards and All-time minimums (Boone and Crockett)',
     'Boone and Crockett has two minimums per category: the Awards minimum, for the book of each 3-year Awards period, and the higher All-time minimum, for the All-time records book. A trophy meeting the All-time minimum is listed in the Awards book too. Fieldmark calls a score meeting the highest minimum of its category a record, one meeting a lower minimum a trophy.',
-    'scoring.md §1.11 (unanswered.io; fieldandstream.com)',
+    'Boone and Crockett Club: minimum entry scores (Awards / All-time)',
     'awards all-time alltime period book two minimum record trophy class standard',
   ),
   passage(
@@ -225,7 +237,7 @@ export const PASSAGES: readonly Passage[] = [
       '- Spur: along the outside centre, from where it leaves the scaled leg skin to its tip, to 1/16 inch; with two spurs on a leg, the longest counts.',
       'Example: 20 lb 7 oz, beards totalling 25.5 in, spurs 1 1/16 and 1 in: 20.4375 + 51 + 20.625 = 92.0625.',
     ].join('\n'),
-    'scoring.md §4 (millcreekturkeycalls.com; thejump.net; rolltidebama.com)',
+    'National Wild Turkey Federation: NWTF Wild Turkey Records, scoring formula',
     'turkey gobbler tom beard beards spur spurs weight nwtf wild turkey federation score formula',
   ),
   passage(
@@ -233,7 +245,7 @@ export const PASSAGES: readonly Passage[] = [
     'scoring-rules',
     'Turkey records: NWTF and the 65-point threshold',
     `The NWTF records program keeps records by subspecies (Eastern, Osceola, Rio Grande, Merriam’s, Gould’s, ocellated) and by state, and has no minimum score: an NWTF member enters any legally harvested bird with the official form, signed and witnessed, and a processing fee. The ${turkeyAward} Fieldmark shows is the Kansas (KDWPT) Trophy Turkey Award minimum, which uses the NWTF formula.`,
-    'scoring.md §4, §8 settled 2 (parislanding.com; turkey-talk.com; redtablemeats.com KDWPT release)',
+    'National Wild Turkey Federation: NWTF Wild Turkey Records; Kansas Trophy Turkey Award',
     'turkey record minimum enter entry nwtf kansas 65 subspecies',
   ),
   passage(
@@ -241,7 +253,7 @@ export const PASSAGES: readonly Passage[] = [
     'scoring-rules',
     'Scoring a bear or cougar skull (Boone and Crockett)',
     'A bear or cat skull scores its greatest length without the lower jaw plus its greatest width across the cheek bones (zygomatic arches), measured with calipers to the nearest 1/16 inch, with no deductions. Remove all flesh, membrane and cartilage and let the skull air-dry 60 days before an official measurement.',
-    'scoring.md §1.10 (trantor.is B&C manual ch. 4; outdoors-international.com)',
+    'Boone and Crockett Club: the official score chart for bears and cougar',
     'skull bear cougar lion cat caliper calipers length width measure',
   ),
   passage(
@@ -249,7 +261,7 @@ export const PASSAGES: readonly Passage[] = [
     'scoring-rules',
     "Crown points on Roosevelt's and tule elk (Boone and Crockett)",
     "Roosevelt's and tule elk are scored on their own chart: the points above the fourth (sword) point that form the crown are not abnormal. The crown points' lengths on both antlers are added as one total, with no right–left difference; abnormal points below the sword point are subtracted.",
-    'scoring.md §1.4, §8 settled 1 (BuckScoreApp WesternElkProfile.kt; journalofmountainhunting.com; gunsandoutdoornews.com)',
+    'Boone and Crockett Club: the official score chart for Roosevelt’s and tule elk',
     'crown points roosevelt tule elk sword',
   ),
   passage(
@@ -257,7 +269,7 @@ export const PASSAGES: readonly Passage[] = [
     'scoring-rules',
     'Scoring sheep horns (Boone and Crockett)',
     'Wild sheep score the length of each horn (C, along the outer curve from the lowest front edge of the base to the tip or broomed end) and four circumferences: D-1 at the base and D-2 to D-4 at the quarters of the longer horn. Only the circumference differences are deducted, not the difference in horn length. Spreads are recorded, not scored. Bighorn, desert, Dall’s and Stone’s sheep are scored alike, with a steel tape only.',
-    'scoring.md §1.8 (fieldandstream.com; trantor.is B&C manual ch. 10; Leupold)',
+    'Boone and Crockett Club: the official score chart for wild sheep',
     'sheep ram horn horns curl broomed quarter',
   ),
   passage(
@@ -265,11 +277,11 @@ export const PASSAGES: readonly Passage[] = [
     'scoring-rules',
     'Record, trophy and standard in Fieldmark',
     `Fieldmark labels each measurement: record when it meets the highest minimum of its category (for fish: the species' trophy weight), trophy when it meets a lower one (for fish: ${fishTrophyShare} % of the trophy weight), standard otherwise. For turkeys, meeting the Kansas award's ${turkeyAward} makes a trophy, never a record.`,
-    'docs/scoring.md (Record books and trophy class)',
+    "Fieldmark's record, trophy and standard classes",
     'record trophy standard class label badge',
   ),
 
-  // Fish weight formulas (scoring.md §5).
+  // Fish weight formulas.
   passage(
     'fish-formula',
     'fish-formula',
@@ -281,7 +293,7 @@ export const PASSAGES: readonly Passage[] = [
       'Example: length 31 in, girth 16 in: 16 × 16 = 256; × 31 = 7,936; ÷ 800 = 9.92 lb (9 lb 15 oz).',
       'It is an estimate, not a scale weight: expect it to be off by about ±10 %. Ask me with your numbers ("20 inch bass, 14 inch girth") and I will compute it.',
     ].join('\n'),
-    'scoring.md §5.1 (themarlinclub.com; cyberangler.com; florida-fishing-insider.com)',
+    'Fish weight formula: length × girth² ÷ 800, an estimate within about 10 %',
     'fish weight formula estimate estimated calculate measure measuring tape length girth squared 800 pound heavy weigh without scale',
   ),
   passage(
@@ -296,7 +308,7 @@ export const PASSAGES: readonly Passage[] = [
       'Length only, for a fish released without a girth (total length, tail pinched): weight = length³ ÷ 1200 sunfish, ÷ 1600 largemouth and smallmouth bass, ÷ 2700 walleye, ÷ 3500 northern pike and muskie, ÷ 3300 catfish (Iowa DNR; Missouri uses ÷ 2000 for catfish).',
       'Tarpon: the old ÷ 800 formula reads more than 15 % light; Ault and Luo give a chart from fork length and dorsal girth instead.',
     ].join('\n'),
-    'scoring.md §5.1 (pcvoyage.com; one-vertex.com; digitalanglers.com; Iowa DNR; semissourian.com; Ault & Luo 2013)',
+    'Fish weight formulas by body shape and the length-only formulas (Iowa DNR); Ault and Luo (tarpon)',
     'divisor divisors length only cubed released release catch estimate without girth formula different species 880 1600',
   ),
   passage(
@@ -307,7 +319,7 @@ export const PASSAGES: readonly Passage[] = [
       'Formulas are estimates; only a certified scale gives a weight. On published record fish, length × girth² ÷ 800 read 9 % heavy on Kurita’s record largemouth, 9 % heavy on Deuel’s record red drum, 7 % light on the record tiger muskie and 13 % light on a tarpon; the length-only L³ ÷ 1600 read 43 % light on Kurita’s bass.',
       'Fieldmark labels every formula weight an estimate (about ±10 %).',
     ].join('\n'),
-    'scoring.md §5.1 (luremakingkonastyle.com; florida-fishing-insider.com; record cases)',
+    'Fish weight formulas checked against published record fish (IGFA weights)',
     'accurate accuracy precise error estimate reliable scale wrong off length girth formula 800',
   ),
 
@@ -323,7 +335,7 @@ export const PASSAGES: readonly Passage[] = [
       '- measure straight (two points) or along a curve (a path of points; put them closer where it bends);',
       '- the result is given to the nearest 1/8 inch and to the millimetre, with its uncertainty.',
     ].join('\n'),
-    'docs/measuring.md; src/shared/measuring',
+    "Fieldmark's photo measuring tool",
     'photo picture image camera measure measuring tool reference calibrate calibration credit card quarter coin pixel',
   ),
   passage(
@@ -336,7 +348,7 @@ export const PASSAGES: readonly Passage[] = [
       `The larger the reference in the photo, the better: under ${SMALL_REFERENCE_PX} px the tool says '${SMALL_REFERENCE_WARNING}'.`,
       `Perspective is usually the larger error and is not included: ${PERSPECTIVE_CAVEAT}`,
     ].join('\n'),
-    'docs/measuring.md (Uncertainty)',
+    "Fieldmark's photo measuring tool: uncertainty",
     'photo accurate accuracy precise uncertainty error plus minus perspective angle reliable reference small',
   ),
 ]

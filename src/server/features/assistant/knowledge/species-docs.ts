@@ -17,11 +17,11 @@ export const speciesGuideTitle = (species: Pick<Species, 'name'>) => `Species Gu
 const ASPECT_WORDS = {
   overview: 'about species guide what is description overview difficulty hard difficult easy challenge category region',
   minimums:
-    'record book minimum minimums score qualify qualifying entry make the book threshold trophy good big need boone crockett pope young awards all-time',
-  season: 'season when time of year month open dates',
-  habitat: 'habitat where live lives found range find terrain cover',
+    'record book minimum minimums score qualify qualifying entry make the book threshold trophy good big need boone crockett pope young awards all-time booner',
+  season: 'season when time of year month open dates run runs migration spawn bite',
+  habitat: 'habitat where live lives found range find terrain cover catch spot spots water',
   measurements: 'measure measurements measuring key scored scoring system how score',
-  records: 'world record biggest largest heaviest ever all-tackle',
+  records: 'world record biggest largest heaviest ever all-tackle caught igfa',
 } as const
 export type SpeciesAspect = keyof typeof ASPECT_WORDS
 
