@@ -298,6 +298,8 @@ export const MeasurementStatsSchema = z.object({
       measurementId: z.string(),
       score: z.number().nullable(),
       scoreText: z.string().nullable(),
+      /** the book and category the score was written by, so it reads as every other screen writes it */
+      sheet: z.object({ system: z.enum(SYSTEMS), category: z.string() }).nullable(),
       trophyClass: z.enum(TROPHY_CLASSES),
       takenAt: z.string(),
     }),

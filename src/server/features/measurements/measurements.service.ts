@@ -14,7 +14,7 @@ import type {
   SharedMeasurement,
   Visibility,
 } from '#shared/schemas/measurements.ts'
-import type { TrophyClass } from '#shared/scoring/index.ts'
+import type { System, TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
@@ -642,6 +642,8 @@ export async function measurementStats(
         measurementId: measurements.id,
         score: measurements.score,
         scoreText: measurements.scoreText,
+        system: sql<System | null>`${measurements.sheet}->>'system'`,
+        category: sql<string | null>`${measurements.sheet}->>'category'`,
         trophyClass: measurements.trophyClass,
         takenAt: measurements.takenAt,
       })
@@ -682,6 +684,7 @@ export async function measurementStats(
         measurementId: best.measurementId,
         score: best.score,
         scoreText: best.scoreText,
+        sheet: best.system && best.category ? { system: best.system, category: best.category } : null,
         trophyClass: best.trophyClass,
         takenAt: best.takenAt.toISOString(),
       }))

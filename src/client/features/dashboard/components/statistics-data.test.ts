@@ -1,52 +1,62 @@
 import { describe, expect, it } from 'vitest'
 import { bestBars, bestValueText, isWeightScore, monthNames } from './statistics-data.ts'
 
-const best = (species: string, score: number | null, scoreText: string | null) => ({
+type Sheet = { system: 'bc' | 'fish' | 'nwtf'; category: string } | null
+const FISH: Sheet = { system: 'fish', category: 'length-girth-800' }
+const BUCK: Sheet = { system: 'bc', category: 'whitetail-typical' }
+
+const best = (species: string, score: number | null, scoreText: string | null, sheet: Sheet) => ({
   speciesId: species.toLowerCase(),
   species,
   measurementId: `${species}-id`,
   score,
   scoreText,
+  sheet,
   trophyClass: 'standard' as const,
   takenAt: '2026-11-01T10:00:00Z',
 })
 
 describe('personal bests', () => {
-  it("tells a fish's weight score from a record-book score", () => {
-    expect(isWeightScore({ scoreText: '6.05 lb (6 lb 1 oz)' })).toBe(true)
-    expect(isWeightScore({ scoreText: '168 5/8' })).toBe(false)
-    expect(isWeightScore({ scoreText: null })).toBe(false)
+  it("tells a fish's weight score from a record-book score by the sheet's system", () => {
+    expect(isWeightScore({ sheet: FISH })).toBe(true)
+    expect(isWeightScore({ sheet: BUCK })).toBe(false)
+    expect(isWeightScore({ sheet: null })).toBe(false)
   })
 
-  it("writes a fish's weight in the member's units and a score as the book does", () => {
-    expect(bestValueText({ score: 6.05, scoreText: '6.05 lb (6 lb 1 oz)' }, 'metric')).toBe('2.74 kg')
-    expect(bestValueText({ score: 168.625, scoreText: '168 5/8' }, 'metric')).toBe('168 5/8')
-    expect(bestValueText({ score: null, scoreText: null }, 'imperial')).toBe('—')
+  it.each([
+    [{ score: 6.05, sheet: FISH }, 'metric', '2.74 kg'],
+    [{ score: 6.05, sheet: FISH }, 'imperial', '6.05 lb'],
+    [{ score: 168.625, sheet: BUCK }, 'metric', '168 5/8 B&C'],
+    [{ score: 70.625, sheet: { system: 'nwtf', category: 'wild-turkey' } as Sheet }, 'imperial', '70.6250 NWTF'],
+    [{ score: null, sheet: null }, 'imperial', '—'],
+    [{ score: 150, sheet: null }, 'imperial', '—'],
+  ] as const)('writes %o for a %s member as %s, as every other screen does', (entry, units, text) => {
+    expect(bestValueText(entry, units)).toBe(text)
   })
 
   it('splits the bars into scores and weights, each best first, leaving out bests without a score', () => {
     const bars = bestBars(
       [
-        best('Largemouth Bass', 6.05, '6.05 lb (6 lb 1 oz)'),
-        best('Whitetail Deer', 168.625, '168 5/8'),
-        best('Northern Pike', 12.5, '12.5 lb (12 lb 8 oz)'),
-        best('Elk', 350, '350'),
-        best('Bobwhite', null, null),
+        best('Largemouth Bass', 6.05, '6.05 lb (6 lb 1 oz)', FISH),
+        best('Whitetail Deer', 168.625, '168 5/8', BUCK),
+        best('Northern Pike', 12.5, '12.5 lb (12 lb 8 oz)', FISH),
+        best('Elk', 350, '350 0/8', { system: 'bc', category: 'elk-typical' }),
+        best('Bobwhite', null, null, null),
       ],
       'imperial',
     )
     expect(bars.scores.map((b) => [b.species, b.label])).toEqual([
-      ['Elk', '350'],
-      ['Whitetail Deer', '168 5/8'],
+      ['Elk', '350 0/8 B&C'],
+      ['Whitetail Deer', '168 5/8 B&C'],
     ])
     expect(bars.weights.map((b) => [b.species, b.value, b.label])).toEqual([
-      ['Northern Pike', 12.5, '12.5 lb'],
+      ['Northern Pike', 12.5, '12.50 lb'],
       ['Largemouth Bass', 6.05, '6.05 lb'],
     ])
   })
 
   it('gives weights in kilograms to a metric member', () => {
-    expect(bestBars([best('Largemouth Bass', 10, '10 lb (10 lb 0 oz)')], 'metric').weights[0]).toEqual({
+    expect(bestBars([best('Largemouth Bass', 10, '10 lb (10 lb 0 oz)', FISH)], 'metric').weights[0]).toEqual({
       species: 'Largemouth Bass',
       value: 4.54,
       label: '4.54 kg',

@@ -1,17 +1,17 @@
+import { entryScoreText } from '#shared/measurements/display.ts'
 import type { MeasurementStats, UnitSystem } from '#shared/schemas/measurements.ts'
 import { formatWeight, poundsToKg } from '../../../lib/units.ts'
 
 type Best = MeasurementStats['personalBests'][number]
 
-/** A fish's score is its weight in pounds, written '6.05 lb (6 lb 1 oz)' by the engine. */
-export function isWeightScore(best: Pick<Best, 'scoreText'>): boolean {
-  return best.scoreText !== null && / lb\b/.test(best.scoreText)
+/** A fish's score is its weight in pounds. */
+export function isWeightScore(best: Pick<Best, 'sheet'>): boolean {
+  return best.sheet?.system === 'fish'
 }
 
-/** A personal best as the member reads it: a fish's weight in their units, else the record-book score. */
-export function bestValueText(best: Pick<Best, 'score' | 'scoreText'>, units: UnitSystem): string {
-  if (best.score !== null && isWeightScore(best)) return formatWeight(best.score, units)
-  return best.scoreText ?? '—'
+/** A personal best as every other screen writes it: `168 5/8 B&C`, a fish's weight in the member's units. */
+export function bestValueText(best: Pick<Best, 'score' | 'sheet'>, units: UnitSystem): string {
+  return entryScoreText(best, units) ?? '—'
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' })
@@ -37,7 +37,7 @@ export function bestBars(bests: Best[], units: UnitSystem): { scores: BestBar[];
       const value = units === 'metric' ? Math.round(poundsToKg(best.score) * 100) / 100 : best.score
       weights.push({ species: best.species, value, label: formatWeight(best.score, units) })
     } else {
-      scores.push({ species: best.species, value: best.score, label: best.scoreText ?? String(best.score) })
+      scores.push({ species: best.species, value: best.score, label: bestValueText(best, units) })
     }
   }
   const byValue = (a: BestBar, b: BestBar) => b.value - a.value

@@ -8,7 +8,7 @@ import { formatCount } from '../../../lib/format.ts'
 
 type Props = { stats: MeasurementStats | undefined }
 
-/** Spec §2 /measurements: Total, Trophies, Records, Species (distinct), This Month (the last 30 days). */
+/** /measurements: Total, Trophies, Records, Species (distinct), This Month (the calendar month, by date taken). */
 export function CollectionStats({ stats }: Props) {
   const items = [
     { label: 'Total', value: stats?.total, Icon: Layers, tone: 'bg-stone-100 text-stone-800' },
