@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkState } from '../../src/shared/community/check-state.ts'
+import { reportedValueFor, verdictRuledOut } from '../../src/shared/community/verdict-rule.ts'
 import { EstimateSchema, MENTION_PATTERN } from '../../src/shared/schemas/community.ts'
 import type { MeasurementSummary, Visibility } from '../../src/shared/schemas/measurements.ts'
 import { type CommunityPlan, canSee, type DemoPerson, type DemoPost, estimateOf, planCommunity } from './community.ts'
@@ -131,6 +132,18 @@ describe('the demo community plan', () => {
     const posts = [post('a', 0, 'public', { spreadIn: 18 }), post('b', 1, 'followers', { lengthIn: 20 })]
     const a: CommunityPlan = planCommunity(createRng(9), MEMBERS, posts)
     expect(planCommunity(createRng(9), MEMBERS, posts)).toEqual(a)
+  })
+
+  it('plans only verdicts that follow the checker’s own estimate, which the server would refuse otherwise', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.double({ min: 2, max: 90, noNaN: true }), (seed, lengthIn) => {
+        const posts = [post('a', 0, 'public', { lengthIn }), post('b', 1, 'public', { spreadIn: lengthIn })]
+        for (const check of planCommunity(createRng(seed), MEMBERS, posts).checks) {
+          const summary = posts.find((p) => p.id === check.postId)?.summary ?? SUMMARY
+          expect(verdictRuledOut(check.verdict, check.estimate, reportedValueFor(summary, check.estimate))).toBeNull()
+        }
+      }),
+    )
   })
 
   it('has no estimate for a post with nothing to measure on a photo', () => {

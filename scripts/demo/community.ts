@@ -54,13 +54,17 @@ export function canSee(viewer: number, post: DemoPost, follows: readonly [number
 
 const checkableRow = (post: DemoPost) => CHECKABLE.find((c) => (post.summary[c.key] ?? 0) > 0) ?? null
 
-/** The checker's estimate of a reported value: within `spread` (a fraction) of it, to the sixteenth. */
+/**
+ * The checker's estimate of a reported value: within `spread` (a fraction) of it, to the sixteenth. The ± grows with
+ * the length, as the measuring tool's does: 2 % of it, rounded up to the eighth (so a confirmer's 1.5 % stays inside).
+ */
 export function estimateOf(rng: Rng, post: DemoPost, spread: number): Estimate | null {
   const row = checkableRow(post)
   if (!row) return null
   const reported = post.summary[row.key] as number
   const value = Math.round(reported * (1 + (rng() * 2 - 1) * spread) * 16) / 16
-  return { field: row.field, label: row.label, value, unit: 'in', uncertainty: 0.25, source: 'photo-tool' }
+  const uncertainty = Math.max(1, Math.ceil(reported * 0.02 * 8)) / 8
+  return { field: row.field, label: row.label, value, unit: 'in', uncertainty, source: 'photo-tool' }
 }
 
 /**

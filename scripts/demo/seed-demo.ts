@@ -24,7 +24,7 @@ import type {
 import { getSpecies } from '../../src/shared/species/catalogue.ts'
 import { type DemoPost, planCommunity } from './community.ts'
 import { createRng, generateMeasurement, pick, type Rng } from './generate.ts'
-import { demoPhoto, photoKindFor } from './photos.ts'
+import { demoPhoto, photoSceneFor } from './photos.ts'
 
 export const DEMO_PASSWORD = 'fieldmark-demo'
 
@@ -291,7 +291,7 @@ async function recordCatch(
   const photos = rng() < 0.25 ? 2 : 1
   for (let p = 0; p < photos; p++) {
     const id = randomUUID()
-    const body = await multipart(await demoPhoto(photoKindFor(speciesId, species.category), rng), `${speciesId}.jpg`)
+    const body = await multipart(await demoPhoto(photoSceneFor(speciesId, species.category), rng), `${speciesId}.jpg`)
     const res = await app.inject({
       method: 'POST',
       url: `/api/photos?id=${id}`,

@@ -2,7 +2,9 @@ import { useSyncExternalStore } from 'react'
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '#shared/constants.ts'
 
 export type ToastVariant = 'default' | 'destructive'
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant }
+/** A link in the toast (e.g. 'View' the measurement just saved); `altText` says it for screen readers. */
+export type ToastAction = { label: string; href: string; altText: string }
+export type ToastInput = { title: string; description?: string; variant?: ToastVariant; action?: ToastAction }
 export type ToastItem = ToastInput & { id: string; open: boolean }
 
 /**

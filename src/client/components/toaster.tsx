@@ -1,5 +1,6 @@
 import * as Toast from '@radix-ui/react-toast'
 import X from 'lucide-react/icons/x'
+import { Link } from 'wouter'
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '#shared/constants.ts'
 import { dismissToast, useToasts } from './toast-store.ts'
 
@@ -30,6 +31,16 @@ export default function Toaster() {
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description ? (
               <Toast.Description className="text-sm opacity-95">{t.description}</Toast.Description>
+            ) : null}
+            {t.action ? (
+              <Toast.Action altText={t.action.altText} asChild>
+                <Link
+                  href={t.action.href}
+                  className="mt-1 inline-flex h-9 w-fit items-center rounded-lg border border-current px-3 text-sm font-semibold underline-offset-4 hover:underline"
+                >
+                  {t.action.label}
+                </Link>
+              </Toast.Action>
             ) : null}
           </div>
           <Toast.Close

@@ -83,3 +83,14 @@ export async function shareOnInstagram(item: Shareable, units: UnitSystem): Prom
     toast({ title: 'Caption copied', description: 'Paste it in Instagram with your photo.' })
   }
 }
+
+/** The share actions that hand out the measurement's link (Instagram's caption carries none). */
+export type LinkShare = 'share' | 'copy-link' | 'facebook' | 'twitter'
+
+/** Runs one link share; the caller has already warned about a link that only public measurements open. */
+export function runLinkShare(action: LinkShare, item: Shareable, units: UnitSystem): void {
+  if (action === 'share') void shareMeasurement(item, units)
+  else if (action === 'copy-link') void copyShareLink(item)
+  else if (action === 'facebook') shareOnFacebook(item)
+  else shareOnTwitter(item, units)
+}

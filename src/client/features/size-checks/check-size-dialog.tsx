@@ -2,6 +2,7 @@ import Ruler from 'lucide-react/icons/ruler'
 import Sparkles from 'lucide-react/icons/sparkles'
 import { useId, useState } from 'react'
 import { COMMUNITY_LIMITS } from '#shared/community/constants.ts'
+import { verdictRuledOut } from '#shared/community/verdict-rule.ts'
 import type { Estimate, SaveSizeCheck, SizeCheck, Verdict } from '#shared/schemas/community.ts'
 import type { Measurement } from '#shared/schemas/measurements.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
@@ -24,10 +25,8 @@ import {
   comparisonText,
   ESTIMATE_SOURCE_LABELS,
   estimateValueText,
-  VERDICT_LABELS,
-  VERDICT_MEANINGS,
-  VERDICT_ORDER,
 } from './estimate.ts'
+import { VerdictChoices } from './verdict-choices.tsx'
 
 type Props = {
   open: boolean
@@ -129,11 +128,15 @@ function CheckSizeForm({
     }
   }
   const noteTooLong = note.trim().length > COMMUNITY_LIMITS.checkNoteChars
+  // The server applies the same rule: a Confirmed chosen before measuring again falls away with the new estimate.
+  const ruledOut = (value: Verdict) =>
+    taken && option && taken.unit === 'in' ? verdictRuledOut(value, taken, option.reportedIn) : null
+  const chosen = verdict && ruledOut(verdict) === null ? verdict : null
 
   const submit = () => {
-    if (!taken || !verdict || !option || noteTooLong) return
+    if (!taken || !chosen || !option || noteTooLong) return
     const input: SaveSizeCheck = {
-      verdict,
+      verdict: chosen,
       estimate: { field: option.field, label: option.label, ...taken },
       note: note.trim(),
     }
@@ -226,28 +229,7 @@ function CheckSizeForm({
 
           {taken ? (
             <>
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium text-stone-800">Your verdict</legend>
-                {VERDICT_ORDER.map((value) => (
-                  <label
-                    key={value}
-                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-[:checked]:border-pine-600 has-[:checked]:bg-pine-50"
-                  >
-                    <input
-                      type="radio"
-                      name={`${id}-verdict`}
-                      value={value}
-                      checked={verdict === value}
-                      onChange={() => setVerdict(value)}
-                      className="mt-0.5 size-4 accent-pine-700"
-                    />
-                    <span className="text-sm">
-                      <span className="font-semibold text-stone-900">{VERDICT_LABELS[value]}</span>
-                      <span className="text-stone-700"> — {VERDICT_MEANINGS[value]}</span>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
+              <VerdictChoices name={`${id}-verdict`} chosen={chosen} ruledOut={ruledOut} onChoose={setVerdict} />
               <TextAreaField
                 id={`${id}-note`}
                 label="Note"
@@ -277,7 +259,7 @@ function CheckSizeForm({
           <Button variant="outline" onClick={onDone} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!taken || !verdict || noteTooLong || save.isPending}>
+          <Button type="submit" disabled={!taken || !chosen || noteTooLong || save.isPending}>
             {save.isPending ? 'Saving…' : 'Save verdict'}
           </Button>
         </div>

@@ -68,6 +68,9 @@ describe('comparisonText', () => {
     [24.75, 0.375, 25, '1% less than reported; the reported value is within your ± range'],
     [24, 0.5, 25, '4% less than reported; the reported value is outside your ± range'],
     [26, 1, 25, '4% more than reported; the reported value is within your ± range'],
+    [25.125, 0, 25, '1% more than reported; the reported value is within your ± range'],
+    [25.25, 0, 25, '1% more than reported; the reported value is outside your ± range'],
+    [8, 0.5, 25, '68% less than reported; the reported value is outside your ± range'],
   ])('%f ± %s against %f: %s', (estimate, uncertainty, reported, expected) => {
     expect(comparisonText(estimate, uncertainty, reported)).toBe(expected)
   })

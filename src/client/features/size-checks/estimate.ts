@@ -1,3 +1,4 @@
+import { reportedWithinRange } from '#shared/community/verdict-rule.ts'
 import type { CheckCounts, CheckState, Estimate, Verdict } from '#shared/schemas/community.ts'
 import type { MeasurementSummary, UnitSystem } from '#shared/schemas/measurements.ts'
 import type { AnalysisEstimates } from '#shared/schemas/photo-analysis.ts'
@@ -76,14 +77,14 @@ export function reportedFor(summary: MeasurementSummary, estimate: Pick<Estimate
 
 /**
  * How an estimate compares with the reported value: '3% less than reported', 'the same as reported' (under 0.5%),
- * and whether the reported value lies within the estimate's ± range.
+ * and whether the reported value lies within the estimate's ± range (the rule the verdicts follow).
  */
 export function comparisonText(estimateIn: number, uncertaintyIn: number | null, reportedIn: number): string {
   const percent = Math.round((Math.abs(estimateIn - reportedIn) / reportedIn) * 100)
   const direction = estimateIn < reportedIn ? 'less' : 'more'
   const difference = percent === 0 ? 'The same as reported' : `${percent}% ${direction} than reported`
-  if (uncertaintyIn === null) return difference
-  const within = Math.abs(estimateIn - reportedIn) <= uncertaintyIn
+  const within = reportedWithinRange(estimateIn, uncertaintyIn, reportedIn)
+  if (within === null) return difference
   return `${difference}; the reported value is ${within ? 'within' : 'outside'} your ± range`
 }
 

@@ -47,7 +47,9 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
         summary: "Records or changes the member's verdict on another member's measurement with a photo",
         description:
           'One verdict per member per measurement: a repeat changes it. Not on one’s own measurement, only on one ' +
-          'with a photo (400), only on one the member may see (404). Community verified = at least 2 verdicts and ' +
+          'with a photo (400), only on one the member may see (404). The verdict follows the checker’s own estimate: ' +
+          '`confirmed` is refused (400, issue path `verdict`) when the estimate of a reported length has a ± and the ' +
+          'reported value lies outside it (a ± under 1/8 in counts as 1/8 in). Community verified = at least 2 verdicts and ' +
           'more than 2/3 confirmed; disputed = more than 1/3 disputed. A changed verdict clears the owner’s reply.',
         tags: ['size-checks'],
         params: MeasurementParamsSchema,

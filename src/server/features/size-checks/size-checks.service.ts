@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, not, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { checkState, effectiveEvidence } from '#shared/community/check-state.ts'
+import { reportedValueFor, verdictRuledOut } from '#shared/community/verdict-rule.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
@@ -45,6 +46,9 @@ async function findMeasurement(db: Db | Tx, viewer: AuthUser, id: string, lock: 
       confirmed: measurements.confirmedCount,
       plausible: measurements.plausibleCount,
       disputed: measurements.disputedCount,
+      lengthIn: measurements.lengthIn,
+      spreadIn: measurements.spreadIn,
+      widthIn: measurements.widthIn,
       follows: followsSql(viewer.id, measurements.userId),
       blocked: blockedSql(viewer.id, measurements.userId),
       // Qualified by hand: in a one-table select Drizzle writes bare column names, and a bare "id" in the
@@ -167,6 +171,8 @@ export async function saveSizeCheck(db: Db, viewer: AuthUser, id: string, body: 
     const m = await findMeasurement(tx, viewer, id, true)
     if (m.userId === viewer.id) throw new AppError('BAD_REQUEST', 'You cannot check your own measurement')
     if (m.hasPhoto !== true) throw new AppError('BAD_REQUEST', 'Only a measurement with a photo can be checked')
+    const ruledOut = verdictRuledOut(body.verdict, body.estimate, reportedValueFor(m, body.estimate))
+    if (ruledOut) throw new AppError('BAD_REQUEST', `verdict: ${ruledOut}`, [{ path: 'verdict', message: ruledOut }])
     const [before] = await tx
       .select({ verdict: sizeChecks.verdict })
       .from(sizeChecks)

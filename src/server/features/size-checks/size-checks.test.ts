@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blocks, follows, measurements, notifications, sizeChecks } from '#server/db/schema.ts'
+import { CONFIRMED_OUTSIDE_RANGE } from '#shared/community/verdict-rule.ts'
 import { COMMUNITY_LIMITS, type SizeChecks, SizeChecksSchema, type Verdict } from '#shared/schemas/community.ts'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
@@ -227,6 +228,71 @@ describe('PUT /api/measurements/:id/size-check refuses', () => {
     const body = expectApiError(res, 400)
     expect(body.error.message.startsWith(`${field}:`), body.error.message).toBe(true)
     expect(body.error.issues?.map((i) => i.path)).toContain(field)
+  })
+})
+
+describe('the verdict follows the checker’s own estimate', () => {
+  /** An estimate of the measurement's reported length: `off` inches from it, with a ± of `uncertainty`. */
+  const lengthEstimate = (m: Measurement, off: number, uncertainty: number | null) => {
+    const reportedIn = m.summary.lengthIn as number
+    return {
+      field: 'length',
+      label: 'Length',
+      value: reportedIn + off,
+      unit: 'in' as const,
+      uncertainty,
+      source: uncertainty === null ? ('ai-estimate' as const) : ('photo-tool' as const),
+    }
+  }
+
+  it('refuses Confirmed when the reported length is outside the checker’s ± (400 naming verdict), and saves nothing', async () => {
+    const m = await photoMeasurement()
+    expect(m.summary.lengthIn).not.toBeNull()
+    const res = await putSizeCheck(t, at(0).cookie, m.id, {
+      verdict: 'confirmed',
+      estimate: lengthEstimate(m, -8, 0.5),
+    })
+    const body = expectApiError(res, 400, `verdict: ${CONFIRMED_OUTSIDE_RANGE}`)
+    expect(body.error.issues).toEqual([{ path: 'verdict', message: CONFIRMED_OUTSIDE_RANGE }])
+    expect(checksOf(await getChecks(m.id, at(0).cookie))).toMatchObject({
+      checks: [],
+      counts: { confirmed: 0, plausible: 0, disputed: 0 },
+    })
+  })
+
+  it('refuses changing a verdict to Confirmed with such an estimate, keeping the verdict given', async () => {
+    const m = await photoMeasurement()
+    await verdict(m.id, at(1), 'disputed')
+    const res = await putSizeCheck(t, at(1).cookie, m.id, {
+      verdict: 'confirmed',
+      estimate: lengthEstimate(m, 1, 0.25),
+    })
+    expectApiError(res, 400)
+    expect(checksOf(await getChecks(m.id, at(1).cookie)).checks.map((c) => c.verdict)).toEqual(['disputed'])
+  })
+
+  it.each<[string, Verdict, number, number | null]>([
+    ['Confirmed within the ±', 'confirmed', -0.375, 0.5],
+    ['Confirmed on the edge of the ±', 'confirmed', 0.5, 0.5],
+    ['Confirmed 1/8 in off with a ± of 0 (read to the eighth)', 'confirmed', 0.125, 0],
+    ['Confirmed with no ± (an AI estimate)', 'confirmed', -8, null],
+    ['Plausible outside the ±', 'plausible', -8, 0.5],
+    ['Disputed outside the ±', 'disputed', -8, 0.5],
+  ])('accepts %s', async (_name, given, off, uncertainty) => {
+    const m = await photoMeasurement()
+    const res = await putSizeCheck(t, at(2).cookie, m.id, {
+      verdict: given,
+      estimate: lengthEstimate(m, off, uncertainty),
+    })
+    expect(checksOf(res).checks.map((c) => c.verdict)).toEqual([given])
+  })
+
+  it('accepts Confirmed of a value the card does not report (the score), whatever its ±', async () => {
+    const m = await photoMeasurement()
+    const estimate = { ...aSizeCheck().estimate, value: 12, uncertainty: 0.25 }
+    expect(
+      checksOf(await putSizeCheck(t, at(3).cookie, m.id, { verdict: 'confirmed', estimate })).counts.confirmed,
+    ).toBe(1)
   })
 })
 

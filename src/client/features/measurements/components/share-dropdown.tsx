@@ -10,11 +10,18 @@ import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { paths } from '../../../app/paths.ts'
 import type { TakeOver } from '../../../lib/deferred.ts'
 import { isOpenToOthers, type Shareable } from '../share.ts'
-import { copyShareLink, shareMeasurement, shareOnFacebook, shareOnInstagram, shareOnTwitter } from '../share-actions.ts'
+import { type LinkShare, shareOnInstagram } from '../share-actions.ts'
 import { FacebookMark, InstagramMark, TwitterMark } from './network-icons.tsx'
 import { SHARE_OPTIONS_CLASS } from './share-menu.tsx'
 
-type Props = { item: Shareable; units: UnitSystem; showViewDetails: boolean; takeOver: TakeOver }
+type Props = {
+  item: Shareable
+  units: UnitSystem
+  showViewDetails: boolean
+  takeOver: TakeOver
+  /** shares the link, first warning when the measurement is not public (share-menu.tsx) */
+  onShare: (action: LinkShare) => void
+}
 
 const ITEM =
   'flex cursor-default items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-stone-100'
@@ -23,7 +30,7 @@ const ITEM =
  * Spec §2: the Share button's menu (View Details, Copy Link, Facebook, Twitter, Instagram, More Options), a Radix
  * dropdown loaded when its button is first reached for (share-menu.tsx).
  */
-export function ShareDropdown({ item, units, showViewDetails, takeOver }: Props) {
+export function ShareDropdown({ item, units, showViewDetails, takeOver, onShare }: Props) {
   const [, navigate] = useLocation()
   const trigger = useRef<HTMLButtonElement>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes over from the stand-in
@@ -51,21 +58,21 @@ export function ShareDropdown({ item, units, showViewDetails, takeOver }: Props)
               View Details
             </MenuItem>
           ) : null}
-          <MenuItem onSelect={() => void copyShareLink(item)} icon={<Copy className="size-4" />}>
+          <MenuItem onSelect={() => onShare('copy-link')} icon={<Copy className="size-4" />}>
             Copy Link
           </MenuItem>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
-          <MenuItem onSelect={() => shareOnFacebook(item)} icon={<FacebookMark className="size-4" />}>
+          <MenuItem onSelect={() => onShare('facebook')} icon={<FacebookMark className="size-4" />}>
             Share on Facebook
           </MenuItem>
-          <MenuItem onSelect={() => shareOnTwitter(item, units)} icon={<TwitterMark className="size-4" />}>
+          <MenuItem onSelect={() => onShare('twitter')} icon={<TwitterMark className="size-4" />}>
             Share on Twitter
           </MenuItem>
           <MenuItem onSelect={() => void shareOnInstagram(item, units)} icon={<InstagramMark className="size-4" />}>
             Share on Instagram
           </MenuItem>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
-          <MenuItem onSelect={() => void shareMeasurement(item, units)} icon={<Share2 className="size-4" />}>
+          <MenuItem onSelect={() => onShare('share')} icon={<Share2 className="size-4" />}>
             More Options
           </MenuItem>
           {isOpenToOthers(item) ? null : (

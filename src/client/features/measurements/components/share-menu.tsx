@@ -1,11 +1,13 @@
 import ChevronDown from 'lucide-react/icons/chevron-down'
 import Share2 from 'lucide-react/icons/share-2'
+import { lazy, Suspense, useState } from 'react'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
-import { deferred, useDeferredMenu } from '../../../lib/deferred.ts'
-import type { Shareable } from '../share.ts'
-import { shareMeasurement } from '../share-actions.ts'
+import { deferred, useDeferredMenu, useLatch } from '../../../lib/deferred.ts'
+import { isOpenToOthers } from '../share.ts'
+import { type LinkShare, runLinkShare } from '../share-actions.ts'
+import type { PrivateShareItem } from './private-share-dialog.tsx'
 
-type Props = { item: Shareable; units: UnitSystem; showViewDetails?: boolean }
+type Props = { item: PrivateShareItem; units: UnitSystem; showViewDetails?: boolean }
 
 /** The menu button's look, shared by the stand-in below and the real trigger (share-dropdown.tsx). */
 export const SHARE_OPTIONS_CLASS =
@@ -14,27 +16,50 @@ export const SHARE_OPTIONS_CLASS =
 // The menu is a Radix dropdown (about 30 kB gzip with its popper): it loads when a card's menu button is first
 // reached for, not with every page that shows cards.
 const dropdown = deferred(() => import('./share-dropdown.tsx'))
+const PrivateShareDialog = lazy(() => import('./private-share-dialog.tsx'))
 
 /** Spec §2: the 'Share' button and its menu (View Details, Copy Link, Facebook, Twitter, Instagram, More Options). */
 export function ShareControls({ item, units, showViewDetails = true }: Props) {
   const { module, standIn, takeOver } = useDeferredMenu(dropdown)
+  // A link to a measurement that is not public opens for nobody: the member is told before it goes out.
+  const [asking, setAsking] = useState<{ open: boolean; action: LinkShare }>({ open: false, action: 'share' })
+  const opened = useLatch(asking.open)
+  const share = (action: LinkShare) =>
+    isOpenToOthers(item) ? runLinkShare(action, item, units) : setAsking({ open: true, action })
   return (
     <div className="inline-flex shrink-0 rounded-lg shadow-xs">
       <button
         type="button"
-        onClick={() => void shareMeasurement(item, units)}
+        onClick={() => share('share')}
         className="inline-flex h-9 items-center gap-1.5 rounded-l-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100"
       >
         <Share2 className="size-4" aria-hidden="true" />
         Share<span className="sr-only"> {item.species}</span>
       </button>
       {module ? (
-        <module.ShareDropdown item={item} units={units} showViewDetails={showViewDetails} takeOver={takeOver} />
+        <module.ShareDropdown
+          item={item}
+          units={units}
+          showViewDetails={showViewDetails}
+          takeOver={takeOver}
+          onShare={share}
+        />
       ) : (
         <button {...standIn} aria-label={`Share options for ${item.species}`} className={SHARE_OPTIONS_CLASS}>
           <ChevronDown className="size-4" aria-hidden="true" />
         </button>
       )}
+      {opened ? (
+        <Suspense fallback={null}>
+          <PrivateShareDialog
+            open={asking.open}
+            onOpenChange={(open) => setAsking((a) => ({ ...a, open }))}
+            item={item}
+            action={asking.action}
+            units={units}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import type { ReferenceKind } from '#shared/measuring/index.ts'
 import { DEFAULT_SETTINGS, type Measurement, type PhotoMeasurement } from '#shared/schemas/measurements.ts'
 import { formatInches, UNITS_PER_INCH } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
+import { paths } from '../../../app/paths.ts'
 import { Button } from '../../../components/button.tsx'
 import { SelectField } from '../../../components/select-field.tsx'
 import { toast } from '../../../components/toast-store.ts'
@@ -430,8 +431,12 @@ export default function MeasurementForm(props: Props) {
       return
     }
     setPhase({ kind: 'syncing', id })
+    // Only once the server has it: a draft still in the outbox has no page to view yet.
     if (await synced) {
-      toast({ title: 'Measurement saved' })
+      toast({
+        title: 'Measurement saved',
+        action: { label: 'View', href: paths.measurement.href(id), altText: 'View the measurement you saved' },
+      })
       if (mounted.current) onClose()
       return
     }
