@@ -28,7 +28,7 @@ describe('estimateValueText', () => {
     [{ value: 22, unit: 'in', uncertainty: 0 }, 'imperial', '22 in ± 1/8 in'],
     [{ value: 22, unit: 'in', uncertainty: 1.5 }, 'imperial', '22 in ± 1 4/8 in'],
     [{ value: 22, unit: 'in', uncertainty: null }, 'imperial', '22 in'],
-    [{ value: 6.05, unit: 'lbs', uncertainty: 0.5 }, 'imperial', '6.05 lb ± 0.5 lb'],
+    [{ value: 6.05, unit: 'lbs', uncertainty: 0.5 }, 'imperial', '6.05 lb ± 0.50 lb'],
     [{ value: 10, unit: 'lbs', uncertainty: null }, 'metric', '4.54 kg'],
   ] as const)('%o in %s reads %s', (estimate, units, expected) => {
     expect(estimateValueText(estimate, units)).toBe(expected)
