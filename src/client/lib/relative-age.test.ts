@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calendarDaysBetween, formatDate, relativeAge } from './relative-age.ts'
+import { calendarDaysBetween, formatDate, relativeAge, relativeAgeInSentence } from './relative-age.ts'
 
 // Local dates, so the tests hold in any time zone.
 const now = new Date(2026, 10, 22, 9, 30)
@@ -64,5 +64,16 @@ describe('formatDate', () => {
   it('writes a medium en-US date', () => {
     expect(formatDate(new Date(2026, 2, 4, 15))).toBe('Mar 4, 2026')
     expect(formatDate('nope')).toBe('Invalid date')
+  })
+})
+
+describe('relativeAgeInSentence', () => {
+  const now = new Date(2026, 10, 27, 9, 0)
+  it.each([
+    [new Date(2026, 10, 27, 6, 0), 'today'],
+    [new Date(2026, 10, 26, 22, 0), '1 day ago'],
+    [new Date(2026, 8, 1, 12, 0), 'Sep 1, 2026'],
+  ])('writes %s as "%s" after a word like "taken"', (then, text) => {
+    expect(relativeAgeInSentence(then, now)).toBe(text)
   })
 })

@@ -34,3 +34,9 @@ export function formatDate(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value)
   return Number.isNaN(date.getTime()) ? 'Invalid date' : dateFormat.format(date)
 }
+
+/** relativeAge inside a sentence ('taken today', 'taken 3 days ago'). */
+export function relativeAgeInSentence(value: string | Date, now: Date = new Date()): string {
+  const age = relativeAge(value, now)
+  return age === 'Today' ? 'today' : age
+}

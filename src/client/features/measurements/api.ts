@@ -17,12 +17,13 @@ export const STATS_KEY = [apiPaths.measurementStats] as const
 export const SETTINGS_KEY = [apiPaths.settings] as const
 export const measurementKey = (id: string) => [apiPaths.measurement(id)] as const
 
-/** The collection, newest first, 20 per page (infinite scroll). */
+/** The collection, newest catch first (the date each card shows), 20 per page (infinite scroll). */
 export function useMeasurementPages(limit?: number) {
   return useInfiniteQuery<MeasurementPage, Error, InfiniteData<MeasurementPage>, readonly unknown[], string | null>({
-    queryKey: limit ? [...MEASUREMENTS_KEY, limit] : MEASUREMENTS_KEY,
+    queryKey: [...MEASUREMENTS_KEY, 'collection', limit ?? 'default'],
     initialPageParam: null,
-    queryFn: ({ pageParam, signal }) => fetchJson<MeasurementPage>(apiPaths.measurementsPage(pageParam, limit), signal),
+    queryFn: ({ pageParam, signal }) =>
+      fetchJson<MeasurementPage>(apiPaths.measurementsPage(pageParam, limit, 'taken'), signal),
     getNextPageParam: (last) => last.nextCursor,
   })
 }

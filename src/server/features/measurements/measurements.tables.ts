@@ -98,6 +98,8 @@ export const measurements = pgTable(
     // may see, finds its page in the index alone (an index-only scan) and reads just those rows.
     index('measurements_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc(), t.visibility, t.hiddenAt),
     index('measurements_user_species_idx').on(t.userId, t.speciesId),
+    // The collection as members read it: newest catch first (order=taken), and the months of the statistics.
+    index('measurements_user_taken_idx').on(t.userId, t.takenAt.desc(), t.id.desc()),
     // The feed and leaderboards read public rows nobody hid.
     index('measurements_public_created_idx')
       .on(t.createdAt.desc(), t.id.desc())

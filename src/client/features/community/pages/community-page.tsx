@@ -38,7 +38,7 @@ export default function CommunityPage() {
     <div className="mx-auto grid max-w-xl grid-cols-1 gap-5">
       <div>
         <h1 className="text-3xl font-bold text-stone-900">Community</h1>
-        <p className="mt-1 text-stone-700">Trophies and catches members share, newest first.</p>
+        <p className="mt-1 text-stone-700">Trophies and catches members share, most recently shared first.</p>
       </div>
       <UrlTabs label="Feed" tabs={TABS} value={tab} hrefOf={feedHref} idBase={ID} onReselect={backToTop} />
       <div role="tabpanel" id={panelId(ID)} aria-labelledby={tabId(ID, tab)}>

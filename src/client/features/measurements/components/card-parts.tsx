@@ -1,12 +1,18 @@
-import { formatDate, relativeAge } from '../../../lib/relative-age.ts'
+import { formatDate, relativeAgeInSentence } from '../../../lib/relative-age.ts'
 import type { ValueRow } from './measurement-rows.ts'
 
-/** Spec §2 relative age of a card ('1 day ago', 'N weeks ago', a date), with the full date on hover. */
+/**
+ * When the catch was taken ('Taken 1 day ago', 'Taken Mar 4, 2026'), said in words: lists of posts run by when they
+ * were added, so the card names the date it shows. The full date on hover.
+ */
 export function CardAge({ takenAt }: { takenAt: string }) {
   return (
-    <time dateTime={takenAt} title={formatDate(takenAt)} className="shrink-0 text-xs whitespace-nowrap text-stone-600">
-      {relativeAge(takenAt)}
-    </time>
+    <span className="shrink-0 text-xs whitespace-nowrap text-stone-600">
+      Taken{' '}
+      <time dateTime={takenAt} title={formatDate(takenAt)}>
+        {relativeAgeInSentence(takenAt)}
+      </time>
+    </span>
   )
 }
 

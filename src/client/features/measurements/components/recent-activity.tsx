@@ -2,7 +2,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right'
 import { Link } from 'wouter'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { paths } from '../../../app/paths.ts'
-import { relativeAge } from '../../../lib/relative-age.ts'
+import { relativeAgeInSentence } from '../../../lib/relative-age.ts'
 import { coverPhoto, MeasurementPhoto } from './measurement-photo.tsx'
 import { measurementRows } from './measurement-rows.ts'
 import { TrophyClassBadge } from './trophy-class-badge.tsx'
@@ -47,7 +47,7 @@ export function RecentActivity({ items, units }: { items: Measurement[]; units: 
                   </span>
                   <span className="block text-sm text-stone-700 sm:truncate">
                     {first ? `${first.label} ${first.value} · ` : ''}
-                    {relativeAge(m.takenAt)}
+                    taken {relativeAgeInSentence(m.takenAt)}
                   </span>
                 </span>
                 <TrophyClassBadge trophyClass={m.trophyClass} />

@@ -44,7 +44,7 @@ export default function MeasurementsPage({ onAddMeasurement }: Props) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-stone-900">Your Measurements</h1>
-          <p className="mt-1 text-stone-700">Every trophy and catch you have measured, newest first.</p>
+          <p className="mt-1 text-stone-700">Every trophy and catch you have measured, newest catch first.</p>
         </div>
         <Link href={paths.home} className={buttonClass('primary', 'md')}>
           <Plus className="size-4" aria-hidden="true" />

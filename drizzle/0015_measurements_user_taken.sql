@@ -1,0 +1,1 @@
+CREATE INDEX "measurements_user_taken_idx" ON "measurements" USING btree ("user_id","taken_at" DESC NULLS LAST,"id" DESC NULLS LAST);
