@@ -1,4 +1,5 @@
 import Plus from 'lucide-react/icons/plus'
+import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { BrandMark, BrandName } from '../../components/brand.tsx'
@@ -9,10 +10,17 @@ import { AvatarMenu } from './avatar-menu.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { isActive, navLinks } from './nav-links.ts'
 import { NotificationBell } from './notification-bell.tsx'
+import { ProfileLink } from './profile-link.tsx'
 
-type Props = { user: AuthUser; onAddMeasurement: () => void; onSignOut: () => void }
+type Props = {
+  user: AuthUser
+  onAddMeasurement: () => void
+  onSignOut: () => void
+  /** the Hunting Assistant's header button (wide screens; phones have it in the bottom bar) */
+  assistant: ReactNode
+}
 
-export function AppHeader({ user, onAddMeasurement, onSignOut }: Props) {
+export function AppHeader({ user, onAddMeasurement, onSignOut, assistant }: Props) {
   const [location] = useLocation()
   const links = navLinks(user.isAdmin)
   return (
@@ -42,12 +50,14 @@ export function AppHeader({ user, onAddMeasurement, onSignOut }: Props) {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <NotificationBell />
+          {assistant}
           <Button size="sm" className="max-sm:hidden" onClick={onAddMeasurement} {...addMeasurementIntent}>
             <Plus className="size-4" aria-hidden="true" />
             New Measurement
           </Button>
+          <ProfileLink userId={user.id} />
           <AvatarMenu user={user} onSignOut={onSignOut} />
-          <MobileMenu links={links} onSignOut={onSignOut} />
+          <MobileMenu links={links} profileHref={paths.profile.href(user.id)} onSignOut={onSignOut} />
         </div>
       </div>
     </header>
