@@ -31,7 +31,7 @@ export function AppHeader({ user, onAddMeasurement, onSignOut, assistant }: Prop
           <BrandName />
         </Link>
         <nav aria-label="Main" className="hidden flex-1 xl:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5">
             {links.map((link) => {
               const active = isActive(link.href, location)
               return (
@@ -39,7 +39,7 @@ export function AppHeader({ user, onAddMeasurement, onSignOut, assistant }: Prop
                   <Link
                     href={link.href}
                     aria-current={active ? 'page' : undefined}
-                    className={`rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap ${active ? 'bg-pine-100 text-pine-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
+                    className={`rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap ${active ? 'bg-pine-100 text-pine-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-950'}`}
                   >
                     {link.label}
                   </Link>
@@ -48,7 +48,7 @@ export function AppHeader({ user, onAddMeasurement, onSignOut, assistant }: Prop
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 xl:gap-1">
           <NotificationBell />
           {assistant}
           <Button size="sm" className="max-sm:hidden" onClick={onAddMeasurement} {...addMeasurementIntent}>

@@ -35,7 +35,7 @@ export function BottomBar({ onCapture, assistant }: Props) {
         aria-current={active ? 'page' : undefined}
         className={`${ITEM_CLASS} ${active ? 'text-pine-800' : 'text-stone-600 hover:text-stone-900'}`}
       >
-        <Icon className="size-5" aria-hidden="true" />
+        <Icon className="my-1 size-5" aria-hidden="true" />
         {label}
       </Link>
     )
@@ -58,8 +58,9 @@ export function BottomBar({ onCapture, assistant }: Props) {
           className={`${ITEM_CLASS} text-stone-600 hover:text-stone-900`}
           {...addMeasurementIntent}
         >
-          <span className="-mt-5 inline-flex size-11 items-center justify-center rounded-full bg-pine-700 text-white shadow-md ring-4 ring-white">
-            <Camera className="size-5" aria-hidden="true" />
+          {/* Inside the bar, not raised above it: nothing of the bar covers the page. */}
+          <span className="inline-flex size-7 items-center justify-center rounded-full bg-pine-700 text-white">
+            <Camera className="size-4" aria-hidden="true" />
           </span>
           Capture
         </button>

@@ -66,7 +66,7 @@ export function AssistantButton({ launcher, placement, className = '' }: ButtonP
       data-testid={BUTTON_TEST_ID}
       {...preloadOnIntent(ChatPanel.preload)}
     >
-      <MessageCircle className="size-5" aria-hidden="true" />
+      <MessageCircle className={placement === 'bar' ? 'my-1 size-5' : 'size-5'} aria-hidden="true" />
       {placement === 'bar' ? 'Assistant' : null}
     </button>
   )
