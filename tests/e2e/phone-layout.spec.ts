@@ -150,7 +150,7 @@ test('a visitor: the landing page, sign-in with Request access, and Check your e
 test('a member: every screen whole at both widths, the own profile one click away, the notifications list', async ({
   browser,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(480_000) // eleven screens, each scanned, screenshotted and checked by axe at two widths
   const adminContext = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } })
   const admin = await adminContext.newPage()
   await signInAdmin(admin.request)

@@ -75,9 +75,10 @@ function coveredInView(): string[] {
 
   const problems: string[] = []
   for (const el of all) {
-    if (!(el.matches(INTERACTIVE) || hasOwnText(el)) || !shown(el)) continue
+    if (!(el.matches(INTERACTIVE) || hasOwnText(el))) continue
     const r = el.getBoundingClientRect()
     if (r.width <= 2 || r.height <= 2) continue // visually hidden text (sr-only)
+    if (r.bottom <= top || r.top >= bottom || r.right <= 0 || r.left >= vw || !shown(el)) continue
     const x = [r.left + 1, (r.left + r.right) / 2, r.right - 1]
     const y = [r.top + 1, (r.top + r.bottom) / 2, r.bottom - 1]
     const probes = [
@@ -107,18 +108,17 @@ function coveredInView(): string[] {
  */
 export async function expectNothingCoveredWhileScrolling(page: Page, where: string) {
   await scrollToTop(page)
-  for (let step = 0; step < 60; step++) {
+  for (let step = 0; step < 80; step++) {
     const covered = await page.evaluate(coveredInView)
-    const at = await page.evaluate(() => Math.round((globalThis as unknown as BrowserGlobals).scrollY))
-    expect(covered, `${where}, scrolled to ${at}px`).toEqual([])
-    const moved = await page.evaluate(() => {
+    const { at, moved } = await page.evaluate(() => {
       const w = globalThis as unknown as BrowserGlobals
       const before = w.scrollY
       w.scrollBy({ top: Math.round(w.innerHeight / 3), behavior: 'instant' })
-      return w.scrollY !== before
+      return { at: Math.round(before), moved: w.scrollY !== before }
     })
+    expect(covered, `${where}, scrolled to ${at}px`).toEqual([])
     if (!moved) return
-    await page.waitForTimeout(60) // a list may load its next page, a sticky bar settles
+    await page.waitForTimeout(40) // a list may load its next page, a sticky bar settles
   }
 }
 

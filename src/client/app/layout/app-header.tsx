@@ -25,7 +25,7 @@ export function AppHeader({ user, onAddMeasurement, onSignOut, assistant }: Prop
   const links = navLinks(user.isAdmin)
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 xl:gap-3">
         <Link href={paths.home} className="flex items-center gap-2 rounded-lg text-pine-900">
           <BrandMark />
           <BrandName />
@@ -48,11 +48,12 @@ export function AppHeader({ user, onAddMeasurement, onSignOut, assistant }: Prop
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2 xl:gap-1">
+        {/* shrink-0: the controls keep their size; a header too full overflows, which the phone-layout e2e catches. */}
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 xl:gap-1">
           <NotificationBell />
           {assistant}
           <Button size="sm" className="max-sm:hidden" onClick={onAddMeasurement} {...addMeasurementIntent}>
-            <Plus className="size-4" aria-hidden="true" />
+            <Plus className="size-4 xl:max-2xl:hidden" aria-hidden="true" />
             New Measurement
           </Button>
           <ProfileLink userId={user.id} />

@@ -284,7 +284,7 @@ export default function SignInPage() {
               </button>
             </p>
             <p>
-              No account yet?{' '}
+              Not in the beta yet?{' '}
               <Link
                 href={paths.requestAccess}
                 className="font-semibold text-pine-800 underline-offset-2 hover:underline"
