@@ -296,8 +296,12 @@ test('the admin: the admin screens fit a phone as cards, and nothing covers thei
   for (const target of [
     page.getByRole('button', { name: 'Approve Quinn Applicant' }),
     page.getByRole('button', { name: 'Deny Quinn Applicant' }),
-    page.getByRole('region', { name: 'Previously Reviewed' }).getByText('Approved', { exact: true }),
-    page.getByText('welcome aboard.', { exact: false }),
+    page
+      .getByRole('region', { name: 'Previously Reviewed' })
+      .getByRole('row')
+      .filter({ hasText: 'Emerson Applicant' })
+      .getByText('Approved', { exact: true }),
+    page.getByText('Known to the team from the spring turkey season', { exact: false }),
   ]) {
     await target.scrollIntoViewIfNeeded()
     const box = await target.boundingBox()
