@@ -1,6 +1,8 @@
 /** Every URL the client uses, in one place (STYLE.md §7). */
 export const paths = {
   home: '/',
+  /** The landing page with the Request Access dialog open (the sign-in page links here). */
+  requestAccess: '/?request-access',
   signIn: '/sign-in',
   resetPassword: '/reset-password',
   setup: '/setup',

@@ -7,7 +7,7 @@ import { Loading } from '../../components/loading.tsx'
 import { NotFound } from '../../components/not-found.tsx'
 import { SkipLink } from '../../components/skip-link.tsx'
 import { preloadToaster } from '../../components/toast-host.tsx'
-import { AssistantLauncher } from '../../features/assistant/assistant-launcher.tsx'
+import { AssistantButton, AssistantPanel, useAssistantLauncher } from '../../features/assistant/assistant-launcher.tsx'
 import { signOut } from '../../features/auth/api.ts'
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
 import { DeferredAddMeasurementDialog } from '../../features/measurements/components/add-measurement.tsx'
@@ -71,6 +71,7 @@ export default function AppShell({ user }: { user: AuthUser }) {
     setAdding(true)
   }
   const queryClient = useQueryClient()
+  const assistant = useAssistantLauncher()
   useEffect(() => {
     document.addEventListener('pointerover', preloadLinkTarget, { passive: true })
     document.addEventListener('focusin', preloadLinkTarget)
@@ -92,8 +93,14 @@ export default function AppShell({ user }: { user: AuthUser }) {
   return (
     <div className="min-h-screen bg-stone-50">
       <SkipLink />
-      <AppHeader user={user} onAddMeasurement={() => openAdd()} onSignOut={signOut} />
-      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl outline-none px-4 pt-6 pb-28 sm:px-6 md:pb-12">
+      <AppHeader
+        user={user}
+        onAddMeasurement={() => openAdd()}
+        onSignOut={signOut}
+        assistant={<AssistantButton launcher={assistant} placement="header" className="max-md:hidden" />}
+      />
+      {/* The bottom padding keeps the end of every page clear of the phone's bottom bar. */}
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl outline-none px-4 pt-6 pb-24 sm:px-6 md:pb-12">
         <ErrorBoundary key={location}>
           <Suspense fallback={<Loading fullScreen={false} />}>
             <Switch>
@@ -141,9 +148,12 @@ export default function AppShell({ user }: { user: AuthUser }) {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <BottomBar onCapture={() => openAdd({ startWith: 'camera' })} />
+      <BottomBar
+        onCapture={() => openAdd({ startWith: 'camera' })}
+        assistant={<AssistantButton launcher={assistant} placement="bar" />}
+      />
       <DeferredAddMeasurementDialog open={adding} onOpenChange={setAdding} {...addStart} />
-      <AssistantLauncher userId={user.id} />
+      <AssistantPanel launcher={assistant} userId={user.id} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import CircleUserRound from 'lucide-react/icons/circle-user-round'
 import LogOut from 'lucide-react/icons/log-out'
 import Settings from 'lucide-react/icons/settings'
 import { useEffect, useRef } from 'react'
@@ -9,10 +10,14 @@ import type { TakeOver } from '../../lib/deferred.ts'
 import { displayName, fullName } from '../../lib/user-name.ts'
 import { paths } from '../paths.ts'
 import { ACCOUNT_TRIGGER_CLASS } from './avatar-menu.tsx'
+import { PROFILE_LINK_LABEL } from './profile-link.tsx'
 
 type Props = { user: AuthUser; onSignOut: () => void; takeOver: TakeOver }
 
-/** The account menu (Settings, Sign Out), a Radix dropdown loaded when the avatar is first reached for. */
+const ITEM_CLASS =
+  'flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-stone-100'
+
+/** The account menu (My Profile, Settings, Sign Out), a Radix dropdown loaded when the avatar is first reached for. */
 export function AvatarDropdown({ user, onSignOut, takeOver }: Props) {
   const name = fullName(user)
   const trigger = useRef<HTMLButtonElement>(null)
@@ -40,18 +45,18 @@ export function AvatarDropdown({ user, onSignOut, takeOver }: Props) {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
           <DropdownMenu.Item asChild>
-            <Link
-              href={paths.settings}
-              className="flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-stone-100"
-            >
+            <Link href={paths.profile.href(user.id)} className={ITEM_CLASS}>
+              <CircleUserRound className="size-4" aria-hidden="true" />
+              {PROFILE_LINK_LABEL}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link href={paths.settings} className={ITEM_CLASS}>
               <Settings className="size-4" aria-hidden="true" />
               Settings
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item
-            onSelect={onSignOut}
-            className="flex cursor-default items-center gap-2 rounded-md px-2.5 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-stone-100"
-          >
+          <DropdownMenu.Item onSelect={onSignOut} className={ITEM_CLASS}>
             <LogOut className="size-4" aria-hidden="true" />
             Sign Out
           </DropdownMenu.Item>

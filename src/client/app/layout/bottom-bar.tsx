@@ -2,6 +2,7 @@ import Camera from 'lucide-react/icons/camera'
 import House from 'lucide-react/icons/house'
 import Ruler from 'lucide-react/icons/ruler'
 import Users from 'lucide-react/icons/users'
+import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { addMeasurementIntent } from '../../features/measurements/components/add-measurement.tsx'
 import { paths } from '../paths.ts'
@@ -17,8 +18,13 @@ const ITEMS: Item[] = [
 
 const ITEM_CLASS = 'flex flex-1 flex-col items-center justify-center gap-0.5 py-2 text-xs font-medium'
 
-/** Spec §2 mobile bottom bar: Home, Measures, Capture (back to / with the add dialog open), Community. */
-export function BottomBar({ onCapture }: { onCapture: () => void }) {
+type Props = { onCapture: () => void; assistant: ReactNode }
+
+/**
+ * Spec §2 mobile bottom bar: Home, Measures, Capture (back to / with the add dialog open), Community; then the
+ * Hunting Assistant's button, which has its place here so that it never covers the page.
+ */
+export function BottomBar({ onCapture, assistant }: Props) {
   const [location, navigate] = useLocation()
   const link = ({ href, label, Icon }: Item) => {
     const active = isActive(href, location)
@@ -29,7 +35,7 @@ export function BottomBar({ onCapture }: { onCapture: () => void }) {
         aria-current={active ? 'page' : undefined}
         className={`${ITEM_CLASS} ${active ? 'text-pine-800' : 'text-stone-600 hover:text-stone-900'}`}
       >
-        <Icon className="size-5" aria-hidden="true" />
+        <Icon className="my-1 size-5" aria-hidden="true" />
         {label}
       </Link>
     )
@@ -52,12 +58,14 @@ export function BottomBar({ onCapture }: { onCapture: () => void }) {
           className={`${ITEM_CLASS} text-stone-600 hover:text-stone-900`}
           {...addMeasurementIntent}
         >
-          <span className="-mt-5 inline-flex size-11 items-center justify-center rounded-full bg-pine-700 text-white shadow-md ring-4 ring-white">
-            <Camera className="size-5" aria-hidden="true" />
+          {/* Inside the bar, not raised above it: nothing of the bar covers the page. */}
+          <span className="inline-flex size-7 items-center justify-center rounded-full bg-pine-700 text-white">
+            <Camera className="size-4" aria-hidden="true" />
           </span>
           Capture
         </button>
         {link(community)}
+        {assistant}
       </div>
     </nav>
   )

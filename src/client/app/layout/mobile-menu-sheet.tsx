@@ -1,4 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
+import CircleUserRound from 'lucide-react/icons/circle-user-round'
 import LogOut from 'lucide-react/icons/log-out'
 import Settings from 'lucide-react/icons/settings'
 import X from 'lucide-react/icons/x'
@@ -7,19 +8,22 @@ import { Link, useLocation } from 'wouter'
 import { BrandMark, BrandName } from '../../components/brand.tsx'
 import { paths } from '../paths.ts'
 import { isActive, type NavLink } from './nav-links.ts'
+import { PROFILE_LINK_LABEL } from './profile-link.tsx'
 
 type Props = {
   id: string
   open: boolean
   onOpenChange: (open: boolean) => void
   links: NavLink[]
+  /** the member's own profile */
+  profileHref: string
   onSignOut: () => void
   /** the hamburger (mobile-menu.tsx), which gets the focus back when the sheet closes */
   trigger: RefObject<HTMLButtonElement | null>
 }
 
 /** The sheet of the mobile menu (mobile-menu.tsx): loaded when the hamburger is reached for, with Radix. */
-export function MobileMenuSheet({ id, open, onOpenChange: setOpen, links, onSignOut, trigger }: Props) {
+export function MobileMenuSheet({ id, open, onOpenChange: setOpen, links, profileHref, onSignOut, trigger }: Props) {
   const [location] = useLocation()
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
@@ -67,15 +71,21 @@ export function MobileMenuSheet({ id, open, onOpenChange: setOpen, links, onSign
             </ul>
           </nav>
           <div className="grid gap-1 border-t border-stone-200 p-3">
-            <Link
-              href={paths.settings}
-              onClick={() => setOpen(false)}
-              aria-current={location === paths.settings ? 'page' : undefined}
-              className={`flex w-full items-center gap-2 rounded-lg px-3 py-2.5 font-medium ${location === paths.settings ? 'bg-pine-100 text-pine-900' : 'text-stone-800 hover:bg-stone-100'}`}
-            >
-              <Settings className="size-4" aria-hidden="true" />
-              Settings
-            </Link>
+            {[
+              { href: profileHref, label: PROFILE_LINK_LABEL, Icon: CircleUserRound },
+              { href: paths.settings, label: 'Settings', Icon: Settings },
+            ].map(({ href, label, Icon }) => (
+              <Link
+                key={href}
+                href={href}
+                onClick={() => setOpen(false)}
+                aria-current={location === href ? 'page' : undefined}
+                className={`flex w-full items-center gap-2 rounded-lg px-3 py-2.5 font-medium ${location === href ? 'bg-pine-100 text-pine-900' : 'text-stone-800 hover:bg-stone-100'}`}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </Link>
+            ))}
             <button
               type="button"
               onClick={onSignOut}

@@ -8,10 +8,10 @@ const loadSheet = () => import('./mobile-menu-sheet.tsx')
 const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })))
 const preload = () => void loadSheet().catch(() => {})
 
-type Props = { links: NavLink[]; onSignOut: () => void }
+type Props = { links: NavLink[]; profileHref: string; onSignOut: () => void }
 
 /** Below the extra-large breakpoint the header links live in a sheet opened by the hamburger. */
-export function MobileMenu({ links, onSignOut }: Props) {
+export function MobileMenu({ links, profileHref, onSignOut }: Props) {
   const [open, setOpen] = useState(false)
   const opened = useLatch(open)
   const trigger = useRef<HTMLButtonElement>(null)
@@ -41,6 +41,7 @@ export function MobileMenu({ links, onSignOut }: Props) {
             open={open}
             onOpenChange={setOpen}
             links={links}
+            profileHref={profileHref}
             onSignOut={onSignOut}
             trigger={trigger}
           />

@@ -55,7 +55,8 @@ export default function NotificationPanel({ headingId, onNavigate }: Props) {
           </p>
         </div>
       ) : (
-        <ul className="max-h-[min(28rem,calc(100dvh-9rem))] divide-y divide-stone-100 overflow-y-auto p-1">
+        // overscroll-contain: reaching the end of the list does not scroll the page behind the panel
+        <ul className="max-h-[min(28rem,calc(100dvh-9rem))] divide-y divide-stone-100 overflow-y-auto overscroll-contain p-1">
           {query.data.groups.map((group) => (
             <li key={group.key}>
               <NotificationLine

@@ -4,7 +4,7 @@ import { toast } from '../../../components/toast-store.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { useFailingMails, useResendMail } from '../api.ts'
-import { AdminSection, AdminTable, Cell } from './admin-table.tsx'
+import { AdminSection, AdminTable } from './admin-table.tsx'
 
 /**
  * Mails the mail server keeps refusing (verification, reset, approval …). They are retried by themselves with
@@ -36,34 +36,35 @@ export function FailingMails() {
     >
       <AdminTable
         label="Mails not delivered"
-        columns={['Recipient', 'Subject', 'Attempts', 'Last error', 'Next try', 'Action']}
-      >
-        {data?.map((mail) => {
-          const busy = resend.isPending && resend.variables === mail.id
-          return (
-            <tr key={mail.id}>
-              <Cell className="whitespace-nowrap">{mail.recipient}</Cell>
-              <Cell>{mail.subject}</Cell>
-              <Cell>{mail.attempts}</Cell>
-              <Cell className="max-w-[16rem] break-words text-red-800">{mail.lastError}</Cell>
-              <Cell className="whitespace-nowrap">
-                {mail.nextAttemptAt ? formatDateTime(mail.nextAttemptAt) : 'Stopped: waiting for Resend'}
-              </Cell>
-              <Cell>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Resend "${mail.subject}" to ${mail.recipient}`}
-                  disabled={resend.isPending}
-                  onClick={() => resendMail(mail)}
-                >
-                  {busy ? 'Sending...' : 'Resend'}
-                </Button>
-              </Cell>
-            </tr>
-          )
-        })}
-      </AdminTable>
+        columns={[
+          { label: 'Recipient', className: 'break-all md:whitespace-nowrap md:break-normal', cell: (m) => m.recipient },
+          { label: 'Subject', cell: (m) => m.subject },
+          { label: 'Attempts', cell: (m) => m.attempts },
+          { label: 'Last error', className: 'break-words text-red-800 md:max-w-[16rem]', cell: (m) => m.lastError },
+          {
+            label: 'Next try',
+            className: 'md:whitespace-nowrap',
+            cell: (m) => (m.nextAttemptAt ? formatDateTime(m.nextAttemptAt) : 'Stopped: waiting for Resend'),
+          },
+          {
+            label: 'Action',
+            bare: true,
+            cell: (mail) => (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Resend "${mail.subject}" to ${mail.recipient}`}
+                disabled={resend.isPending}
+                onClick={() => resendMail(mail)}
+              >
+                {resend.isPending && resend.variables === mail.id ? 'Sending...' : 'Resend'}
+              </Button>
+            ),
+          },
+        ]}
+        rows={data ?? []}
+        rowKey={(m) => m.id}
+      />
     </AdminSection>
   )
 }

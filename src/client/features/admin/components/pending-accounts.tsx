@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { displayName } from '../../../lib/user-name.ts'
 import { useApproveUser, usePendingUsers } from '../api.ts'
-import { AdminSection, AdminTable, Cell } from './admin-table.tsx'
+import { AdminSection, AdminTable } from './admin-table.tsx'
 
 /**
  * Accounts signed up without a matching approved request. An admin may approve one directly, but only once
@@ -39,32 +39,33 @@ export function PendingAccounts() {
       }}
       query={{ isLoading, isError, empty: !data || data.length === 0 }}
     >
-      <AdminTable label="Accounts awaiting approval" columns={['Name', 'Email', 'Signed up', 'Action']}>
-        {data?.map((user) => {
-          const busy = approve.isPending && approve.variables === user.id
-          return (
-            <tr key={user.id}>
-              <Cell className="font-semibold text-stone-900">{displayName(user)}</Cell>
-              <Cell className="whitespace-nowrap">{user.email}</Cell>
-              <Cell className="whitespace-nowrap">{formatDateTime(user.createdAt)}</Cell>
-              <Cell>
-                {user.emailVerified ? (
-                  <Button
-                    size="sm"
-                    aria-label={`Approve account ${user.email}`}
-                    disabled={approve.isPending}
-                    onClick={() => approveUser(user)}
-                  >
-                    {busy ? 'Approving...' : 'Approve'}
-                  </Button>
-                ) : (
-                  <span className="text-sm font-medium text-stone-600">Email not verified</span>
-                )}
-              </Cell>
-            </tr>
-          )
-        })}
-      </AdminTable>
+      <AdminTable
+        label="Accounts awaiting approval"
+        columns={[
+          { label: 'Name', bare: true, className: 'font-semibold text-stone-900', cell: (u) => displayName(u) },
+          { label: 'Email', className: 'break-all md:whitespace-nowrap md:break-normal', cell: (u) => u.email },
+          { label: 'Signed up', className: 'md:whitespace-nowrap', cell: (u) => formatDateTime(u.createdAt) },
+          {
+            label: 'Action',
+            bare: true,
+            cell: (user) =>
+              user.emailVerified ? (
+                <Button
+                  size="sm"
+                  aria-label={`Approve account ${user.email}`}
+                  disabled={approve.isPending}
+                  onClick={() => approveUser(user)}
+                >
+                  {approve.isPending && approve.variables === user.id ? 'Approving...' : 'Approve'}
+                </Button>
+              ) : (
+                <span className="text-sm font-medium text-stone-600">Email not verified</span>
+              ),
+          },
+        ]}
+        rows={data ?? []}
+        rowKey={(u) => u.id}
+      />
     </AdminSection>
   )
 }

@@ -2,11 +2,46 @@ import { EXPERIENCE_LABELS } from '#shared/constants.ts'
 import type { BetaRequest } from '#shared/schemas/admin.ts'
 import { Button } from '../../../components/button.tsx'
 import { formatDateTime } from '../../../lib/format.ts'
-import { AdminTable, Cell } from './admin-table.tsx'
+import { AdminTable, type Column } from './admin-table.tsx'
 
 export type ReviewAction = 'approved' | 'denied'
 
 type Props = { requests: BetaRequest[]; onReview: (request: BetaRequest, action: ReviewAction) => void }
+
+const nameOf = (r: BetaRequest) => `${r.firstName} ${r.lastName}`
+
+function columns(onReview: Props['onReview']): Column<BetaRequest>[] {
+  return [
+    {
+      label: 'Applicant',
+      bare: true,
+      cell: (r) => (
+        <>
+          <span className="block font-semibold text-stone-900">{nameOf(r)}</span>
+          {r.reason ? <span className="mt-1 block max-w-xs text-stone-700">{r.reason}</span> : null}
+        </>
+      ),
+    },
+    { label: 'Email', className: 'break-all md:whitespace-nowrap md:break-normal', cell: (r) => r.email },
+    { label: 'Experience', cell: (r) => EXPERIENCE_LABELS[r.huntingExperience] },
+    { label: 'Location', cell: (r) => r.location },
+    { label: 'Applied', className: 'md:whitespace-nowrap', cell: (r) => formatDateTime(r.createdAt) },
+    {
+      label: 'Actions',
+      bare: true,
+      cell: (r) => (
+        <div className="flex gap-2">
+          <Button size="sm" aria-label={`Approve ${nameOf(r)}`} onClick={() => onReview(r, 'approved')}>
+            Approve
+          </Button>
+          <Button size="sm" variant="outline" aria-label={`Deny ${nameOf(r)}`} onClick={() => onReview(r, 'denied')}>
+            Deny
+          </Button>
+        </div>
+      ),
+    },
+  ]
+}
 
 export function PendingRequestsTable({ requests, onReview }: Props) {
   return (
@@ -19,41 +54,7 @@ export function PendingRequestsTable({ requests, onReview }: Props) {
           No pending requests. You're all caught up.
         </p>
       ) : (
-        <AdminTable
-          label="Pending Requests"
-          columns={['Applicant', 'Email', 'Experience', 'Location', 'Applied', 'Actions']}
-        >
-          {requests.map((r) => {
-            const name = `${r.firstName} ${r.lastName}`
-            return (
-              <tr key={r.id}>
-                <Cell>
-                  <span className="block font-semibold text-stone-900">{name}</span>
-                  {r.reason ? <span className="mt-1 block max-w-xs text-stone-700">{r.reason}</span> : null}
-                </Cell>
-                <Cell className="whitespace-nowrap">{r.email}</Cell>
-                <Cell>{EXPERIENCE_LABELS[r.huntingExperience]}</Cell>
-                <Cell>{r.location}</Cell>
-                <Cell className="whitespace-nowrap">{formatDateTime(r.createdAt)}</Cell>
-                <Cell>
-                  <div className="flex gap-2">
-                    <Button size="sm" aria-label={`Approve ${name}`} onClick={() => onReview(r, 'approved')}>
-                      Approve
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Deny ${name}`}
-                      onClick={() => onReview(r, 'denied')}
-                    >
-                      Deny
-                    </Button>
-                  </div>
-                </Cell>
-              </tr>
-            )
-          })}
-        </AdminTable>
+        <AdminTable label="Pending Requests" columns={columns(onReview)} rows={requests} rowKey={(r) => r.id} />
       )}
     </div>
   )

@@ -1,7 +1,24 @@
 import type { BetaRequest } from '#shared/schemas/admin.ts'
 import { formatDateTime } from '../../../lib/format.ts'
-import { AdminTable, Cell } from './admin-table.tsx'
+import { AdminTable, type Column } from './admin-table.tsx'
 import { StatusBadge } from './status-badge.tsx'
+
+const COLUMNS: Column<BetaRequest>[] = [
+  {
+    label: 'Applicant',
+    bare: true,
+    className: 'font-semibold text-stone-900',
+    cell: (r) => `${r.firstName} ${r.lastName}`,
+  },
+  { label: 'Email', className: 'break-all md:whitespace-nowrap md:break-normal', cell: (r) => r.email },
+  { label: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+  {
+    label: 'Reviewed',
+    className: 'md:whitespace-nowrap',
+    cell: (r) => (r.reviewedAt ? formatDateTime(r.reviewedAt) : 'N/A'),
+  },
+  { label: 'Notes', className: 'break-words md:max-w-xs', cell: (r) => r.reviewNotes || 'No notes' },
+]
 
 export function ReviewedRequestsTable({ requests }: { requests: BetaRequest[] }) {
   if (requests.length === 0) return null
@@ -10,21 +27,7 @@ export function ReviewedRequestsTable({ requests }: { requests: BetaRequest[] })
       <h2 id="reviewed-title" className="text-xl font-bold text-stone-900">
         Previously Reviewed
       </h2>
-      <AdminTable label="Previously Reviewed" columns={['Applicant', 'Email', 'Status', 'Reviewed', 'Notes']}>
-        {requests.map((r) => (
-          <tr key={r.id}>
-            <Cell className="font-semibold text-stone-900">
-              {r.firstName} {r.lastName}
-            </Cell>
-            <Cell className="whitespace-nowrap">{r.email}</Cell>
-            <Cell>
-              <StatusBadge status={r.status} />
-            </Cell>
-            <Cell className="whitespace-nowrap">{r.reviewedAt ? formatDateTime(r.reviewedAt) : 'N/A'}</Cell>
-            <Cell className="max-w-xs">{r.reviewNotes || 'No notes'}</Cell>
-          </tr>
-        ))}
-      </AdminTable>
+      <AdminTable label="Previously Reviewed" columns={COLUMNS} rows={requests} rowKey={(r) => r.id} />
     </div>
   )
 }

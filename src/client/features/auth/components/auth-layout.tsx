@@ -23,7 +23,8 @@ export function AuthLayout({ title, subtitle, children }: Props) {
           <h1 id="auth-title" className="text-2xl font-bold text-stone-900">
             {title}
           </h1>
-          {subtitle ? <p className="mt-2 text-stone-700">{subtitle}</p> : null}
+          {/* break-words: a long e-mail address in the subtitle wraps instead of widening the card */}
+          {subtitle ? <p className="mt-2 break-words text-stone-700">{subtitle}</p> : null}
           <div className="mt-6">{children}</div>
         </div>
       </main>
@@ -42,7 +43,10 @@ const TONES = {
 /** A message box inside an auth card; errors are announced. */
 export function Notice({ tone = 'info', children }: NoticeProps) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border p-3 text-sm ${TONES[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border p-3 text-sm break-words ${TONES[tone]}`}
+    >
       {children}
     </div>
   )

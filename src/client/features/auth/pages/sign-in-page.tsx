@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
-import { useSearch } from 'wouter'
-import { apiPaths } from '../../../app/paths.ts'
+import { Link, useSearch } from 'wouter'
+import { apiPaths, paths } from '../../../app/paths.ts'
 import { Button, buttonClass } from '../../../components/button.tsx'
 import { TextField } from '../../../components/field.tsx'
 import { ApiError } from '../../../lib/api.ts'
@@ -282,6 +282,15 @@ export default function SignInPage() {
               >
                 Forgot password?
               </button>
+            </p>
+            <p>
+              Not in the beta yet?{' '}
+              <Link
+                href={paths.requestAccess}
+                className="font-semibold text-pine-800 underline-offset-2 hover:underline"
+              >
+                Request access
+              </Link>
             </p>
           </>
         ) : (

@@ -68,9 +68,10 @@ export function DemoCard() {
   const copy = landingContent.demo
   return (
     <figure className="overflow-hidden rounded-2xl border border-white/15 bg-white shadow-2xl shadow-black/30">
+      {/* The badge sits at the bottom: the spread callout at the top stays readable at every width. */}
       <div className="relative">
         <MooseScene />
-        <span className="absolute top-3 left-3 flex items-center gap-1.5 rounded-full bg-stone-950/75 px-2.5 py-1 text-xs font-semibold text-white">
+        <span className="absolute bottom-3 left-3 flex items-center gap-1.5 rounded-full bg-stone-950/75 px-2.5 py-1 text-xs font-semibold text-white">
           <span className="size-2 rounded-full bg-amber-400" aria-hidden="true" />
           {copy.label}
         </span>

@@ -1,3 +1,6 @@
+import { useEffect } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { paths } from '../../../app/paths.ts'
 import { SkipLink } from '../../../components/skip-link.tsx'
 import { ClosingCta } from '../components/closing-cta.tsx'
 import { CommunityStats } from '../components/community-stats.tsx'
@@ -19,6 +22,7 @@ type Props = {
 }
 
 export function LandingPage(actions: Props) {
+  useRequestAccessLink(actions.onRequestAccess)
   return (
     <div className="relative">
       <SkipLink />
@@ -35,4 +39,15 @@ export function LandingPage(actions: Props) {
       <LandingFooter />
     </div>
   )
+}
+
+/** '/?request-access' (the sign-in page's link) opens the Request Access dialog; the address becomes '/' again. */
+function useRequestAccessLink(onRequestAccess: () => void) {
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  useEffect(() => {
+    if (!new URLSearchParams(search).has('request-access')) return
+    onRequestAccess()
+    navigate(paths.home, { replace: true })
+  }, [search, onRequestAccess, navigate])
 }
