@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, errorMessage, parseErrorBody } from './api.ts'
+import { ApiError, errorMessage, fieldErrorMessage, parseErrorBody } from './api.ts'
 
 describe('ApiError', () => {
   it('builds the spec §8 message from status and body text', () => {
@@ -49,5 +49,26 @@ describe('errorMessage', () => {
   it('uses the fallback for other errors', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Please try again later')).toBe('Please try again later')
     expect(errorMessage(new ApiError(500, 'Internal Server Error', ''), 'Nope')).toBe('Nope')
+  })
+})
+
+describe('fieldErrorMessage', () => {
+  const body = JSON.stringify({
+    error: {
+      code: 'BAD_REQUEST',
+      message: 'verdict: outside your ± range',
+      issues: [{ path: 'verdict', message: 'outside your ± range' }],
+    },
+  })
+
+  it.each([
+    ['verdict', 'outside your ± range'],
+    ['reportedIn', 'verdict: outside your ± range'],
+  ])("about %s reads '%s'", (field, text) => {
+    expect(fieldErrorMessage(new ApiError(400, 'Bad Request', body), field, 'Try again')).toBe(text)
+  })
+
+  it('falls back when the request never reached the server', () => {
+    expect(fieldErrorMessage(new TypeError('Failed to fetch'), 'verdict', 'Try again')).toBe('Try again')
   })
 })

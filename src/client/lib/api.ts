@@ -81,3 +81,9 @@ export async function apiJson<T>(method: string, url: string, body?: unknown): P
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback
 }
+
+/** The server's words about one field (`verdict`), without the field's name in front; else errorMessage. */
+export function fieldErrorMessage(error: unknown, field: string, fallback: string): string {
+  const issue = error instanceof ApiError ? error.issues?.find((i) => i.path === field) : undefined
+  return issue?.message ?? errorMessage(error, fallback)
+}

@@ -33,7 +33,7 @@ export function AppHeader({ user, onAddMeasurement, onSignOut, assistant }: Prop
         <nav aria-label="Main" className="hidden flex-1 xl:block">
           <ul className="flex items-center gap-0.5">
             {links.map((link) => {
-              const active = isActive(link.href, location)
+              const active = isActive(link.href, location, paths.profile.href(user.id))
               return (
                 <li key={link.href}>
                   <Link

@@ -54,7 +54,7 @@ export function MobileMenuSheet({ id, open, onOpenChange: setOpen, links, profil
           <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
             <ul className="grid gap-1">
               {links.map((link) => {
-                const active = isActive(link.href, location)
+                const active = isActive(link.href, location, profileHref)
                 return (
                   <li key={link.href}>
                     <Link

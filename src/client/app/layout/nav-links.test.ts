@@ -15,4 +15,11 @@ describe('isActive', () => {
   ])('%s is active on %s: %s', (href, location, expected) => {
     expect(isActive(href, location)).toBe(expected)
   })
+
+  it.each([
+    ['/profile/me', false],
+    ['/profile/someone-else', true],
+  ])("leaves Community to My Profile on one's own profile: on %s Community is active: %s", (location, expected) => {
+    expect(isActive('/community', location, '/profile/me')).toBe(expected)
+  })
 })

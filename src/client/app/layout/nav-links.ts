@@ -15,9 +15,12 @@ export function navLinks(isAdmin: boolean): NavLink[] {
   return isAdmin ? [...links, { href: paths.admin, label: 'Admin' }] : links
 }
 
-/** The link of the section a location belongs to; members' profiles belong to the community. */
-export function isActive(href: string, location: string): boolean {
+/**
+ * The link of the section a location belongs to; other members' profiles belong to the community, one's own
+ * (`ownProfile`) to its own My Profile link.
+ */
+export function isActive(href: string, location: string, ownProfile?: string): boolean {
   if (href === paths.home) return location === paths.home
-  if (href === paths.community && location.startsWith('/profile/')) return true
+  if (href === paths.community && location.startsWith('/profile/')) return location !== ownProfile
   return location === href || location.startsWith(`${href}/`)
 }

@@ -18,8 +18,7 @@ export type ChatPanelProps = {
 const PHONE = '(max-width: 639px)'
 
 /**
- * The 'Hunting Assistant' panel (spec §2, §9: 384 × 500 px; the full width on phones, above the bottom bar and its
- * raised Capture button).
+ * The 'Hunting Assistant' panel (384 × 500 px; the full width on phones, above the bottom bar).
  * A non-modal dialog: the page stays usable beside it; Escape and the close button close it. It stays mounted once
  * opened, so a reply that arrives while it is closed is there when it opens again.
  */

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { TextAreaField } from '../../components/field.tsx'
 import { SelectField } from '../../components/select-field.tsx'
 import { toast } from '../../components/toast-store.ts'
-import { errorMessage } from '../../lib/api.ts'
+import { fieldErrorMessage } from '../../lib/api.ts'
 import { formatLength } from '../../lib/units.ts'
 import { coverPhoto, MeasurementPhoto } from '../measurements/components/measurement-photo.tsx'
 import { useUnits } from '../measurements/components/use-units.ts'
@@ -251,7 +251,7 @@ function CheckSizeForm({
 
         {save.isError ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {errorMessage(save.error, 'Your verdict could not be saved. Try again.')}
+            {fieldErrorMessage(save.error, 'verdict', 'Your verdict could not be saved. Try again.')}
           </p>
         ) : null}
 
