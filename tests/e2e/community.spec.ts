@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import { look } from './support/look.ts'
-import { type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
-import { CARD, CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from './support/test-photos.ts'
+import { memberNamed, type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
+import { postBass } from './support/posts.ts'
+import { CARD, CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, PHOTO } from './support/test-photos.ts'
 
 // The community (issue 5) with three members in their own browser contexts: A follows B, B posts a bass, A likes
 // and comments and B sees the notifications arrive live; A checks the size on the photo with the measuring tool
@@ -12,12 +12,7 @@ import { CARD, CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO 
 
 const origin = { origin: E2E.baseURL }
 const stamp = Date.now()
-const member = (name: string, last: string): NewMember => ({
-  email: `${name.toLowerCase()}-${stamp}@fieldmark.test`,
-  password: `${name}-password-2026`,
-  firstName: name,
-  lastName: last,
-})
+const member = (first: string, last: string) => memberNamed(first, last, stamp)
 const A = member('Avery', 'Archer')
 const B = member('Blake', 'Bowman')
 const C = member('Casey', 'Caster')
@@ -37,31 +32,13 @@ async function newMember(
 }
 
 /** B's catch: the generated bass photo (15 in, a credit card beside it), posted publicly through the API. */
-async function postBass(page: Page): Promise<string> {
-  const photoId = randomUUID()
-  const upload = await page.request.post(`/api/photos?id=${photoId}`, {
-    headers: origin,
-    multipart: { file: { name: 'bass.jpg', mimeType: 'image/jpeg', buffer: await measuringPhoto() } },
+const postBBass = (page: Page) =>
+  postBass(page, {
+    lengthIn: FISH_LENGTH_IN,
+    girthIn: 12,
+    caption: 'Big girl from the north cove',
+    location: { region: 'Minnesota', precision: 'region' },
   })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const id = randomUUID()
-  const created = await page.request.post('/api/measurements', {
-    headers: origin,
-    data: {
-      id,
-      speciesId: 'largemouth-bass',
-      method: 'tape',
-      sheet: { system: 'fish', category: 'length-girth-800', measurements: { lengthIn: FISH_LENGTH_IN, girthIn: 12 } },
-      takenAt: new Date().toISOString(),
-      caption: 'Big girl from the north cove',
-      visibility: 'public',
-      location: { region: 'Minnesota', precision: 'region' },
-      photoIds: [photoId],
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  return id
-}
 
 /** Where an image pixel is on the screen now, from the photo's box in the measuring tool. */
 async function onScreen(tool: Locator, p: Point): Promise<Point> {
@@ -99,7 +76,7 @@ test('two members follow, post, like, comment, get notified live, check a size, 
   const bell = b.page.getByRole('button', { name: /^Notifications/ })
   // The follow is waiting already.
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread')
-  const postId = await postBass(b.page)
+  const postId = await postBBass(b.page)
   // B's first catch earns the First Measurement achievement (issue 6), told in the bell at once.
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 15_000 })
 

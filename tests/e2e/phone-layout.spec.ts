@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import {
@@ -11,8 +10,8 @@ import {
   WIDTHS,
 } from './support/layout-checks.ts'
 import { look } from './support/look.ts'
-import { type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
-import { measuringPhoto } from './support/test-photos.ts'
+import { memberNamed, type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
+import { postBass } from './support/posts.ts'
 
 // Every main screen at 390 and 1280 px, as a visitor, a member and the admin: no page scrolls sideways, no fixed
 // control (the assistant's button above all) covers the page at any scroll position, one's own profile is one
@@ -21,12 +20,7 @@ import { measuringPhoto } from './support/test-photos.ts'
 
 const origin = { origin: E2E.baseURL }
 const stamp = Date.now()
-const member = (first: string, last: string): NewMember => ({
-  email: `${first.toLowerCase()}-${stamp}@fieldmark.test`,
-  password: `${first}-password-2026`,
-  firstName: first,
-  lastName: last,
-})
+const member = (first: string, last: string) => memberNamed(first, last, stamp)
 const M = member('Morgan', 'Marsh')
 const F = member('Finley', 'Ford')
 const LONG_EMAIL = `a.very.long.address.for.a.hunter.who.likes.long.names.${stamp}@subdomain.example-outfitters.test`
@@ -40,35 +34,15 @@ async function newMember(browser: Browser, who: NewMember, admin: Page) {
 }
 
 /** A public bass through the API; the first ones carry a photo so the cards look as members see them. */
-async function postBass(page: Page, n: number): Promise<string> {
-  const photoIds: string[] = []
-  if (n < 2) {
-    const photoId = randomUUID()
-    const upload = await page.request.post(`/api/photos?id=${photoId}`, {
-      headers: origin,
-      multipart: { file: { name: 'bass.jpg', mimeType: 'image/jpeg', buffer: await measuringPhoto() } },
-    })
-    expect(upload.status(), await upload.text()).toBe(201)
-    photoIds.push(photoId)
-  }
-  const id = randomUUID()
-  const created = await page.request.post('/api/measurements', {
-    headers: origin,
-    data: {
-      id,
-      speciesId: 'largemouth-bass',
-      method: 'tape',
-      sheet: { system: 'fish', category: 'length-girth-800', measurements: { lengthIn: 14 + n, girthIn: 11 + n / 2 } },
-      takenAt: new Date(Date.now() - n * 86_400_000).toISOString(),
-      caption: `Bass number ${n + 1} from the north cove, caught at first light on a chartreuse spinnerbait`,
-      visibility: 'public',
-      location: { region: 'Minnesota', precision: 'region' },
-      photoIds,
-    },
+const postNthBass = (page: Page, n: number) =>
+  postBass(page, {
+    lengthIn: 14 + n,
+    girthIn: 11 + n / 2,
+    caption: `Bass number ${n + 1} from the north cove, caught at first light on a chartreuse spinnerbait`,
+    photo: n < 2,
+    takenAt: new Date(Date.now() - n * 86_400_000),
+    location: { region: 'Minnesota', precision: 'region' },
   })
-  expect(created.status(), await created.text()).toBe(201)
-  return id
-}
 
 /** Opens `path` and waits for its main heading. */
 async function open(page: Page, path: string) {
@@ -159,8 +133,8 @@ test('a member: every screen whole at both widths, the own profile one click awa
 
   // Enough for every page to scroll: M's catches, F's catches, and F following, liking and commenting on M's.
   const mine: string[] = []
-  for (let n = 0; n < 8; n++) mine.push(await postBass(m.page, n))
-  for (let n = 0; n < 3; n++) await postBass(f.page, n + 3)
+  for (let n = 0; n < 8; n++) mine.push(await postNthBass(m.page, n))
+  for (let n = 0; n < 3; n++) await postNthBass(f.page, n + 3)
   expect((await f.page.request.put(`/api/follows/${m.id}`, { headers: origin })).ok()).toBe(true)
   for (const [i, id] of mine.entries()) {
     expect((await f.page.request.put(`/api/measurements/${id}/like`, { headers: origin })).ok()).toBe(true)

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import { look } from './support/look.ts'
-import { type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
-import { CARD, CARD_LONG_ENDS, FISH_ENDS, measuringPhoto, PHOTO } from './support/test-photos.ts'
+import { memberNamed, type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
+import { postBass } from './support/posts.ts'
+import { CARD, CARD_LONG_ENDS, FISH_ENDS, PHOTO } from './support/test-photos.ts'
 
 // The verdicts follow the checker's own evidence: Blake reports his bass at 47 in, but the photo shows a 15 in fish.
 // Avery measures it on the photo; the reported value is outside Avery's ± range, so Confirmed is disabled with the
@@ -11,12 +11,7 @@ import { CARD, CARD_LONG_ENDS, FISH_ENDS, measuringPhoto, PHOTO } from './suppor
 
 const origin = { origin: E2E.baseURL }
 const stamp = Date.now()
-const member = (name: string, last: string): NewMember => ({
-  email: `${name.toLowerCase()}-verdicts-${stamp}@fieldmark.test`,
-  password: `${name}-password-2026`,
-  firstName: name,
-  lastName: last,
-})
+const member = (first: string, last: string) => memberNamed(first, last, stamp, 'verdicts-')
 const CHECKER = member('Avery', 'Archer')
 const OWNER = member('Blake', 'Bowman')
 const REPORTED_IN = 47
@@ -31,30 +26,8 @@ async function newMember(browser: Browser, who: NewMember, admin: Page): Promise
 }
 
 /** The owner's bass: the 15 in fish of the measuring photo, reported at 47 in, public. */
-async function postOverstatedBass(page: Page): Promise<string> {
-  const photoId = randomUUID()
-  const upload = await page.request.post(`/api/photos?id=${photoId}`, {
-    headers: origin,
-    multipart: { file: { name: 'bass.jpg', mimeType: 'image/jpeg', buffer: await measuringPhoto() } },
-  })
-  expect(upload.status(), await upload.text()).toBe(201)
-  const id = randomUUID()
-  const created = await page.request.post('/api/measurements', {
-    headers: origin,
-    data: {
-      id,
-      speciesId: 'largemouth-bass',
-      method: 'tape',
-      sheet: { system: 'fish', category: 'length-girth-800', measurements: { lengthIn: REPORTED_IN, girthIn: 20 } },
-      takenAt: new Date().toISOString(),
-      caption: 'Lake record, surely',
-      visibility: 'public',
-      photoIds: [photoId],
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  return id
-}
+const postOverstatedBass = (page: Page) =>
+  postBass(page, { lengthIn: REPORTED_IN, girthIn: 20, caption: 'Lake record, surely' })
 
 async function onScreen(tool: Locator, p: Point): Promise<Point> {
   const box = await tool.locator('svg[role="application"] > image').boundingBox()

@@ -53,3 +53,13 @@ export async function signUpApprovedMember(page: Page, adminRequest: APIRequestC
   const gate = await page.request.post('/api/alpha-access', { headers: origin, data: { password: E2E.alphaPassword } })
   expect(gate.ok(), 'the member passes the gate').toBe(true)
 }
+
+/** A member with a unique address for this run: `first-<tag><stamp>@fieldmark.test`. */
+export function memberNamed(first: string, last: string, stamp: number, tag = ''): NewMember {
+  return {
+    email: `${first.toLowerCase()}-${tag}${stamp}@fieldmark.test`,
+    password: `${first}-password-2026`,
+    firstName: first,
+    lastName: last,
+  }
+}
