@@ -62,6 +62,15 @@ describe('POST /api/chat without an AI service', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
+  // Words that name members of Object.prototype once reached a lookup table as keys (a 500 for "constructor").
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'fish constructor'])(
+    'answers "%s" like any other word',
+    async (message) => {
+      const body = replyOf(await chat(builtIn, member.cookie, { message, history: [{ role: 'user', text: 'Hi' }] }))
+      expect(body.answeredBy).toBe('built-in')
+    },
+  )
+
   it('trims the message before answering it', async () => {
     const padded = replyOf(await chat(builtIn, member.cookie, { message: `  \n ${QUESTION}\t ` }))
     const plain = replyOf(await chat(builtIn, member.cookie, { message: QUESTION }))

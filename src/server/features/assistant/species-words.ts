@@ -96,7 +96,7 @@ export function findSpecies(text: string): Species[] {
   const named = findNamedSpecies(text)
   if (named.length > 0) return named
   const said = wordsOf(text)
-  const group = said.map((w) => GROUP_WORDS[w]).find((g) => g !== undefined)
+  const group = said.filter((w) => Object.hasOwn(GROUP_WORDS, w)).map((w) => GROUP_WORDS[w])[0]
   if (group) return SPECIES.filter(group)
   if (/\bbig[\s-]game\b/i.test(text)) return SPECIES.filter((s) => s.category === 'Big Game')
   if (/\bsmall[\s-]game\b/i.test(text)) return SPECIES.filter((s) => s.category === 'Small Game')

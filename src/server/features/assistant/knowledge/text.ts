@@ -33,7 +33,13 @@ const STOP_WORDS = new Set(
 )
 
 /** Plurals the rules below cannot take back: 'snow geese' is 'snow goose'. */
-const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { geese: 'goose', feet: 'foot', teeth: 'tooth', oxen: 'ox' }
+// A Map, not an object: a member's word ('constructor') must never find an Object.prototype member.
+const IRREGULAR_PLURALS = new Map([
+  ['geese', 'goose'],
+  ['feet', 'foot'],
+  ['teeth', 'tooth'],
+  ['oxen', 'ox'],
+])
 
 /** Splits text into raw tokens after expanding the record-book shorthands. */
 export function tokenize(text: string): string[] {
@@ -52,7 +58,7 @@ export function processTerm(token: string): string | null {
     .toLowerCase()
     .replace(/'s$|'$/, '')
     .replace(/'/g, '')
-  let term = IRREGULAR_PLURALS[lower] ?? lower
+  let term = IRREGULAR_PLURALS.get(lower) ?? lower
   // Numbers are the calculators' (a '10' must not find 'G-2 of 10'); chart letters like 'h2' stay.
   if (term.length === 0 || STOP_WORDS.has(term) || /^\d+$/.test(term)) return null
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`
