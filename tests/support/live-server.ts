@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
+import type { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type DbHandle, openPglite, openPostgres } from '#server/db/client.ts'
@@ -80,7 +81,13 @@ export async function startLiveServer(members: number, env: Record<string, strin
   }
 }
 
-export type Answer = { status: number; ms: number } | { error: string; ms: number }
+/**
+ * `reused`: whether it went on a kept-alive connection; `idleMs`: how long that connection had been idle in the
+ * client's pool (0 for a new one). A server may close a connection that idle: a client that stalled meets a reset.
+ */
+export type Answer = ({ status: number } | { error: string }) & { ms: number; reused: boolean; idleMs: number }
+
+const freedAt = new WeakMap<Socket, number>()
 
 /** One request on `agent` (kept-alive connections): its status and time, or the error that ended it (a reset). */
 export function send(
@@ -90,17 +97,29 @@ export function send(
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   const started = performance.now()
+  let idleMs = 0
+  let reused = false
   return new Promise((resolve) => {
     const req = request(new URL(path, base), { method: init.method ?? 'GET', headers: init.headers, agent }, (res) => {
       res.resume()
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }))
-      res.once('error', (error) => resolve({ error: error.message, ms: performance.now() - started }))
+      const ms = () => performance.now() - started
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: ms(), reused, idleMs }))
+      res.once('error', (error) => resolve({ error: error.message, ms: ms(), reused, idleMs }))
     })
-    req.once('error', (error) => resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message, ms: 0 }))
+    req.once('socket', (socket) => {
+      reused = req.reusedSocket
+      const freed = reused ? freedAt.get(socket) : undefined
+      idleMs = freed === undefined ? 0 : performance.now() - freed
+    })
+    req.once('error', (error) =>
+      resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message, ms: 0, reused, idleMs }),
+    )
     req.end(init.body)
   })
 }
 
 export function keepAliveAgent(maxSockets: number): Agent {
-  return new Agent({ keepAlive: true, maxSockets })
+  const agent = new Agent({ keepAlive: true, maxSockets })
+  agent.on('free', (socket: Socket) => freedAt.set(socket, performance.now()))
+  return agent
 }

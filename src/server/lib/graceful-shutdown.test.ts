@@ -3,7 +3,7 @@ import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { keepAliveAgent, send, startLiveServer } from '#tests/support/live-server.ts'
+import { type Answer, keepAliveAgent, send, startLiveServer } from '#tests/support/live-server.ts'
 import { gracefulShutdown, QUIET_MS } from './graceful-shutdown.ts'
 
 /** A bare app with gracefulShutdown, listening on a free port; `never` answers only when the test says so. */
@@ -21,6 +21,14 @@ async function bareApp(graceMs: number) {
 // The real server in a child process (node src/server/server.ts), on PGlite or on PostgreSQL (TEST_DB).
 
 const CONNECTIONS = 40
+
+/** A status, or why no answer came; a reset is told apart by the connection it happened on. */
+function outcomeOf(answer: Answer): string {
+  if ('status' in answer) return String(answer.status)
+  if (answer.error !== 'ECONNRESET') return answer.error
+  if (!answer.reused) return 'new connection not accepted'
+  return answer.idleMs >= QUIET_MS ? 'reset after the quiet' : 'ECONNRESET'
+}
 
 describe('shutdown', () => {
   it('answers a request sent on a connection that was idle at the signal, instead of resetting it', async () => {
@@ -63,15 +71,17 @@ describe('shutdown', () => {
       const outcomes: string[] = []
       let signalled = false
       let sentAfterSignal = 0
-      // Each connection asks in turn until an answer other than 200: a 503 while draining, or a refused new
-      // connection once its kept-alive one was closed after an answer (nothing was sent on it).
+      // Each connection asks in turn until an answer other than 200: a 503 while draining, or a new connection
+      // refused once its kept-alive one was closed after an answer (or reset by the kernel, when it was still
+      // waiting to be accepted as the server stopped listening: nothing was sent to the app either way). A kept-alive
+      // connection the client itself left idle for QUIET_MS (a stall on a loaded machine) may be closed by design.
       const client = async (i: number) => {
         const cookie = server.cookies[i % server.cookies.length] as string
         const path = i % 2 === 0 ? '/api/auth/config' : '/api/bench/one-row'
         for (;;) {
           if (signalled) sentAfterSignal += 1
           const answer = await send(agent, server.url, path, { headers: { cookie } })
-          const outcome = 'status' in answer ? String(answer.status) : answer.error
+          const outcome = outcomeOf(answer)
           outcomes.push(outcome)
           if (outcome !== '200') return
         }
@@ -85,7 +95,9 @@ describe('shutdown', () => {
 
       const counts: Record<string, number> = {}
       for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1
-      expect(Object.keys(counts).filter((outcome) => !['200', '503', 'ECONNREFUSED'].includes(outcome))).toEqual([])
+      const allowed = ['200', '503', 'ECONNREFUSED', 'new connection not accepted', 'reset after the quiet']
+      expect(Object.keys(counts).filter((outcome) => !allowed.includes(outcome))).toEqual([])
+      expect(counts['reset after the quiet'] ?? 0).toBeLessThan(CONNECTIONS / 4)
       expect(counts['200']).toBeGreaterThan(CONNECTIONS)
       expect(sentAfterSignal).toBeGreaterThanOrEqual(CONNECTIONS)
       expect(await exited).toBe(0)

@@ -41,9 +41,14 @@ export function gracefulShutdown(
     const closeIdleConnections = server.closeIdleConnections.bind(server)
     // server.close() calls this first; the sweep below does it connection by connection instead.
     server.closeIdleConnections = () => {}
+    let lastSweep = performance.now()
     const sweep = setInterval(() => {
       const now = performance.now()
+      // A late sweep means the event loop was busy and requests may sit unread: that time is not quiet.
+      const lag = Math.max(0, now - lastSweep - CHECK_MS)
+      lastSweep = now
       for (const [socket, c] of connections) {
+        c.lastActive += lag
         if (c.running === 0 && now - c.lastActive >= QUIET_MS) socket.destroy()
       }
     }, CHECK_MS)
