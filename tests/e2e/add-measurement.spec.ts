@@ -38,16 +38,19 @@ async function pickSpecies(dialog: Locator, search: string, name: string) {
   await expect(combobox).toHaveValue(name)
 }
 
-async function findSaved(page: Page, caption: string): Promise<Measurement> {
+async function findSaved(page: Page, caption: string, timeout?: number): Promise<Measurement> {
   let found: Measurement | undefined
   await expect
-    .poll(async () => {
-      const res = await page.request.get('/api/measurements?limit=50')
-      if (!res.ok()) return undefined
-      const list = (await res.json()) as MeasurementPage
-      found = list.items.find((m) => m.caption === caption)
-      return found?.id
-    })
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/measurements?limit=50')
+        if (!res.ok()) return undefined
+        const list = (await res.json()) as MeasurementPage
+        found = list.items.find((m) => m.caption === caption)
+        return found?.id
+      },
+      { timeout },
+    )
     .toBeTruthy()
   if (!found) throw new Error(`no measurement captioned ${caption}`)
   return found
@@ -471,9 +474,10 @@ test.describe('when the server cannot be reached', () => {
     await dialog.getByRole('button', { name: 'Close — it will finish in the background' }).click()
     await expect(dialog).toBeHidden()
 
-    // The connection comes back: the outbox sends it by itself (its first retry is due after 5 s).
+    // The connection comes back: the outbox sends it by itself. Its retries are due 5 s and then 30 s after the
+    // failure; on a busy machine the screenshots above can outlast the first, which then fails too.
     await page.unroute('**/api/measurements')
-    const saved = await findSaved(page, 'E2E mallard through a dropped connection')
+    const saved = await findSaved(page, 'E2E mallard through a dropped connection', 45_000)
     expect(saved.quick?.weightLbs).toBe(2.75)
   })
 })
