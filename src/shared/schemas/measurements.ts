@@ -300,6 +300,9 @@ export const MeasurementStatsSchema = z.object({
       scoreText: z.string().nullable(),
       /** the book and category the score was written by, so it reads as every other screen writes it */
       sheet: z.object({ system: z.enum(SYSTEMS), category: z.string() }).nullable(),
+      /** what a best without a score is ranked by: its weight, else its length */
+      weightLbs: z.number().nullable(),
+      lengthIn: z.number().nullable(),
       trophyClass: z.enum(TROPHY_CLASSES),
       takenAt: z.string(),
     }),

@@ -644,6 +644,8 @@ export async function measurementStats(
         scoreText: measurements.scoreText,
         system: sql<System | null>`${measurements.sheet}->>'system'`,
         category: sql<string | null>`${measurements.sheet}->>'category'`,
+        weightLbs: measurements.weightLbs,
+        lengthIn: measurements.lengthIn,
         trophyClass: measurements.trophyClass,
         takenAt: measurements.takenAt,
       })
@@ -685,6 +687,8 @@ export async function measurementStats(
         score: best.score,
         scoreText: best.scoreText,
         sheet: best.system && best.category ? { system: best.system, category: best.category } : null,
+        weightLbs: best.weightLbs,
+        lengthIn: best.lengthIn,
         trophyClass: best.trophyClass,
         takenAt: best.takenAt.toISOString(),
       }))

@@ -12,6 +12,8 @@ const best = (species: string, score: number | null, scoreText: string | null, s
   score,
   scoreText,
   sheet,
+  weightLbs: null,
+  lengthIn: null,
   trophyClass: 'standard' as const,
   takenAt: '2026-11-01T10:00:00Z',
 })
@@ -24,12 +26,17 @@ describe('personal bests', () => {
   })
 
   it.each([
-    [{ score: 6.05, sheet: FISH }, 'metric', '2.74 kg'],
-    [{ score: 6.05, sheet: FISH }, 'imperial', '6.05 lb'],
-    [{ score: 168.625, sheet: BUCK }, 'metric', '168 5/8 B&C'],
-    [{ score: 70.625, sheet: { system: 'nwtf', category: 'wild-turkey' } as Sheet }, 'imperial', '70.6250 NWTF'],
-    [{ score: null, sheet: null }, 'imperial', '—'],
-    [{ score: 150, sheet: null }, 'imperial', '—'],
+    [{ score: 6.05, sheet: FISH, weightLbs: 6.05, lengthIn: 20 }, 'metric', '2.74 kg'],
+    [{ score: 6.05, sheet: FISH, weightLbs: 6.05, lengthIn: 20 }, 'imperial', '6.05 lb'],
+    [{ score: 168.625, sheet: BUCK, weightLbs: null, lengthIn: 26 }, 'metric', '168 5/8 B&C'],
+    [
+      { score: 70.625, sheet: { system: 'nwtf', category: 'wild-turkey' } as Sheet, weightLbs: 22, lengthIn: 10 },
+      'imperial',
+      '70.6250 NWTF',
+    ],
+    [{ score: null, sheet: null, weightLbs: 2.75, lengthIn: null }, 'imperial', '2.75 lb'],
+    [{ score: null, sheet: null, weightLbs: null, lengthIn: 34.5 }, 'imperial', '34 4/8 in'],
+    [{ score: null, sheet: null, weightLbs: null, lengthIn: null }, 'imperial', '—'],
   ] as const)('writes %o for a %s member as %s, as every other screen does', (entry, units, text) => {
     expect(bestValueText(entry, units)).toBe(text)
   })

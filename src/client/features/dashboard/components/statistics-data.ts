@@ -1,6 +1,6 @@
 import { entryScoreText } from '#shared/measurements/display.ts'
 import type { MeasurementStats, UnitSystem } from '#shared/schemas/measurements.ts'
-import { formatWeight, poundsToKg } from '../../../lib/units.ts'
+import { formatLength, formatWeight, poundsToKg } from '../../../lib/units.ts'
 
 type Best = MeasurementStats['personalBests'][number]
 
@@ -9,9 +9,18 @@ export function isWeightScore(best: Pick<Best, 'sheet'>): boolean {
   return best.sheet?.system === 'fish'
 }
 
-/** A personal best as every other screen writes it: `168 5/8 B&C`, a fish's weight in the member's units. */
-export function bestValueText(best: Pick<Best, 'score' | 'sheet'>, units: UnitSystem): string {
-  return entryScoreText(best, units) ?? '—'
+/**
+ * A personal best as every other screen writes it: `168 5/8 B&C`, a fish's weight in the member's units; without a
+ * score, what it was ranked by (its weight, else its length).
+ */
+export function bestValueText(
+  best: Pick<Best, 'score' | 'sheet' | 'weightLbs' | 'lengthIn'>,
+  units: UnitSystem,
+): string {
+  const score = entryScoreText(best, units)
+  if (score !== null) return score
+  if (best.weightLbs !== null) return formatWeight(best.weightLbs, units)
+  return best.lengthIn !== null ? formatLength(best.lengthIn, units) : '—'
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' })
