@@ -22,7 +22,10 @@ async function bareApp(graceMs: number) {
 
 const CONNECTIONS = 40
 
-/** A status, or why no answer came; a reset is told apart by the connection it happened on. */
+/**
+ * A status, or why no answer came. A reset of a new connection is one the kernel dropped unaccepted as the server
+ * stopped listening; of a kept-alive one idle QUIET_MS in the client (a stalled client), a close by design.
+ */
 function outcomeOf(answer: Answer): string {
   if ('status' in answer) return String(answer.status)
   if (answer.error !== 'ECONNRESET') return answer.error
@@ -72,9 +75,7 @@ describe('shutdown', () => {
       let signalled = false
       let sentAfterSignal = 0
       // Each connection asks in turn until an answer other than 200: a 503 while draining, or a new connection
-      // refused once its kept-alive one was closed after an answer (or reset by the kernel, when it was still
-      // waiting to be accepted as the server stopped listening: nothing was sent to the app either way). A kept-alive
-      // connection the client itself left idle for QUIET_MS (a stall on a loaded machine) may be closed by design.
+      // refused or never accepted once its kept-alive one was closed (outcomeOf tells the resets apart).
       const client = async (i: number) => {
         const cookie = server.cookies[i % server.cookies.length] as string
         const path = i % 2 === 0 ? '/api/auth/config' : '/api/bench/one-row'

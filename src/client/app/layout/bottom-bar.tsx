@@ -21,7 +21,7 @@ const ITEM_CLASS = 'flex flex-1 flex-col items-center justify-center gap-0.5 py-
 type Props = { onCapture: () => void; assistant: ReactNode }
 
 /**
- * Spec §2 mobile bottom bar: Home, Measures, Capture (back to / with the add dialog open), Community; then the
+ * The mobile bottom bar: Home, Measures, Capture (back to / with the add dialog open), Community; then the
  * Hunting Assistant's button, which has its place here so that it never covers the page.
  */
 export function BottomBar({ onCapture, assistant }: Props) {

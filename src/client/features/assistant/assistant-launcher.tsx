@@ -3,7 +3,7 @@ import { type MouseEvent, Suspense, useCallback, useEffect, useRef, useState } f
 import { useLatch } from '../../lib/deferred.ts'
 import { lazyWithPreload, preloadOnIntent } from '../../lib/lazy.ts'
 
-// The Hunting Assistant's button (issue 7, spec §2). The button is all the app shell carries: the panel, its
+// The Hunting Assistant's button. The button is all the app shell carries: the panel, its
 // conversation code and the chat contract load when the member reaches for the button, or at the first open.
 const ChatPanel = lazyWithPreload(() => import('./chat-panel.tsx'))
 

@@ -1,8 +1,6 @@
-// The built-in Hunting Assistant: answers from Fieldmark's own knowledge and the member's records, and says where
-// each answer came from. In order: a calculation asked with numbers (calculators.ts, the scoring engine), the
-// member's own records (member-records.ts), regulations (regulations.ts: the agency, never a date or limit), the
-// knowledge base (knowledge/: species guide, chart lines, rules, programs, formulas, photo method), and when the
-// question's subject is not one it knows, or nothing fits well enough, a plain "I don't know" (fallback.ts).
+// The built-in Hunting Assistant, first match wins: a calculation with numbers, the member's own records,
+// regulations (the agency, never a date or limit), the knowledge base, else a plain "I don't know" — also for a
+// subject it does not know, so it never answers with another species' facts.
 import type { ChatReply, ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
 import { type BookMinimum, minimumsFor, SPECIES } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'

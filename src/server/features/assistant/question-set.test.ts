@@ -15,11 +15,8 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { checkReply, KNOWLEDGE_QUESTIONS, memberQuestions, type QuestionItem } from './question-set.ts'
 import { HELD_OUT_QUESTIONS } from './question-set-held-out.ts'
 
-// The measure of the built-in assistant: every question of the set asked through POST /api/chat (no AI service
-// configured), each reply checked for the facts it must contain and must not; the share answered correctly is
-// printed with the failures. The test fails below 90 % on the set, below 90 % on the held-out questions, or when
-// any question outside its knowledge gets anything but "I don't know". One app and one member, on PGlite and on
-// PostgreSQL.
+// Every question of both sets through POST /api/chat (no AI service), each reply checked for its facts. Fails
+// below 90 % on either set, or when a question outside the assistant's knowledge gets more than "I don't know".
 
 const PASS_SHARE = 0.9
 const DAY = 24 * 60 * 60_000

@@ -1,8 +1,5 @@
-// The built-in assistant's question set: questions a member asks, with the facts each reply must contain and what
-// it must not. question-set.test.ts asks them all and fails below 90 % answered correctly, or when any question
-// outside its knowledge gets anything but "I don't know". Knowledge facts are the catalogue's values
-// (src/shared/species, categories.ts: the official minimums, see docs/scoring.md); calculation facts are computed
-// here with the scoring engine, never typed in. The held-out questions live apart (question-set-held-out.ts).
+// Questions members ask, with the facts each reply must hold and must not. Facts come from the catalogue and are
+// computed with the scoring engine, never typed in; the held-out set (not tuned on) is question-set-held-out.ts.
 
 import { CM_PER_IN, QUARTER_DIAMETER_IN } from '#shared/measuring/index.ts'
 import type { ChatTurn } from '#shared/schemas/assistant.ts'
