@@ -51,7 +51,7 @@ async function saveBass(page: Page) {
 test('sharing a private catch warns first and offers to make it public; the saved toast offers View', async ({
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const adminContext = await browser.newContext()
   await signInAdmin((await adminContext.newPage()).request)
   const context = await browser.newContext({

@@ -65,7 +65,7 @@ async function measureTheFish(page: Page) {
 test('Confirmed is not offered when the checker’s own measurement is outside its ± range of the reported size', async ({
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
   await signInAdmin(admin.request)
