@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import { look } from './support/look.ts'
-import { signInAdmin, signUpApprovedMember } from './support/members.ts'
+import { memberNamed, signInAdmin, signUpApprovedMember } from './support/members.ts'
 
 // The same figure on every screen (docs/glossary.md, Figures): a member in Chicago with catches taken in earlier
 // months but recorded today sees This Month equal to the chart's current month on the dashboard and on Your
@@ -14,18 +14,8 @@ const origin = { origin: E2E.baseURL }
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const stamp = Date.now()
-const owner = {
-  email: `figures-${stamp}@fieldmark.test`,
-  password: 'Figures-password-42',
-  firstName: 'Fern',
-  lastName: 'Figures',
-}
-const visitor = {
-  email: `figures-visitor-${stamp}@fieldmark.test`,
-  password: 'Visitor-password-42',
-  firstName: 'Vic',
-  lastName: 'Visitor',
-}
+const owner = memberNamed('Fern', 'Figures', stamp, 'figures-')
+const visitor = memberNamed('Vic', 'Visitor', stamp, 'figures-')
 
 type Catch = { species: string; body: object; takenAt: Date; visibility: 'public' | 'followers' | 'private' }
 

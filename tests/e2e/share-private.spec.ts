@@ -2,18 +2,13 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import type { Measurement } from '../../src/shared/schemas/measurements.ts'
 import { look } from './support/look.ts'
-import { signInAdmin, signUpApprovedMember } from './support/members.ts'
+import { memberNamed, signInAdmin, signUpApprovedMember } from './support/members.ts'
 
 // A member saves a catch (private by default) and follows the toast's View to it. Sharing it first says that the
 // link would open for nobody: Cancel sends nothing; Copy anyway copies it (a visitor finds nothing there); Make it
 // public changes only its visibility, then Copy link hands out a link that opens for anyone.
 
-const member = {
-  email: `sharer-${Date.now()}@fieldmark.test`,
-  password: 'Sharer-password-42',
-  firstName: 'Sage',
-  lastName: 'Sharer',
-}
+const member = memberNamed('Sage', 'Sharer', Date.now(), 'sharer-')
 const CAPTION = 'Evening bite by the reeds'
 
 /** The page's clipboard text (the test tsconfig has no DOM types, hence the narrow cast). */
