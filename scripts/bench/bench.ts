@@ -4,174 +4,42 @@
 // the cold start on an empty DATA_DIR, the front end's JS/CSS per route and Lighthouse, prints a report and
 // prepends it to BENCHMARKS.md.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import autocannon from 'autocannon'
 import { chromium } from 'playwright-core'
-import { LEADERBOARD_PERIODS } from '../../src/shared/achievements/constants.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
 import { type BusyResult, busyDatabase, busyDatabaseReport } from './busy-database.ts'
+import { type Crowd, readCrowd, signInCrowd } from './crowd.ts'
 import {
   BENCH_SECRET,
   BENCH_USER,
   DATASETS,
+  type DatasetName,
   datasetArg,
   datasetLocation,
   describeDataset,
-  memberId,
-  STAR_MEMBER,
 } from './datasets.ts'
+import { hotReadRoutes, hotReadsTable, measureHotReads, type RouteResult, type Who } from './hot-reads.ts'
+import { type MixedResult, mixedLoad, mixedReport } from './mixed.ts'
 import { type NoisyResult, noisyNeighbour, noisyReport, noisySessions } from './noisy.ts'
 import { twelveMegapixelPhoto } from './photo-fixture.ts'
 import { processesBench } from './processes.ts'
 import { migrateDataset, reseedCommunity, seed, seedState } from './seed.ts'
 import { startServer } from './server-process.ts'
+import { prepareHistory, type WritesResult, writeCosts, writesReport } from './writes.ts'
 
 const CONNECTIONS = 50
 const DURATION_S = 10
 const WARMUP_S = 2
-/** The deep feed page: reached by following nextCursor from the first. */
-const FEED_DEPTH = 5
-
-type Row = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
-
-/**
- * A route under load: its URL path, the name the report gives it, and whether it is asked as the bench member.
- * `posts`: JSON bodies POSTed in turn (each connection cycles through them) instead of GETs.
- */
-type Target = { path: string; name: string; auth: boolean; posts?: string[] }
-
-async function load(base: string, target: Target, cookie: string | undefined, seconds: number): Promise<Row> {
-  const headers: Record<string, string> = target.auth && cookie ? { cookie } : {}
-  const posts = target.posts?.map((body) => ({
-    method: 'POST' as const,
-    body,
-    headers: { ...headers, 'content-type': 'application/json', origin: base },
-  }))
-  const result = await autocannon({
-    url: base + target.path,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-    ...(posts ? { requests: posts } : {}),
-  })
-  return {
-    route: target.name,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  }
-}
-
-/** CPU seconds so far of a process from /proc (user + system), or 0 where /proc is not there. */
-function cpuSecondsOf(pid: number | string): number {
-  try {
-    // The fields after the command name (which may hold spaces) start at state; utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-  } catch {
-    return 0
-  }
-}
-
-const CLOCK_TICKS = 100
-
-/** CPU seconds so far of the server, of every PostgreSQL process on the machine, and of this (the load's) process. */
-function cpuNow(serverPid: number | undefined): { server: number; postgres: number; load: number } {
-  let postgres = 0
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue
-      try {
-        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSecondsOf(entry)
-      } catch {
-        // ended meanwhile
-      }
-    }
-  } catch {
-    // no /proc
-  }
-  const usage = process.cpuUsage()
-  return {
-    server: serverPid === undefined ? 0 : cpuSecondsOf(serverPid),
-    postgres,
-    load: (usage.user + usage.system) / 1e6,
-  }
-}
-
-/** The path as the report names it: ids shortened, a cursor named by the page it opens. */
-function routeName(path: string, page?: number): string {
-  const url = new URL(path, 'http://localhost')
-  const pathname = url.pathname
-    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ':id')
-    .replace(new RegExp(`/${memberId(STAR_MEMBER)}(?=/|$)`), '/:userId')
-  const query = [...url.searchParams]
-    .map(([key, value]) => (key === 'cursor' ? `cursor=(page ${page ?? '?'})` : `${key}=${value}`))
-    .join('&')
-  return query ? `${pathname}?${query}` : pathname
-}
-
-type Page = { items: unknown[]; nextCursor: string | null }
 
 function getter(base: string, cookie: string) {
-  return async <T = Page>(path: string): Promise<T> => {
+  return async <T>(path: string): Promise<T> => {
     const res = await fetch(base + path, { headers: { cookie } })
     if (!res.ok) throw new Error(`${path}: ${res.status} ${(await res.text()).slice(0, 300)}`)
     return (await res.json()) as T
   }
-}
-
-/** The first page of a paginated route and the page `depth` reached by following nextCursor. */
-async function firstAndDeep(base: string, cookie: string, path: string, depth: number): Promise<Target[]> {
-  const get = getter(base, cookie)
-  let page = await get(path)
-  let cursor: string | null = null
-  for (let n = 2; n <= depth; n++) {
-    cursor = page.nextCursor
-    if (!cursor) throw new Error(`${path} has fewer than ${depth} pages for the bench member`)
-    if (n < depth) page = await get(`${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`)
-  }
-  const deep = `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor ?? '')}`
-  return [
-    { path, name: routeName(path), auth: true },
-    { path: deep, name: routeName(deep, depth), auth: true },
-  ]
-}
-
-/** The bench member's collection: first page, a deep page (the third), one measurement, the statistics. */
-async function measurementTargets(base: string, cookie: string): Promise<Target[]> {
-  const [first, third] = await firstAndDeep(base, cookie, '/api/measurements', 3)
-  const page = await getter(base, cookie)<{ items: { id: string }[] }>('/api/measurements')
-  const id = page.items[0]?.id
-  if (!first || !third || !id) throw new Error('the bench member needs at least three pages of measurements')
-  const one = `/api/measurements/${id}`
-  return [
-    first,
-    third,
-    { path: one, name: routeName(one), auth: true },
-    { path: '/api/measurements/stats', name: '/api/measurements/stats', auth: true },
-  ]
-}
-
-/**
- * The community's hot reads (issue 5): the feed's two tabs, first page and the fifth, the profile of the member
- * with the most posts and followers and its posts, and the bench member's notifications.
- */
-async function communityTargets(base: string, cookie: string): Promise<Target[]> {
-  const star = memberId(STAR_MEMBER)
-  const paths = [`/api/profiles/${star}`, `/api/profiles/${star}/measurements`, '/api/notifications']
-  const get = getter(base, cookie)
-  for (const path of paths) await get(path)
-  return [
-    ...(await firstAndDeep(base, cookie, '/api/feed?tab=everyone', FEED_DEPTH)),
-    ...(await firstAndDeep(base, cookie, '/api/feed?tab=following', FEED_DEPTH)),
-    ...paths.map((path) => ({ path, name: routeName(path), auth: true })),
-  ]
 }
 
 /** Uploads of a 12 MP JPEG through POST /api/photos, end to end (multipart, checks, EXIF, WebP, storage). */
@@ -293,31 +161,16 @@ function lighthouse(url: string, cookie: string | undefined): Record<string, num
   }
 }
 
-/**
- * Achievements and leaderboards (issue 6): the three achievement calls as the bench member, every board in every
- * period (the species board for the species with the most counted measurements), top species and the member's
- * own rank.
- */
-async function achievementTargets(base: string, cookie: string): Promise<Target[]> {
-  const get = getter(base, cookie)
-  const top = await get<{ species: string }[]>('/api/leaderboards/top-species')
+/** The species whose board is benched: the one with the most counted measurements. */
+async function topSpecies(base: string, cookie: string): Promise<string> {
+  const top = await getter(base, cookie)<{ species: string }[]>('/api/leaderboards/top-species')
   const species = top[0]?.species
   if (!species) throw new Error('no species has counted measurements: seed the leaderboards')
-  const paths = ['/api/achievements', '/api/user/achievements', '/api/user/achievement-progress']
-  for (const period of LEADERBOARD_PERIODS) {
-    paths.push(
-      `/api/leaderboards/points?period=${period}`,
-      `/api/leaderboards/trophies?period=${period}`,
-      `/api/leaderboards/species/${species}?period=${period}`,
-    )
-  }
-  paths.push('/api/leaderboards/top-species', '/api/leaderboards/me?board=trophies&period=all-time')
-  for (const path of paths) await get(path)
-  return paths.map((path) => ({ path, name: path.replace(`/species/${species}?`, '/species/:species?'), auth: true }))
+  return species
 }
 
 /**
- * Questions for the built-in assistant (issue 7), one of each kind of answer: a record minimum, how to measure, a
+ * Questions for the built-in assistant, one of each kind of answer: a record minimum, how to measure, a
  * calculation, the member's own records, a regulation, a conversion, an unknown.
  */
 const ASSISTANT_QUESTIONS = [
@@ -345,13 +198,7 @@ async function ask(base: string, cookie: string, body: string): Promise<void> {
   await res.arrayBuffer()
 }
 
-/** The assistant under load as the bench member (the server runs with CHAT_RATE_LIMIT raised for the run). */
-async function assistantTargets(base: string, cookie: string): Promise<Target[]> {
-  for (const body of ASSISTANT_QUESTIONS) await ask(base, cookie, body)
-  return [{ path: '/api/chat', name: 'POST /api/chat (built-in assistant)', auth: true, posts: ASSISTANT_QUESTIONS }]
-}
-
-/** The issue's own measure: replies to one member asking in turn, no other load; p50, p95 and max in ms. */
+/** The assistant's own measure: replies to one member asking in turn, no other load; p50, p95 and max in ms. */
 async function assistantLatencies(base: string, cookie: string, count: number) {
   const times: number[] = []
   for (let i = 0; i < count; i++) {
@@ -367,13 +214,109 @@ async function assistantLatencies(base: string, cookie: string, count: number) {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
+type Options = { only: string | undefined; who: Who[]; withLighthouse: boolean }
+
+function optionsOf(argv: string[]): Options {
+  // --only <text>: just the reference routes and the routes whose name holds the text, printed, not recorded
+  // (for finding where time goes; BENCH_CPU_PROF=<dir> also writes the server's CPU profile there).
+  const onlyAt = argv.indexOf('--only')
+  const only = onlyAt > 0 ? argv[onlyAt + 1] : undefined
+  // --crowd-only: the hot reads only as every member (no 1,000-member and one-member columns).
+  const who: Who[] = argv.includes('--crowd-only')
+    ? ['every member']
+    : ['every member', 'random of 1,000', 'one member']
+  return { only, who, withLighthouse: !argv.includes('--no-lighthouse') }
+}
+
+/** What the report of a run holds besides the hot reads. */
+type Extras = {
+  mixed?: MixedResult
+  writes?: WritesResult
+  assistant?: Awaited<ReturnType<typeof assistantLatencies>>
+  busy?: BusyResult
+  noisy?: NoisyResult
+  uploads: number[]
+  weights: Awaited<ReturnType<typeof frontEndWeights>>
+  scores: Record<string, Record<string, number> | undefined>
+}
+
+/** The hot reads, the mixed run, the assistant, the busy database and the noisy neighbour, the front end. */
+async function underLoad(name: DatasetName, env: Record<string, string>, crowd: Crowd, options: Options) {
+  const { only } = options
+  const extras: Extras = { uploads: [], weights: [], scores: {} }
+  const withNoisy = !only || 'noisy neighbour'.includes(only)
+  const withBusy = !only || 'busy database'.includes(only)
+  // The flooders' sessions are read before the server holds the data set (PGlite has one process).
+  const noisySet = withNoisy || withBusy ? await noisySessions(name) : undefined
+  const server = await startServer(env)
+  try {
+    const cookie = await signIn(server.url)
+    crowd.bench.cookie = cookie
+    await signInCrowd(server.url, crowd.members)
+    const routes = hotReadRoutes(crowd, await topSpecies(server.url, cookie))
+    const chosen = only
+      ? routes.filter((r) => r.name.includes(only) || r.name.endsWith('/bare') || r.name.endsWith('/one-row'))
+      : routes
+    const p99Target = DATASETS[name].backend === 'postgres' ? 50 : 150
+    const results = await measureHotReads(server.url, crowd, chosen, { who: options.who, p99Target, log: console.log })
+    const loadAfter = loadavg()
+    if (!only || 'mixed'.includes(only)) {
+      const reads = routes.filter((r) => r.auth && !r.name.startsWith('/api/bench') && r.name !== '/api/auth/user')
+      extras.mixed = await mixedLoad(server.url, crowd, reads)
+      console.log(mixedReport(extras.mixed))
+    }
+    if (!only || 'POST /api/chat'.includes(only)) {
+      extras.assistant = await assistantLatencies(server.url, cookie, 600)
+      console.log(`assistant: p50 ${extras.assistant.p50} ms, p95 ${extras.assistant.p95} ms`)
+    }
+    if (noisySet && withBusy) {
+      extras.busy = await busyDatabase(server.url, noisySet.others)
+      console.log(busyDatabaseReport(extras.busy))
+    }
+    if (noisySet && withNoisy) {
+      extras.noisy = await noisyNeighbour(server.url, noisySet)
+      console.log(noisyReport(extras.noisy))
+    }
+    if (!only) {
+      extras.uploads = await photoUploads(server.url, cookie, 5)
+      extras.weights = await frontEndWeights(server.url, FRONT_END_ROUTES, cookie)
+      if (options.withLighthouse) {
+        extras.scores.landing = lighthouse(`${server.url}/`, undefined)
+        extras.scores.dashboard = lighthouse(`${server.url}/`, cookie)
+      }
+    }
+    return { results, extras, loadAfter }
+  } finally {
+    await server.stop()
+  }
+}
+
+const FRONT_END_ROUTES = [
+  '/',
+  '/sign-in',
+  '/ (dashboard)',
+  '/measurements',
+  '/community',
+  '/species-guide',
+  '/species-guide/whitetail-deer',
+]
+
+/** The write costs, on a server whose per-member write limits are lifted (WRITE_RATE_LIMIT). */
+async function writesUnderNoLimit(env: Record<string, string>, crowd: Crowd): Promise<WritesResult> {
+  const server = await startServer({ ...env, WRITE_RATE_LIMIT: '100000' })
+  try {
+    crowd.bench.cookie = await signIn(server.url)
+    await signInCrowd(server.url, crowd.members)
+    return await writeCosts(server.url, crowd)
+  } finally {
+    await server.stop()
+  }
+}
+
 async function main() {
   const name = datasetArg()
-  const withLighthouse = !process.argv.includes('--no-lighthouse')
-  // --only <text>: just the reference routes and the routes whose name contains the text, printed, not recorded
-  // (for finding where time goes; BENCH_CPU_PROF=<dir> also writes the server's CPU profile there).
-  const onlyAt = process.argv.indexOf('--only')
-  const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined
+  const options = optionsOf(process.argv)
+  const { only } = options
   const spec = DATASETS[name]
   const { dataDir, databaseUrl } = datasetLocation(name)
   const state = process.argv.includes('--reseed') ? 'missing' : await seedState(name)
@@ -383,10 +326,10 @@ async function main() {
   // --processes: a few hot reads with one and then two server processes (processes.ts), printed, not recorded.
   if (process.argv.includes('--processes')) return processesBench(name)
   if (!existsSync(join('dist', 'client', 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
-  // The members' sessions are read before the server holds the data set (PGlite has one process).
-  const withNoisy = !only || 'noisy neighbour'.includes(only)
-  const withBusy = !only || 'busy database'.includes(only)
-  const noisySet = withNoisy || withBusy ? await noisySessions(name) : undefined
+  const withWrites = !only || 'writes'.includes(only)
+  if (withWrites) await prepareHistory(name)
+  const crowd = await readCrowd(name)
+  console.log(`${crowd.members.length} members with a session; ${crowd.profiles.length} profiles with posts`)
 
   const env: Record<string, string> = {
     BENCH_ROUTES: '1',
@@ -394,153 +337,89 @@ async function main() {
     ALPHA_PASSWORD: 'bench-alpha',
     DATA_DIR: dataDir,
     // The assistant is measured under load as one member; its per-member limit would answer 429 within a second.
-    // WRITE_RATE_LIMIT stays at its default: the noisy-neighbour run measures what it protects.
+    // WRITE_RATE_LIMIT stays at its default here: the noisy-neighbour run measures what it protects.
     CHAT_RATE_LIMIT: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
   const loadBefore = loadavg()
-  let loadAfter = loadBefore
-  const server = await startServer(env)
-  const rows: Row[] = []
-  let weights: Awaited<ReturnType<typeof frontEndWeights>> = []
-  let uploads: number[] = []
-  let assistant: Awaited<ReturnType<typeof assistantLatencies>> | undefined
-  let noisy: NoisyResult | undefined
-  let busy: BusyResult | undefined
-  const scores: Record<string, Record<string, number> | undefined> = {}
-  try {
-    const cookie = await signIn(server.url)
-    // A group of routes that cannot be set up fails the run, except with --only, where it is skipped (said so).
-    const group = async (targets: Promise<Target[]>): Promise<Target[]> =>
-      only
-        ? targets.catch((error: Error) => {
-            console.log(`skipped a group of routes: ${error.message}`)
-            return []
-          })
-        : targets
-    const targets: Target[] = [
-      { path: '/api/bench/bare', name: '/api/bench/bare', auth: false },
-      { path: '/api/bench/one-row', name: '/api/bench/one-row', auth: true },
-      { path: '/api/auth/user', name: '/api/auth/user', auth: true },
-      { path: '/api/community-stats', name: '/api/community-stats', auth: false },
-      ...(await group(measurementTargets(server.url, cookie))),
-      ...(await group(communityTargets(server.url, cookie))),
-      ...(await group(achievementTargets(server.url, cookie))),
-      ...(await group(assistantTargets(server.url, cookie))),
-    ]
-    const chosen = only
-      ? targets.filter((t) => t.name.includes(only) || t.name.endsWith('/bare') || t.name.endsWith('/one-row'))
-      : targets
-    // Every route once before any is measured: the first routes after a start otherwise met a cold database cache
-    // and cold code (on club the collection's first page measured 0.35 of one-row first, 0.67 when run again).
-    for (const target of chosen) await load(server.url, target, cookie, 1)
-    for (const target of chosen) {
-      await load(server.url, target, cookie, WARMUP_S)
-      const before = cpuNow(server.process.pid)
-      const row = await load(server.url, target, cookie, DURATION_S)
-      const after = cpuNow(server.process.pid)
-      rows.push(row)
-      // With --only, where the CPU went per request (µs): the server, PostgreSQL (every postgres process), the load.
-      const per = (part: keyof typeof before) =>
-        Math.round(((after[part] - before[part]) * 1e6) / Math.max(1, row.rps * DURATION_S))
-      const cpu = only
-        ? `; CPU per request: server ${per('server')} µs, postgres ${per('postgres')} µs, load ${per('load')} µs`
-        : ''
-      console.log(`${row.route}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${cpu}`)
-    }
-    loadAfter = loadavg()
-    if (!only || 'POST /api/chat'.includes(only)) {
-      assistant = await assistantLatencies(server.url, cookie, 600)
-      console.log(
-        `assistant, one member in turn: p50 ${assistant.p50} ms, p95 ${assistant.p95} ms, max ${assistant.max} ms`,
-      )
-    }
-    if (noisySet && withBusy) {
-      busy = await busyDatabase(server.url, noisySet.others)
-      console.log(busyDatabaseReport(busy))
-    }
-    if (noisySet && withNoisy) {
-      noisy = await noisyNeighbour(server.url, noisySet)
-      console.log(noisyReport(noisy))
-    }
-    if (only) {
-      const oneRow = rows.find((r) => r.route.endsWith('/one-row'))?.rps ?? 1
-      for (const r of rows) console.log(`${r.route}: ${(r.rps / oneRow).toFixed(2)} of one-row`)
-      return
-    }
-    uploads = await photoUploads(server.url, cookie, 5)
-    console.log(`12 MP photo uploads: ${uploads.join(', ')} ms`)
-    weights = await frontEndWeights(
-      server.url,
-      [
-        '/',
-        '/sign-in',
-        '/ (dashboard)',
-        '/measurements',
-        '/community',
-        '/species-guide',
-        '/species-guide/whitetail-deer',
-      ],
-      cookie,
-    )
-    if (withLighthouse) {
-      scores.landing = lighthouse(`${server.url}/`, undefined)
-      scores.dashboard = lighthouse(`${server.url}/`, cookie)
-    }
-  } finally {
-    await server.stop()
+  const { results, extras, loadAfter } = await underLoad(name, env, crowd, options)
+  if (withWrites) {
+    extras.writes = await writesUnderNoLimit(env, crowd)
+    console.log(writesReport(extras.writes, spec.starFollowers))
   }
-  const cold = await coldStarts(3)
-
-  const oneRow = rows.find((r) => r.route.endsWith('/one-row'))?.rps ?? 1
-  const bare = rows.find((r) => r.route.endsWith('/bare'))?.rps ?? 1
+  if (only) {
+    console.log(hotReadsTable(results, options.who).join('\n'))
+    return
+  }
+  const cold = await coldStarts(5)
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ')
-  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; 1-minute load average ${loadBefore[0]?.toFixed(2)} when the server started, ${loadAfter[0]?.toFixed(2)} after the routes`
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; 1-minute load average ${loadBefore[0]?.toFixed(2)} when the server started, ${loadAfter[0]?.toFixed(2)} after the hot reads`
+  const report = reportOf({
+    name,
+    machine,
+    date,
+    results,
+    extras,
+    cold,
+    who: options.who,
+    members: crowd.members.length,
+  })
+  console.log(`\n${report}`)
+  const file = 'BENCHMARKS.md'
+  const header = '# Benchmarks\n\nNewest run first. How and why: docs/benchmarking.md; produced by `npm run bench`.\n\n'
+  const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(/^# Benchmarks\n\n[^\n]*\n\n/, '') : ''
+  writeFileSync(file, `${header}${report}\n${previous}`)
+}
+
+type ReportInput = {
+  name: DatasetName
+  machine: string
+  date: string
+  results: RouteResult[]
+  extras: Extras
+  cold: number[]
+  who: Who[]
+  members: number
+}
+
+function reportOf(r: ReportInput): string {
+  const { extras } = r
   const lines = [
-    `## ${date} UTC — ${name} on ${spec.backend}`,
+    `## ${r.date} UTC — ${r.name} on ${DATASETS[r.name].backend}`,
     '',
-    `Machine: ${machine}. Data set: ${describeDataset(name)}. Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up (and 1 s on every route before the first is measured), loopback.`,
+    `Machine: ${r.machine}. Data set: ${describeDataset(r.name)}. Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback; each request from a random member with their own ids and cursors: of every member with a session (${r.members}), of a fixed 1,000, and the bench member alone repeating one URL. A route near a target ran three times (their req/s in brackets; the median kept); one-row ran at the start, the middle and the end of each group (median). Cold: each member's first request to the route, one at a time, 60 members per route that no route had asked before.`,
     '',
-    '| route | req/s | p50 ms | p99 ms | vs one-row | vs bare | errors / non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| \`${r.route}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${(r.rps / oneRow).toFixed(2)} | ${(r.rps / bare).toFixed(2)} | ${r.errors} / ${r.non2xx} |`,
-    ),
+    ...hotReadsTable(r.results, r.who),
     '',
-    `Cold start (spawn → first 200, empty DATA_DIR, PGlite initdb + migrations): ${cold.join(' ms, ')} ms (target < 5000 ms).`,
+    `Cold start (spawn → first 200, empty DATA_DIR): ${r.cold.join(' ms, ')} ms (target < 3000 ms).`,
     '',
-    ...(assistant
+    ...(extras.mixed ? [mixedReport(extras.mixed)] : []),
+    ...(extras.writes ? [writesReport(extras.writes, DATASETS[r.name].starFollowers)] : []),
+    ...(extras.assistant
       ? [
-          `Built-in assistant, one member asking in turn with no other load (POST /api/chat, the ${ASSISTANT_QUESTIONS.length} questions of scripts/bench/bench.ts cycled: minimums, how to measure, calculations, the member's records, regulations, an unknown): ${assistant.count} replies, p50 ${assistant.p50} ms, p95 ${assistant.p95} ms, max ${assistant.max} ms (target p95 < 100 ms).`,
+          `Built-in assistant, one member asking in turn with no other load (POST /api/chat, the ${ASSISTANT_QUESTIONS.length} questions of scripts/bench/bench.ts cycled): ${extras.assistant.count} replies, p50 ${extras.assistant.p50} ms, p95 ${extras.assistant.p95} ms, max ${extras.assistant.max} ms (target p95 < 100 ms).`,
           '',
         ]
       : []),
-    ...(busy ? [busyDatabaseReport(busy)] : []),
-    ...(noisy ? [noisyReport(noisy)] : []),
-    `Photo upload, end to end (POST /api/photos of a 12 MP JPEG, 4000 × 3000 with EXIF GPS: multipart, content and pixel checks, EXIF read, auto-orient, display + thumbnail WebP without metadata, stored): ${uploads.join(' ms, ')} ms; max ${Math.max(...uploads)} ms (target < 1000 ms).`,
+    ...(extras.busy ? [busyDatabaseReport(extras.busy)] : []),
+    ...(extras.noisy ? [noisyReport(extras.noisy)] : []),
+    `Photo upload, end to end (POST /api/photos of a 12 MP JPEG, 4000 × 3000 with EXIF GPS): ${extras.uploads.join(' ms, ')} ms; max ${Math.max(...extras.uploads)} ms (target < 1000 ms).`,
     '',
-    'Front end (what Chromium loads per route; `/` and `/sign-in` signed out, the others signed in; `/ (dashboard)` is `/` signed in):',
+    'Front end (what Chromium loads per route; `/` and `/sign-in` signed out, the others signed in):',
     '',
     '| front-end route | JS (gzip) | CSS (gzip) | files |',
     '|---|---:|---:|---:|',
-    ...weights.map((w) => `| \`${w.route}\` | ${kb(w.js)} | ${kb(w.css)} | ${w.files} |`),
+    ...extras.weights.map((w) => `| \`${w.route}\` | ${kb(w.js)} | ${kb(w.css)} | ${w.files} |`),
     '',
   ]
-  for (const [page, s] of Object.entries(scores)) {
+  for (const [page, s] of Object.entries(extras.scores)) {
     if (!s) continue
     lines.push(
       `Lighthouse (mobile preset, Debian Chromium) ${page}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s.bestPractices}, SEO ${s.seo}; FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms.`,
       '',
     )
   }
-  const report = lines.join('\n')
-  console.log(`\n${report}`)
-  const file = 'BENCHMARKS.md'
-  const header =
-    '# Benchmarks\n\nNewest run first. How and why: ../shared/BENCHMARKING.md; produced by `npm run bench`.\n\n'
-  const previous = existsSync(file) ? readFileSync(file, 'utf8').replace(header, '') : ''
-  writeFileSync(file, `${header}${report}\n${previous}`)
+  return lines.join('\n')
 }
 
 await main()

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 
 /**
- * BENCHMARKING.md data sets. `starFollowers` are the followers of the one member with many posts whose profile the
+ * The benchmark data sets (docs/benchmarking.md). `starFollowers` are the followers of the one member with many posts whose profile the
  * benchmark opens; they count in `follows`.
  */
 export const DATASETS = {
@@ -65,7 +65,8 @@ export function datasetArg(): DatasetName {
 
 /** Where a data set lives: a PGlite directory for club, a PostgreSQL database for region. */
 export function datasetLocation(name: DatasetName) {
-  const dataDir = join(process.cwd(), '.tmp', 'bench', name)
+  // BENCH_DATA_DIR: where the PGlite data sets live (default .tmp/bench), e.g. a copy to measure on.
+  const dataDir = join(process.env.BENCH_DATA_DIR ?? join(process.cwd(), '.tmp', 'bench'), name)
   const databaseUrl =
     DATASETS[name].backend === 'postgres'
       ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fieldmark_bench_region')

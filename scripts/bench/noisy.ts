@@ -37,7 +37,7 @@ export type FloodEdit = 'unchanged' | 'date taken'
 type Flood = { flooder: Flooder; edit: FloodEdit }
 export type NoisySessions = { flooders: Flooder[]; others: string[] }
 
-function sessionCookie(token: string): string {
+export function sessionCookie(token: string): string {
   // As better-auth signs it: the token, a dot and its HMAC-SHA256 under the session secret, URI-encoded.
   const signature = createHmac('sha256', BENCH_SECRET).update(token).digest('base64')
   return `fieldmark.session_token=${encodeURIComponent(`${token}.${signature}`)}`

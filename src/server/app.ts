@@ -86,8 +86,10 @@ const BODY_LIMIT_BYTES = 100 * 1024
 export async function buildApp(deps: AppDeps) {
   const { db, config, mailer } = deps
   const chat = config.chatRateLimit ? { max: config.chatRateLimit, windowMs: 60_000 } : DEFAULT_RATE_LIMITS.chat
-  const write = config.writeRateLimit ? { max: config.writeRateLimit, windowMs: 60_000 } : DEFAULT_RATE_LIMITS.write
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, chat, write, ...deps.rateLimits }
+  // WRITE_RATE_LIMIT sets every per-member write limit at once (the benchmark lifts them all with it).
+  const write = config.writeRateLimit ? { max: config.writeRateLimit, windowMs: 60_000 } : undefined
+  const writes = write ? { write, measurementCreate: write, commentCreate: write, communityWrite: write } : {}
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, chat, ...deps.rateLimits, ...writes }
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,

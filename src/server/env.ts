@@ -82,8 +82,8 @@ export type Config = {
   /** Chat messages per member per minute (CHAT_RATE_LIMIT); undefined = DEFAULT_RATE_LIMITS.chat. */
   chatRateLimit: number | undefined
   /**
-   * Writes per member per minute on each write route without a limit of its own (WRITE_RATE_LIMIT); undefined =
-   * DEFAULT_RATE_LIMITS.write.
+   * Writes per member per minute on each write route (WRITE_RATE_LIMIT), replacing the measurement, comment and
+   * community limits too; undefined = DEFAULT_RATE_LIMITS.
    */
   writeRateLimit: number | undefined
   /** The bearer token GET /metrics wants (METRICS_TOKEN); undefined = /metrics answers 404 to everyone. */

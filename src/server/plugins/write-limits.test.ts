@@ -158,6 +158,27 @@ describe('the general write limit (WRITE_RATE_LIMIT)', () => {
   })
 })
 
+describe('WRITE_RATE_LIMIT set: every per-member write limit becomes it', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ config: { writeRateLimit: LIMIT } })
+  })
+  afterAll(() => t?.close())
+
+  it('limits new measurements (otherwise 120 an hour) to that many a minute', async () => {
+    const member = await createUser(t, { state: 'member', verify: 'mark' })
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/measurements',
+        headers: browserHeaders(member.cookie),
+        payload: aMeasurement(),
+      })
+    for (let i = 0; i < LIMIT; i++) expect((await post()).statusCode).toBe(201)
+    expectApiError(await post(), 429, TOO_MANY)
+  })
+})
+
 /** The security plugin alone, with routes of the test's own; `x-member` stands in for a signed-in member. */
 async function pluginApp(options: { writeLimit?: RateRule; writeQueue?: WriteQueueLimits }) {
   const app = Fastify({ logger: false })
