@@ -114,8 +114,8 @@ async function seenAfter(base: string, star: Member, follower: Member): Promise<
   const posted = performance.now()
   for (;;) {
     const res = await fetch(`${base}/api/feed?tab=following&limit=5`, { headers: { cookie: follower.cookie } })
-    const page = (await res.json()) as { items: { id: string }[] }
-    if (page.items.some((item) => item.id === id)) break
+    const page = (await res.json()) as { items: { measurement: { id: string } }[] }
+    if (page.items.some((item) => item.measurement.id === id)) break
     if (performance.now() - posted > 30_000) throw new Error('a follower did not see the post within 30 s')
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
