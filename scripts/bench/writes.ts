@@ -66,7 +66,16 @@ function timed(times: number[]): Timed {
   return { p50: at(0.5), p99: at(0.99) }
 }
 
+/**
+ * One member's writes take turns: after each the member rests nine times its duration (docs/decisions/008). A write sent
+ * before the rest ends waits it out, so each write here waits ten times the last one first: what is timed is the
+ * write, not the rest.
+ */
+const rested = new Map<Member, number>()
+
 async function call(base: string, member: Member, method: string, path: string, body?: unknown) {
+  const rest = rested.get(member) ?? 0
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest))
   const started = performance.now()
   const res = await fetch(base + path, {
     method,
@@ -78,6 +87,7 @@ async function call(base: string, member: Member, method: string, path: string, 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const text = await res.text()
+  rested.set(member, 10 * (performance.now() - started) + 20)
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`)
   return { ms: performance.now() - started, json: text ? (JSON.parse(text) as { id?: string }) : {} }
 }
