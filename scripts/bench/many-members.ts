@@ -4,6 +4,7 @@
 // right away and again once the server's memory of their checks has expired (30 s), as members coming back later.
 // Printed, not recorded. The data set must exist (npm run bench:seed -- club); PGlite is opened by one process.
 import { createHmac } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
@@ -59,7 +60,20 @@ async function signedInBrowsers(base: string, cookies: string[]): Promise<string
   return browsers
 }
 
+/** CPU seconds of a process so far (user + system, from /proc); 0 where there is no /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
+/** The load, and the server's CPU per answered request: on a shared machine the steadier of the two figures. */
 async function load(base: string, cookies: string[], seconds: number) {
+  const cpuBefore = cpuSeconds(server.process.pid)
   const result = await autocannon({
     url: `${base}/api/bench/one-row`,
     connections: CONNECTIONS,
@@ -73,7 +87,8 @@ async function load(base: string, cookies: string[], seconds: number) {
       },
     ],
   })
-  return `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts}`
+  const cpu = ((cpuSeconds(server.process.pid) - cpuBefore) * 1e6) / Math.max(1, result.requests.total)
+  return `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, server CPU ${Math.round(cpu)} µs per request, non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts}`
 }
 
 const members = option('members', 9_000)
