@@ -61,6 +61,9 @@ function accessCookieOf(res: LightMyRequestResponse): string | undefined {
     ?.split(';')[0]
 }
 
+/** The session cookie's value in a `name=value` Cookie header. */
+const sessionValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
+
 /** The app no longer remembers this session's check: only an access cookie or the database can answer. */
 function forget(app: TestApp, cookie: string) {
   app.app.sessionCache.delete(sessionValue(cookie.split('; ')[0] as string))
@@ -74,9 +77,6 @@ async function withAccessCookie(app: TestApp, sessionCookie: string): Promise<st
   if (res.statusCode !== 200 || !access) throw new Error(`no access cookie: ${res.statusCode} ${res.body}`)
   return `${sessionCookie}; ${access}`
 }
-
-/** The session cookie's value in a `name=value` Cookie header. */
-const sessionValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1)
 
 /** What GET /api/auth/user says of this cookie, in words; 'signed out' for a 401. */
 async function standing(app: TestApp, cookie: string): Promise<string> {
