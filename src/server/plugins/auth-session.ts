@@ -117,7 +117,7 @@ export const authSession = fp(async (app: FastifyInstance, opts: { auth: Auth; g
   app.decorate('auth', opts.auth)
   app.decorate('sessionCache', new SessionCache())
   const secure = opts.auth.options.advanced?.useSecureCookies === true
-  app.decorate('accessCookie', new AccessCookie(opts.auth.options.secret as string, secure))
+  app.decorate('accessCookie', new AccessCookie(opts.auth.options.secret, secure))
   app.decorate('gateEnabled', opts.gateEnabled)
   app.decorateRequest('sessionUser', undefined)
 })
