@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
     onUserChanged: (userId) => app.sessionCache.invalidateUser(userId),
   })
   await app.register(authSession, { auth, gateEnabled: config.alphaPassword !== undefined })
-  const events = await EventHub.start({ db, listen: deps.listen, log: app.log })
+  const events = await EventHub.start({ listen: deps.listen, log: app.log })
   app.decorate('events', events)
   app.addHook('onClose', () => events.close())
   events.shareSessionInvalidations(app.sessionCache)

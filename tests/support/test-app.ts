@@ -151,7 +151,8 @@ async function freshPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => 
   }
 }
 
-async function openTestDatabase(): Promise<{ handle: DbHandle; close: () => Promise<void> }> {
+/** A fresh, unmigrated database of the kind TEST_DB names (several apps on it stand for several processes). */
+export async function openTestDatabase(): Promise<{ handle: DbHandle; close: () => Promise<void> }> {
   const kind = process.env.TEST_DB ?? 'pglite'
   if (kind === 'pglite') {
     const handle = await openPglite()

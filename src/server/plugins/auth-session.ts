@@ -5,12 +5,14 @@ import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { toAuthUser } from '../features/access/access.service.ts'
 import type { Auth } from '../features/auth/auth.ts'
-import { SessionCache } from './session-cache.ts'
+import { AccessCookie, cookieValue } from './access-cookie.ts'
+import { CHECK_LIFETIME_MS, SessionCache } from './session-cache.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth
     sessionCache: SessionCache
+    accessCookie: AccessCookie
     gateEnabled: boolean
   }
   interface FastifyRequest {
@@ -22,49 +24,58 @@ declare module 'fastify' {
 const COOKIE_NAMES = ['__Secure-fieldmark.session_token', 'fieldmark.session_token']
 
 export function sessionCookie(cookieHeader: string | undefined): string | undefined {
-  if (!cookieHeader) return undefined
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0) continue
-    const name = part.slice(0, eq).trim()
-    if (COOKIE_NAMES.includes(name)) return part.slice(eq + 1).trim()
-  }
-  return undefined
+  return cookieValue(cookieHeader, COOKIE_NAMES)
 }
 
 /**
- * The signed-in user of this request, or null. A cached check answers without the database; a miss asks
- * better-auth (signature, expiry, DB row) and forwards any refreshed session cookie when a reply is given.
+ * The signed-in user of this request, or null. This process's memory of the session or the request's signed access
+ * cookie answers without the database while no access change of the member came after their check (ADR 019);
+ * otherwise better-auth checks the session (signature, expiry, rows) and, when a reply is given, its refreshed
+ * session cookie and a new access cookie go with the answer.
  */
 export async function loadUser(req: FastifyRequest, reply?: FastifyReply): Promise<AuthUser | null> {
   if (req.sessionUser !== undefined) return req.sessionUser
-  const app = req.server
   const key = sessionCookie(req.headers.cookie)
-  if (!key) {
-    req.sessionUser = null
-    return null
-  }
-  const cached = app.sessionCache.get(key)
-  if (cached) {
-    req.sessionUser = cached
-    return cached
-  }
-  const generation = app.sessionCache.currentGeneration()
-  const { headers, response } = await app.auth.api.getSession({
+  const now = Date.now()
+  const user = key
+    ? (req.server.sessionCache.get(key, now) ??
+      fromAccessCookie(req, key, now) ??
+      (await checkSession(req, key, reply)))
+    : null
+  req.sessionUser = user
+  return user
+}
+
+function fromAccessCookie(req: FastifyRequest, key: string, now: number): AuthUser | undefined {
+  const { sessionCache, accessCookie } = req.server
+  if (!sessionCache.hearsEveryChange) return undefined
+  const check = accessCookie.read(req.headers.cookie, key, now)
+  if (!check || !sessionCache.set(key, check, now)) return undefined
+  return check.user
+}
+
+async function checkSession(req: FastifyRequest, key: string, reply?: FastifyReply): Promise<AuthUser | null> {
+  const { sessionCache, accessCookie, auth, gateEnabled } = req.server
+  // Taken before asking: a change committed while the database answers makes this check stale (isCurrent).
+  const checkedAt = Date.now()
+  const { headers, response } = await auth.api.getSession({
     headers: fromNodeHeaders(req.headers),
     returnHeaders: true,
   })
   if (!response) {
-    req.sessionUser = null
+    if (reply && accessCookie.sent(req.headers.cookie)) reply.header('set-cookie', accessCookie.clear())
     return null
   }
-  const user = toAuthUser(response.user, app.gateEnabled)
-  app.sessionCache.set(key, user, new Date(response.session.expiresAt).getTime(), Date.now(), generation)
+  const user = toAuthUser(response.user, gateEnabled)
+  const sessionEnds = new Date(response.session.expiresAt).getTime()
+  const check = { user, checkedAt, validUntil: Math.min(sessionEnds, checkedAt + CHECK_LIFETIME_MS) }
+  const kept = sessionCache.set(key, check)
   if (reply) {
     const setCookie = headers.getSetCookie()
+    const access = kept && sessionCache.hearsEveryChange ? accessCookie.issue(key, check) : undefined
+    if (access) setCookie.push(access)
     if (setCookie.length > 0) reply.header('set-cookie', setCookie)
   }
-  req.sessionUser = user
   return user
 }
 
@@ -105,6 +116,8 @@ export async function requireAdmin(req: FastifyRequest, reply: FastifyReply): Pr
 export const authSession = fp(async (app: FastifyInstance, opts: { auth: Auth; gateEnabled: boolean }) => {
   app.decorate('auth', opts.auth)
   app.decorate('sessionCache', new SessionCache())
+  const secure = opts.auth.options.advanced?.useSecureCookies === true
+  app.decorate('accessCookie', new AccessCookie(opts.auth.options.secret, secure))
   app.decorate('gateEnabled', opts.gateEnabled)
   app.decorateRequest('sessionUser', undefined)
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import { SessionCache } from './session-cache.ts'
+import { CHECK_LIFETIME_MS, CLOCK_MARGIN_MS, SessionCache, type SessionCheck } from './session-cache.ts'
 
 function aUser(id: string, overrides: Partial<AuthUser> = {}): AuthUser {
   return {
@@ -20,43 +20,33 @@ function aUser(id: string, overrides: Partial<AuthUser> = {}): AuthUser {
 const T0 = 1_000_000
 const HOUR = 3_600_000
 
-describe('SessionCache', () => {
-  it('answers a cached session within the TTL, and not after it', () => {
+function aCheck(userId: string, checkedAt = T0, validUntil = checkedAt + HOUR): SessionCheck {
+  return { user: aUser(userId), checkedAt, validUntil }
+}
+
+describe('SessionCache memory', () => {
+  it('answers a kept check within the TTL, and not after it', () => {
     const cache = new SessionCache({ ttlMs: 30_000 })
-    cache.set('k', aUser('u1'), T0 + HOUR, T0)
+    cache.set('k', aCheck('u1'), T0)
 
     expect(cache.get('k', T0)?.id).toBe('u1')
-    expect(cache.get('k', T0 + 30_000)?.id).toBe('u1')
-    expect(cache.get('k', T0 + 30_001)).toBeUndefined()
+    expect(cache.get('k', T0 + 29_999)?.id).toBe('u1')
+    expect(cache.get('k', T0 + 30_000)).toBeUndefined()
     expect(cache.size).toBe(0)
   })
 
-  it('never answers for a session past its expiry, even within the TTL', () => {
+  it('never answers a check past its own end (session expiry, cookie lifetime), even within the TTL', () => {
     const cache = new SessionCache({ ttlMs: 30_000 })
-    cache.set('k', aUser('u1'), T0 + 10_000, T0)
+    cache.set('k', aCheck('u1', T0, T0 + 10_000), T0)
 
     expect(cache.get('k', T0 + 9_999)?.id).toBe('u1')
     expect(cache.get('k', T0 + 10_000)).toBeUndefined()
   })
 
-  it('invalidateUser drops every session of that user and no other', () => {
-    const cache = new SessionCache()
-    cache.set('laptop', aUser('u1'), T0 + HOUR, T0)
-    cache.set('phone', aUser('u1'), T0 + HOUR, T0)
-    cache.set('other', aUser('u2'), T0 + HOUR, T0)
-
-    cache.invalidateUser('u1')
-
-    expect(cache.get('laptop', T0)).toBeUndefined()
-    expect(cache.get('phone', T0)).toBeUndefined()
-    expect(cache.get('other', T0)?.id).toBe('u2')
-    expect(cache.size).toBe(1)
-  })
-
   it('delete drops one session only', () => {
     const cache = new SessionCache()
-    cache.set('laptop', aUser('u1'), T0 + HOUR, T0)
-    cache.set('phone', aUser('u1'), T0 + HOUR, T0)
+    cache.set('laptop', aCheck('u1'), T0)
+    cache.set('phone', aCheck('u1'), T0)
 
     cache.delete('laptop')
 
@@ -64,10 +54,10 @@ describe('SessionCache', () => {
     expect(cache.get('phone', T0)?.id).toBe('u1')
   })
 
-  it('a new check of a session replaces the cached flags', () => {
+  it('a new check of a session replaces the kept flags', () => {
     const cache = new SessionCache()
-    cache.set('k', aUser('u1', { betaApproved: false }), T0 + HOUR, T0)
-    cache.set('k', aUser('u1', { betaApproved: true }), T0 + HOUR, T0 + 1)
+    cache.set('k', { ...aCheck('u1'), user: aUser('u1', { betaApproved: false }) }, T0)
+    cache.set('k', { ...aCheck('u1', T0 + 1), user: aUser('u1', { betaApproved: true }) }, T0 + 1)
 
     expect(cache.get('k', T0 + 2)?.betaApproved).toBe(true)
     expect(cache.size).toBe(1)
@@ -75,30 +65,95 @@ describe('SessionCache', () => {
 
   it('stays within maxEntries, dropping the oldest entries first', () => {
     const cache = new SessionCache({ maxEntries: 3 })
-    for (let i = 1; i <= 5; i++) cache.set(`k${i}`, aUser(`u${i}`), T0 + HOUR, T0 + i)
+    for (let i = 1; i <= 5; i++) cache.set(`k${i}`, aCheck(`u${i}`, T0 + i), T0 + i)
 
     expect(cache.size).toBe(3)
     expect(cache.get('k1', T0 + 10)).toBeUndefined()
     expect(cache.get('k2', T0 + 10)).toBeUndefined()
     expect(['k3', 'k4', 'k5'].map((k) => cache.get(k, T0 + 10)?.id)).toEqual(['u3', 'u4', 'u5'])
   })
+})
 
-  it('an evicted entry no longer counts for its user', () => {
-    const cache = new SessionCache({ maxEntries: 1 })
-    cache.set('a', aUser('u1'), T0 + HOUR, T0)
-    cache.set('b', aUser('u2'), T0 + HOUR, T0)
-    cache.invalidateUser('u1')
+describe('SessionCache changes', () => {
+  // A check is current when it started after its member's last change (plus the clock margin) and after the moment
+  // this process began hearing every change.
+  const cases: {
+    name: string
+    change?: number
+    hearing?: number
+    checkedAt: number
+    current: boolean
+  }[] = [
+    { name: 'no change, not listening', checkedAt: T0, current: true },
+    { name: 'a check before the change', change: T0, checkedAt: T0 - 1, current: false },
+    { name: 'a check just after the change, within the margin', change: T0, checkedAt: T0 + 10, current: false },
+    { name: 'a check once the margin passed', change: T0, checkedAt: T0 + CLOCK_MARGIN_MS + 1, current: true },
+    { name: 'a check before this process listened', hearing: T0, checkedAt: T0 - 60_000, current: false },
+    { name: 'a check within the margin of listening', hearing: T0, checkedAt: T0 + 10, current: false },
+    { name: 'a check after listening began', hearing: T0, checkedAt: T0 + CLOCK_MARGIN_MS + 1, current: true },
+  ]
+  it.each(cases)('$name: current = $current', ({ change, hearing, checkedAt, current }) => {
+    const cache = new SessionCache()
+    if (hearing !== undefined) cache.hearingFrom(hearing)
+    if (change !== undefined) cache.invalidateUser('u1', change)
 
-    expect(cache.get('b', T0)?.id).toBe('u2')
-    expect(cache.size).toBe(1)
+    expect(cache.isCurrent('u1', checkedAt)).toBe(current)
+    expect(cache.isCurrent('u2', checkedAt)).toBe(hearing === undefined || checkedAt > hearing + CLOCK_MARGIN_MS)
+    expect(cache.set('k', aCheck('u1', checkedAt), checkedAt)).toBe(current)
+    expect(cache.get('k', checkedAt)?.id).toBe(current ? 'u1' : undefined)
+  })
+
+  it('a change refuses every kept check of that member and no other', () => {
+    const cache = new SessionCache()
+    cache.set('laptop', aCheck('u1'), T0)
+    cache.set('phone', aCheck('u1'), T0)
+    cache.set('other', aCheck('u2'), T0)
+
+    cache.invalidateUser('u1', T0 + 5)
+
+    expect(cache.get('laptop', T0 + 6)).toBeUndefined()
+    expect(cache.get('phone', T0 + 6)).toBeUndefined()
+    expect(cache.get('other', T0 + 6)?.id).toBe('u2')
+  })
+
+  it('does not keep a check that started before a change of its member (an approval while it was asked)', () => {
+    const cache = new SessionCache()
+    cache.invalidateUser('u1', T0 + 1)
+    expect(cache.set('k', aCheck('u1', T0), T0 + 2)).toBe(false)
+    expect(cache.get('k', T0 + 3)).toBeUndefined()
+  })
+
+  it('hears nothing until listening begins: access cookies do not count before', () => {
+    const cache = new SessionCache()
+    expect(cache.hearsEveryChange).toBe(false)
+    cache.hearingFrom(T0)
+    expect(cache.hearsEveryChange).toBe(true)
+  })
+
+  it('a later hearingFrom (a reconnection) never moves the epoch back', () => {
+    const cache = new SessionCache()
+    cache.hearingFrom(T0 + 10_000)
+    cache.hearingFrom(T0)
+    expect(cache.isCurrent('u1', T0 + 10_000 + CLOCK_MARGIN_MS)).toBe(false)
+  })
+
+  it('forgets changes once no trusted check can predate them, so memory stays small', () => {
+    const cache = new SessionCache()
+    for (let i = 0; i < 5_000; i++) cache.invalidateUser(`u${i}`, T0)
+    const later = T0 + CLOCK_MARGIN_MS + CHECK_LIFETIME_MS
+    for (let i = 0; i < 5_000; i++) cache.invalidateUser(`v${i}`, later)
+
+    expect(cache.changedMembers).toBeLessThan(10_000)
+    expect(cache.isCurrent('v1', later)).toBe(false)
   })
 })
 
 type Op =
-  | { kind: 'set'; key: string; userId: string; lifetimeMs: number }
+  | { kind: 'set'; key: string; userId: string; startedAgo: number; lifetimeMs: number }
   | { kind: 'get'; key: string }
   | { kind: 'delete'; key: string }
   | { kind: 'invalidate'; userId: string }
+  | { kind: 'listen' }
   | { kind: 'tick'; ms: number }
 
 const keys = fc.constantFrom('k1', 'k2', 'k3', 'k4', 'k5', 'k6')
@@ -108,36 +163,47 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     kind: fc.constant('set' as const),
     key: keys,
     userId: userIds,
-    lifetimeMs: fc.integer({ min: 1, max: 200 }),
+    // A check that started a while ago (it was in flight, or a cookie made elsewhere).
+    startedAgo: fc.integer({ min: 0, max: 3 * CLOCK_MARGIN_MS }),
+    lifetimeMs: fc.integer({ min: 1, max: 5_000 }),
   }),
   fc.record({ kind: fc.constant('get' as const), key: keys }),
   fc.record({ kind: fc.constant('delete' as const), key: keys }),
   fc.record({ kind: fc.constant('invalidate' as const), userId: userIds }),
-  fc.record({ kind: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 80 }) }),
+  fc.record({ kind: fc.constant('listen' as const) }),
+  fc.record({ kind: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 1_500 }) }),
 )
 
 describe('SessionCache properties', () => {
-  it('never answers a session of a user invalidated since it was cached, nor a stale or expired one', () => {
+  it('never answers a check older than its member’s last change or the last listening start, nor a stale one', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 80 }), fc.integer({ min: 1, max: 8 }), (ops, maxEntries) => {
-        const ttlMs = 100
+        const ttlMs = 2_000
         const cache = new SessionCache({ ttlMs, maxEntries })
-        // What the cache may still answer for each key: the last set, unless removed since. Dropping more is allowed.
-        const model = new Map<string, { userId: string; cachedAt: number; expiresAt: number }>()
+        const lastChange = new Map<string, number>()
+        let listenedAt = Number.NEGATIVE_INFINITY
+        const model = new Map<string, { userId: string; checkedAt: number; keptAt: number; validUntil: number }>()
         let now = T0
         for (const o of ops) {
           switch (o.kind) {
-            case 'set':
-              cache.set(o.key, aUser(o.userId), now + o.lifetimeMs, now)
-              model.set(o.key, { userId: o.userId, cachedAt: now, expiresAt: now + o.lifetimeMs })
+            case 'set': {
+              const checkedAt = now - o.startedAgo
+              const kept = cache.set(o.key, aCheck(o.userId, checkedAt, checkedAt + o.lifetimeMs), now)
+              if (kept)
+                model.set(o.key, { userId: o.userId, checkedAt, keptAt: now, validUntil: checkedAt + o.lifetimeMs })
               break
+            }
             case 'delete':
               cache.delete(o.key)
               model.delete(o.key)
               break
             case 'invalidate':
-              cache.invalidateUser(o.userId)
-              for (const [k, v] of model) if (v.userId === o.userId) model.delete(k)
+              cache.invalidateUser(o.userId, now)
+              lastChange.set(o.userId, now)
+              break
+            case 'listen':
+              cache.hearingFrom(now)
+              listenedAt = Math.max(listenedAt, now)
               break
             case 'tick':
               now += o.ms
@@ -145,11 +211,14 @@ describe('SessionCache properties', () => {
             case 'get': {
               const got = cache.get(o.key, now)
               if (got === undefined) break
-              const allowed = model.get(o.key)
-              expect(allowed, `answered ${o.key} for ${got.id} after it was removed`).toBeDefined()
-              expect(got.id).toBe(allowed?.userId)
-              expect(now - (allowed?.cachedAt ?? 0)).toBeLessThanOrEqual(ttlMs)
-              expect(now).toBeLessThan(allowed?.expiresAt ?? 0)
+              const kept = model.get(o.key)
+              expect(kept, `answered ${o.key} after it was removed`).toBeDefined()
+              if (!kept) break
+              expect(got.id).toBe(kept.userId)
+              expect(kept.checkedAt).toBeGreaterThan(lastChange.get(kept.userId) ?? Number.NEGATIVE_INFINITY)
+              expect(kept.checkedAt).toBeGreaterThan(listenedAt)
+              expect(now - kept.keptAt).toBeLessThan(ttlMs)
+              expect(now).toBeLessThan(kept.validUntil)
               break
             }
           }
@@ -160,59 +229,17 @@ describe('SessionCache properties', () => {
     )
   })
 
-  it('after invalidateUser(u), no key answers a user u entry until u signs in again', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.record({ key: keys, userId: userIds }), { maxLength: 30 }),
-        userIds,
-        (sessions, victim) => {
-          const cache = new SessionCache({ maxEntries: 4 })
-          for (const s of sessions) cache.set(s.key, aUser(s.userId), T0 + HOUR, T0)
-          cache.invalidateUser(victim)
-          for (const k of ['k1', 'k2', 'k3', 'k4', 'k5', 'k6']) expect(cache.get(k, T0)?.id).not.toBe(victim)
-        },
-      ),
-    )
-  })
-
-  it('answers every recent session while under capacity (the cache is useful)', () => {
+  it('answers every recent check while under capacity and unchanged (the cache is useful)', () => {
     fc.assert(
       fc.property(fc.uniqueArray(keys, { minLength: 1, maxLength: 6 }), (distinctKeys) => {
         const cache = new SessionCache({ maxEntries: 6 })
         distinctKeys.forEach((k, i) => {
-          cache.set(k, aUser(`u${i}`), T0 + HOUR, T0)
+          cache.set(k, aCheck(`u${i}`), T0)
         })
         distinctKeys.forEach((k, i) => {
           expect(cache.get(k, T0 + 1)?.id).toBe(`u${i}`)
         })
       }),
     )
-  })
-})
-
-describe('SessionCache generations', () => {
-  it('does not keep a check that started before an invalidation of any user', () => {
-    const cache = new SessionCache()
-    const startedAt = cache.currentGeneration()
-    cache.invalidateUser('u1') // e.g. an admin approves u1 while u1's session is being checked
-    cache.set('k', aUser('u1', { betaApproved: false }), T0 + HOUR, T0, startedAt)
-    expect(cache.get('k', T0)).toBeUndefined()
-  })
-
-  it('does not keep a check that started before a sign-out', () => {
-    const cache = new SessionCache()
-    const startedAt = cache.currentGeneration()
-    cache.delete('k')
-    cache.set('k', aUser('u1'), T0 + HOUR, T0, startedAt)
-    expect(cache.get('k', T0)).toBeUndefined()
-  })
-
-  it('keeps a check when nothing was invalidated meanwhile, and eviction does not count as one', () => {
-    const cache = new SessionCache({ maxEntries: 1 })
-    cache.set('a', aUser('u1'), T0 + HOUR, T0)
-    const startedAt = cache.currentGeneration()
-    cache.set('b', aUser('u2'), T0 + HOUR, T0) // evicts 'a'
-    cache.set('c', aUser('u3'), T0 + HOUR, T0, startedAt)
-    expect(cache.get('c', T0)?.id).toBe('u3')
   })
 })

@@ -1,84 +1,104 @@
 import type { AuthUser } from '#shared/schemas/access.ts'
 
-type Entry = { user: AuthUser; sessionExpiresAt: number; cachedAt: number }
+/** A member's access as one database check found it, trusted until `validUntil` unless it changed since. */
+export type SessionCheck = { user: AuthUser; checkedAt: number; validUntil: number }
+
+/** The longest a check is trusted (a signed access cookie's lifetime): afterwards the database is asked again. */
+export const CHECK_LIFETIME_MS = 5 * 60_000
+/** How far the processes' clocks may disagree: a check this close to a change still counts as before it. */
+export const CLOCK_MARGIN_MS = 1_000
 
 /**
- * Checked sessions kept in memory for a short time, so an API request does not cost a database round trip
- * to authenticate (BENCHMARKING.md: GET /api/auth/user at least as fast as `one-row`).
- * The database stays the authority: entries expire after `ttlMs`, and every change to a user's access
- * (approval, gate, admin, sign-out, password reset) drops that user's entries at once in this process.
+ * What this process trusts about checked sessions (ADR 019). A check (from the database, or carried by a signed
+ * access cookie from any process) is current while it started after its member's last access change and after
+ * the moment this process began hearing every change (`hearingFrom`); checks are also kept in memory for `ttlMs`,
+ * keyed by the session cookie, so a request whose client sends no access cookie skips the database too.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>()
-  private readonly byUser = new Map<string, Set<string>>()
+  private readonly entries = new Map<string, SessionCheck>()
+  /** Per member: checks that started before this moment predate an access change. */
+  private readonly changes = new Map<string, number>()
   private readonly ttlMs: number
   private readonly maxEntries: number
-  /** Bumped by every invalidation; a check that started before one must not be cached (see `set`). */
-  private generation = 0
+  /** Checks before this moment may have missed a change (this process was not listening yet, or lost events). */
+  private epoch = Number.NEGATIVE_INFINITY
+  private hearing = false
+  private sweepAt = 1_024
 
   constructor(opts: { ttlMs?: number; maxEntries?: number } = {}) {
     this.ttlMs = opts.ttlMs ?? 30_000
     this.maxEntries = opts.maxEntries ?? 50_000
   }
 
+  /** This process hears every access change of every process (the database's events): access cookies count. */
+  get hearsEveryChange(): boolean {
+    return this.hearing
+  }
+
+  /**
+   * From now on every change reaches this process; checks made before may have missed one (a start, a
+   * reconnection after lost events), so each member's next request asks the database once.
+   */
+  hearingFrom(now = Date.now()) {
+    this.hearing = true
+    this.epoch = Math.max(this.epoch, now + CLOCK_MARGIN_MS)
+  }
+
+  /** True when no change of this member is known to have come after a check that started at `checkedAt`. */
+  isCurrent(userId: string, checkedAt: number): boolean {
+    return checkedAt > this.epoch && checkedAt > (this.changes.get(userId) ?? Number.NEGATIVE_INFINITY)
+  }
+
   get(key: string, now = Date.now()): AuthUser | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (now - entry.cachedAt > this.ttlMs || now >= entry.sessionExpiresAt) {
-      this.remove(key)
+    if (now >= entry.validUntil || !this.isCurrent(entry.user.id, entry.checkedAt)) {
+      this.entries.delete(key)
       return undefined
     }
     return entry.user
   }
 
-  /** Take before asking the database; pass to `set` so a result that raced an invalidation is not kept. */
-  currentGeneration(): number {
-    return this.generation
-  }
-
-  /**
-   * Caches a checked session. When `startedAt` (a `currentGeneration()` taken before the check) is older than
-   * the latest invalidation, the result may predate that change, so it is not kept.
-   */
-  set(key: string, user: AuthUser, sessionExpiresAt: number, now = Date.now(), startedAt = this.generation) {
-    if (startedAt !== this.generation) return
-    if (this.entries.size >= this.maxEntries) {
+  /** Keeps a check of this session for up to `ttlMs`; one that is not current (it raced a change) is not kept. */
+  set(key: string, check: SessionCheck, now = Date.now()): boolean {
+    if (!this.isCurrent(check.user.id, check.checkedAt)) return false
+    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
       const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.remove(oldest)
+      if (oldest !== undefined) this.entries.delete(oldest)
     }
-    this.entries.set(key, { user, sessionExpiresAt, cachedAt: now })
-    let keys = this.byUser.get(user.id)
-    if (!keys) {
-      keys = new Set()
-      this.byUser.set(user.id, keys)
-    }
-    keys.add(key)
+    this.entries.set(key, { ...check, validUntil: Math.min(check.validUntil, now + this.ttlMs) })
+    return true
   }
 
   /** Drops one session (sign-out). */
   delete(key: string) {
-    this.generation += 1
-    this.remove(key)
-  }
-
-  private remove(key: string) {
-    const entry = this.entries.get(key)
-    if (!entry) return
     this.entries.delete(key)
-    const keys = this.byUser.get(entry.user.id)
-    keys?.delete(key)
-    if (keys && keys.size === 0) this.byUser.delete(entry.user.id)
   }
 
-  invalidateUser(userId: string) {
-    this.generation += 1
-    const keys = this.byUser.get(userId)
-    if (!keys) return
-    for (const key of keys) this.entries.delete(key)
-    this.byUser.delete(userId)
+  /**
+   * The member's access changed (approval, gate, admin, sign-out, password reset, profile, deletion): every check
+   * of theirs made so far, in memory or in any cookie, is refused and the next request asks the database.
+   */
+  invalidateUser(userId: string, now = Date.now()) {
+    const mark = now + CLOCK_MARGIN_MS
+    this.changes.set(userId, Math.max(mark, this.changes.get(userId) ?? mark))
+    if (this.changes.size >= this.sweepAt) this.forgetOldChanges(now)
+  }
+
+  /** A change older than the longest trust can no longer be predated by a check that is still trusted. */
+  private forgetOldChanges(now: number) {
+    for (const [userId, mark] of this.changes) {
+      if (mark <= now - CHECK_LIFETIME_MS) this.changes.delete(userId)
+    }
+    this.sweepAt = Math.max(1_024, this.changes.size * 2)
   }
 
   get size() {
     return this.entries.size
+  }
+
+  /** Members whose recent changes are remembered. */
+  get changedMembers() {
+    return this.changes.size
   }
 }

@@ -141,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       if (path === '/sign-out') {
         const key = sessionCookie(req.headers.cookie)
         if (key) app.sessionCache.delete(key)
+        reply.header('set-cookie', app.accessCookie.clear())
       }
       return forward(reply, res)
     },
@@ -211,8 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     if (!key) return
     app.sessionCache.delete(key)
     const res = await app.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true })
-    const cookies = res.headers.getSetCookie()
-    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    reply.header('set-cookie', [...res.headers.getSetCookie(), app.accessCookie.clear()])
   }
 
   app.get(

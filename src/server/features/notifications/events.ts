@@ -1,16 +1,15 @@
-import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db, Listen } from '../../db/client.ts'
+import type { Listen } from '../../db/client.ts'
 import type { SessionCache } from '../../plugins/session-cache.ts'
-import { EVENTS_CHANNEL, publishEvent, type ServerEvent } from './notify.ts'
+import { EVENTS_CHANNEL, type ServerEvent } from './notify.ts'
 
 // The processes' event hub. notify() and publishEvent() send events with pg_notify on EVENTS_CHANNEL inside the
 // transaction of the change; every server process on the database LISTENs there (DbHandle.listen: a dedicated
 // connection on PostgreSQL, the embedded database's own listen on PGlite) and hands each event to the parts of
-// this process that asked for it: the notification streams of a member (SSE), the session cache, and the authors'
-// cards of posts (community/member-cards.ts) and the likes each viewer made (community/viewer-likes.ts).
-// Without `listen` (an app built on a bare Db) the hub hears nothing from the database: streams still answer
-// with the count on connect, and session changes stay within the process, as before.
+// this process that asked for it: the notification streams of a member (SSE), the session cache (members' access
+// changes), and the authors' cards of posts (community/member-cards.ts) and the likes each viewer made
+// (community/viewer-likes.ts). Without `listen` (an app built on a bare Db) the hub hears nothing from the database:
+// streams still answer with the count on connect, and session changes stay within the process.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,12 +17,9 @@ declare module 'fastify' {
   }
 }
 
-type Options = { db: Db; listen?: Listen | undefined; log: FastifyBaseLogger }
+type Options = { listen?: Listen | undefined; log: FastifyBaseLogger }
 
 export class EventHub {
-  /** This process: its own 'user-changed' events come back through the database and are skipped. */
-  readonly #origin = randomUUID()
-  readonly #db: Db
   readonly #log: FastifyBaseLogger
   readonly #members = new Map<string, Set<() => void>>()
   readonly #anyMember = new Set<(userId: string) => void>()
@@ -31,12 +27,10 @@ export class EventHub {
   readonly #memberCard = new Set<(userId: string) => void>()
   readonly #likes = new Set<(userIds: readonly string[] | 'all') => void>()
   readonly #reconnected = new Set<() => void>()
-  readonly #publishing = new Set<Promise<void>>()
   #unlisten: (() => Promise<void>) | undefined
   #closed = false
 
   private constructor(options: Options) {
-    this.#db = options.db
     this.#log = options.log
   }
 
@@ -107,24 +101,21 @@ export class EventHub {
   }
 
   /**
-   * The session cache of every process drops a user's checked sessions when one process invalidates them (an
-   * approval, the gate, sign-out, a profile change), instead of keeping them up to its time to live.
+   * The database tells every process of each member's access change, whoever made it (triggers of migration 0016):
+   * the session cache refuses that member's earlier checks. Only a listening hub hears them all, and only from
+   * now and from each reconnection: checks made before are each asked once more (ADR 019).
    */
   shareSessionInvalidations(cache: SessionCache): void {
     if (!this.live) return
-    const invalidateHere = cache.invalidateUser.bind(cache)
-    cache.invalidateUser = (userId: string) => {
-      invalidateHere(userId)
-      this.#publish({ type: 'user-changed', userId, origin: this.#origin })
-    }
-    this.#userChanged.add(invalidateHere)
+    cache.hearingFrom(Date.now())
+    this.#userChanged.add((userId) => cache.invalidateUser(userId))
+    this.#reconnected.add(() => cache.hearingFrom(Date.now()))
   }
 
   async close(): Promise<void> {
     this.#closed = true
     const unlisten = this.#unlisten
     this.#unlisten = undefined
-    await Promise.allSettled([...this.#publishing])
     try {
       await unlisten?.()
     } catch (err) {
@@ -138,15 +129,6 @@ export class EventHub {
     this.#reconnected.clear()
   }
 
-  #publish(event: ServerEvent) {
-    if (this.#closed) return
-    const sent = publishEvent(this.#db, event).catch((err: unknown) => {
-      this.#log.error({ err, event }, 'event not published')
-    })
-    this.#publishing.add(sent)
-    void sent.finally(() => this.#publishing.delete(sent))
-  }
-
   #receive(payload: string) {
     const event = parseEvent(payload)
     if (!event || this.#closed) return
@@ -156,7 +138,7 @@ export class EventHub {
     } else if (event.type === 'likes') {
       const members = 'all' in event ? 'all' : event.userIds
       for (const fn of this.#likes) this.#call(() => fn(members))
-    } else if (event.origin !== this.#origin) {
+    } else {
       for (const fn of this.#userChanged) this.#call(() => fn(event.userId))
     }
   }
@@ -193,7 +175,6 @@ function parseEvent(payload: string): ServerEvent | undefined {
       userId?: unknown
       userIds?: unknown
       all?: unknown
-      origin?: unknown
     }
     if (event.type === 'likes') {
       if (event.all === true) return { type: 'likes', all: true }
@@ -203,9 +184,7 @@ function parseEvent(payload: string): ServerEvent | undefined {
     if (typeof event.userId !== 'string') return undefined
     if (event.type === 'notifications') return { type: 'notifications', userId: event.userId }
     if (event.type === 'member-card') return { type: 'member-card', userId: event.userId }
-    if (event.type === 'user-changed') {
-      return { type: 'user-changed', userId: event.userId, origin: String(event.origin ?? '') }
-    }
+    if (event.type === 'user-changed') return { type: 'user-changed', userId: event.userId }
   } catch {
     // not ours
   }

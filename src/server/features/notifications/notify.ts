@@ -38,12 +38,13 @@ export function groupKeyOf(input: NotifyInput): string {
 
 /**
  * An event for the processes' listeners (events.ts): a member's notifications changed; a user's access or profile
- * changed (each process drops its cached sessions of that user; `origin` is the process that sent it); a member's
- * card changed (each process drops it: community/member-cards.ts); members' likes changed (community/viewer-likes.ts).
+ * changed (each process refuses that user's earlier session checks); a member's card changed (each process drops
+ * it: community/member-cards.ts); members' likes changed (community/viewer-likes.ts).
  */
 export type ServerEvent =
   | { type: 'notifications'; userId: string }
-  | { type: 'user-changed'; userId: string; origin?: string }
+  /** sent by the database itself (triggers of migration 0016): a user row changed or was deleted, a session ended */
+  | { type: 'user-changed'; userId: string }
   /** sent by the database itself (trigger of migration 0012): the member's name, picture or hidden state changed */
   | { type: 'member-card'; userId: string }
   /** sent by the database itself (triggers of migration 0013): these members' likes changed; `all`: too many to name */
