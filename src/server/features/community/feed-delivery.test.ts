@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { DbHandle } from '#server/db/client.ts'
+import type { DbHandle, Tx } from '#server/db/client.ts'
 import { follows, users } from '#server/db/schema.ts'
 import { deliverPending, drainFeedDeliveries } from '#server/features/community/feed-delivery.ts'
-import { followMember, unfollowMember } from '#server/features/community/follows.service.ts'
+import { emptyInbox, fillInbox } from '#server/features/community/feed-inbox.ts'
+import { countFollow, followMember, unfollowMember } from '#server/features/community/follows.service.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { type Post, PostPageSchema } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
@@ -76,6 +77,27 @@ async function directMember(id: string): Promise<AuthUser> {
   await db.db.insert(users).values({ id, name: id, email: `${id}@example.test`, betaApproved: true, gatePassed: true })
   const member = { id, email: `${id}@example.test`, firstName: null, lastName: null, profileImageUrl: null }
   return { ...member, betaApproved: true, isAdmin: false, gatePassed: true }
+}
+
+/**
+ * A transaction that makes `change`, then stays open until `commit()`: `ready` once the change is made. The follow
+ * services' order is kept: the follows row, the counters (countFollow locks the owner's row), then the inbox.
+ */
+function holdOpen(change: (tx: Tx) => Promise<void>) {
+  let commit = () => {}
+  let made = () => {}
+  const committing = new Promise<void>((resolve) => {
+    commit = resolve
+  })
+  const ready = new Promise<void>((resolve) => {
+    made = resolve
+  })
+  const done = db.db.transaction(async (tx) => {
+    await change(tx)
+    made()
+    await committing
+  })
+  return { ready, commit, done }
 }
 
 async function followingTab(t: TestApp, viewer: SignedInUser): Promise<string[]> {
@@ -233,6 +255,51 @@ describe('with the worker paused', () => {
       sql`select user_id from feed_inbox where measurement_id = ${id} order by user_id`,
     )
     expect(holders.map((h) => h.user_id)).toEqual([zero, b, c, d, g].map((m) => m?.id))
+  })
+
+  it('makes a batch wait for a follow or unfollow of the owner in progress, then see it', async () => {
+    const owner = await createUser(t, { verify: 'mark' })
+    sequence += 1
+    const leaving = await directMember(`held-${sequence}-leaving`)
+    const coming = await directMember(`held-${sequence}-coming`)
+    await followMember(db.db, leaving, owner.id)
+    let finished = false
+    const track = <T>(p: Promise<T>) => p.finally(() => (finished = true))
+
+    // An unfollow whose rows are gone but not committed when the batch starts: on PostgreSQL the batch waits on the
+    // owner's row (PGlite runs one transaction at a time).
+    const before = await createMeasurement(t, owner.cookie, { visibility: 'public' })
+    const unfollow = holdOpen(async (tx) => {
+      await tx.delete(follows).where(and(eq(follows.followerId, leaving.id), eq(follows.followeeId, owner.id)))
+      await countFollow(tx, leaving.id, owner.id, -1)
+      await emptyInbox(tx, leaving.id, owner.id)
+    })
+    await unfollow.ready
+    const first = track(deliverPending(db.db))
+    await sleep(100)
+    const firstWaited = !finished
+    unfollow.commit()
+    await Promise.all([unfollow.done, first])
+    expect(firstWaited).toBe(true)
+    expect(await deliveredTo(before.id)).toBe(0)
+
+    // A follow that copied the owner's posts before this one was committed, and commits after its batch began.
+    finished = false
+    const follow = holdOpen(async (tx) => {
+      await tx.insert(follows).values({ followerId: coming.id, followeeId: owner.id })
+      await countFollow(tx, coming.id, owner.id, 1)
+      await fillInbox(tx, coming.id, owner.id)
+    })
+    await follow.ready
+    const posting = createMeasurement(t, owner.cookie, { visibility: 'public' })
+    const second = track(posting.then(() => deliverPending(db.db)))
+    await Promise.race([posting, sleep(1_000)]) // PGlite: the post waits for the follow's commit
+    await sleep(100)
+    const secondWaited = !finished
+    follow.commit()
+    await Promise.all([follow.done, second])
+    expect(secondWaited).toBe(true)
+    expect(await deliveredTo((await posting).id)).toBe(1)
   })
 
   it('delivers a queue left by a closed app when the next one starts, once each', async () => {
