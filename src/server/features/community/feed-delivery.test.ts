@@ -327,6 +327,9 @@ describe('with the worker paused', () => {
     const { id } = await createMeasurement(t, owner.cookie, { visibility: 'public' })
     await expect.poll(() => deliveredTo(id), { timeout: 5_000, interval: 5 }).toBeGreaterThan(0)
     await t.close()
+    // No batch of the closed app still holds the queue (PostgreSQL's other sessions; PGlite has one).
+    const holding = sql`select 1 from pg_locks where relation = 'feed_deliveries'::regclass and pid <> pg_backend_pid()`
+    expect(await count(holding)).toBe(0)
 
     const stopped = async () => {
       const [job] = await rows<{ after_follower: string }>(sql`select after_follower from feed_deliveries`)
