@@ -23,9 +23,14 @@ export type FeedDeliveryOptions = {
   pollMs: number
   /** How long a job that failed waits before it is tried again. */
   retryMs: number
+  /**
+   * The pause between the database's wake-up (a queuing commit) and the pass: the request that committed answers
+   * first (PGlite runs one statement at a time, and a batch queued before its last reads would hold it up).
+   */
+  settleMs: number
 }
 
-export const DEFAULT_FEED_DELIVERY: FeedDeliveryOptions = { batch: 1_000, pollMs: 1_000, retryMs: 5_000 }
+export const DEFAULT_FEED_DELIVERY: FeedDeliveryOptions = { batch: 1_000, pollMs: 1_000, retryMs: 5_000, settleMs: 50 }
 
 type Log = Pick<FastifyBaseLogger, 'error'>
 type Outcome = 'worked' | 'none'
@@ -34,7 +39,7 @@ type Outcome = 'worked' | 'none'
  * One batch of the earliest job no other process holds ('none': nothing to claim). A job whose batch fails waits
  * `retryMs` (so one bad job cannot hold up the rest) and the error is thrown.
  */
-async function runOneBatch(db: Db, options: Omit<FeedDeliveryOptions, 'pollMs'>): Promise<Outcome> {
+async function runOneBatch(db: Db, options: Pick<FeedDeliveryOptions, 'batch' | 'retryMs'>): Promise<Outcome> {
   let claimed: string | undefined
   try {
     return await db.transaction(async (tx) => {
@@ -74,7 +79,7 @@ async function runOneBatch(db: Db, options: Omit<FeedDeliveryOptions, 'pollMs'>)
  */
 export async function deliverPending(
   db: Db,
-  options: Omit<FeedDeliveryOptions, 'pollMs'> = DEFAULT_FEED_DELIVERY,
+  options: Pick<FeedDeliveryOptions, 'batch' | 'retryMs'> = DEFAULT_FEED_DELIVERY,
   stop: () => boolean = () => false,
 ): Promise<number> {
   let batches = 0
@@ -93,8 +98,8 @@ export async function drainFeedDeliveries(db: Db): Promise<void> {
 }
 
 /**
- * This process's worker: a pass (deliverPending) runs when woken (a NOTIFY after a queuing commit, in any
- * process), at start and every `pollMs`; one pass at a time.
+ * This process's worker: a pass (deliverPending) runs shortly after a queuing commit in any process (a NOTIFY),
+ * at start and every `pollMs`; one pass at a time.
  */
 export class FeedDeliverer {
   readonly #db: Db
@@ -103,6 +108,7 @@ export class FeedDeliverer {
   #running: Promise<void> | undefined
   #again = false
   #timer: NodeJS.Timeout | undefined
+  #settling: NodeJS.Timeout | undefined
   #closed = false
 
   constructor(opts: { db: Db; log: Log; options?: Partial<FeedDeliveryOptions> | undefined }) {
@@ -124,10 +130,21 @@ export class FeedDeliverer {
     })
   }
 
+  /** A job was queued (the database's wake-up): a pass `settleMs` from now. */
+  soon(): void {
+    if (this.#closed || this.#settling) return
+    this.#settling = setTimeout(() => {
+      this.#settling = undefined
+      this.wake()
+    }, this.#options.settleMs)
+    this.#settling.unref()
+  }
+
   /** Stops waking and waits for the batch in progress; what is left stays queued for the next start. */
   async close(): Promise<void> {
     this.#closed = true
     clearTimeout(this.#timer)
+    clearTimeout(this.#settling)
     while (this.#running) await this.#running
   }
 
@@ -178,8 +195,11 @@ export function startFeedDelivery(
   let unlisten: (() => Promise<void>) | undefined
   app.addHook('onReady', async () => {
     if (opts.listen) {
-      const wake = () => worker.wake()
-      unlisten = await opts.listen(FEED_DELIVERY_CHANNEL, wake, wake)
+      unlisten = await opts.listen(
+        FEED_DELIVERY_CHANNEL,
+        () => worker.soon(),
+        () => worker.wake(),
+      )
     }
     worker.wake()
   })
