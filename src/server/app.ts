@@ -79,7 +79,7 @@ export type AppDeps = {
    * Without it, events stay within this process (features/notifications/events.ts).
    */
   listen?: Listen
-  /** The feed delivery worker's batch, poll and retry (features/community/feed-delivery.ts); tests change them. */
+  /** The feed delivery worker's batch size and timings (features/community/feed-delivery.ts); tests change them. */
   feedDelivery?: Partial<FeedDeliveryOptions>
 }
 

@@ -56,7 +56,7 @@ export type TestAppOverrides = {
   mailer?: Mailer
   /** The sender's polls, retries and lease (features/mail/outbox.ts). */
   mailSender?: Partial<SenderOptions>
-  /** The feed delivery worker's batch, poll and retry (features/community/feed-delivery.ts). */
+  /** The feed delivery worker's batch size and timings (features/community/feed-delivery.ts). */
   feedDelivery?: Partial<FeedDeliveryOptions>
 }
 
