@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/auth.routes.ts'
 import { createAuth } from './features/auth/auth.ts'
 import { benchRoutes } from './features/bench/bench.routes.ts'
 import { feedRoutes } from './features/community/feed.routes.ts'
+import { type FeedDeliveryOptions, startFeedDelivery } from './features/community/feed-delivery.ts'
 import { interactionRoutes } from './features/community/interactions.routes.ts'
 import { MemberCards } from './features/community/member-cards.ts'
 import { profileRoutes } from './features/community/profiles.routes.ts'
@@ -78,6 +79,8 @@ export type AppDeps = {
    * Without it, events stay within this process (features/notifications/events.ts).
    */
   listen?: Listen
+  /** The feed delivery worker's batch size and timings (features/community/feed-delivery.ts); tests change them. */
+  feedDelivery?: Partial<FeedDeliveryOptions>
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024
@@ -152,6 +155,8 @@ export async function buildApp(deps: AppDeps) {
   events.shareSessionInvalidations(app.sessionCache)
   app.decorate('memberCards', MemberCards.listening(events))
   app.decorate('viewerLikes', ViewerLikes.listening(events))
+  // Delivers new posts to the followers' inboxes after the post's transaction, woken by the database.
+  startFeedDelivery(app, { db, listen: deps.listen, options: deps.feedDelivery })
 
   await app.register(health, { db })
 

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { type AppConfig, type AppDeps, buildApp } from '#server/app.ts'
 import { type DbHandle, openPglite, openPostgres } from '#server/db/client.ts'
+import type { FeedDeliveryOptions } from '#server/features/community/feed-delivery.ts'
 import type { SenderOptions } from '#server/features/mail/outbox.ts'
 import { type Mail, type Mailer, memoryMailer } from '#server/lib/mailer.ts'
 import { localPhotoStorage, type PhotoStorage } from '#server/lib/photo-storage.ts'
@@ -55,6 +56,8 @@ export type TestAppOverrides = {
   mailer?: Mailer
   /** The sender's polls, retries and lease (features/mail/outbox.ts). */
   mailSender?: Partial<SenderOptions>
+  /** The feed delivery worker's batch size and timings (features/community/feed-delivery.ts). */
+  feedDelivery?: Partial<FeedDeliveryOptions>
 }
 
 export type TestApp = {
@@ -198,6 +201,7 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
     config,
     mailer: overrides.mailer ?? mailer,
     ...(overrides.mailSender ? { mailSender: overrides.mailSender } : {}),
+    ...(overrides.feedDelivery ? { feedDelivery: overrides.feedDelivery } : {}),
     rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
     writeQueue: overrides.writeQueue ?? RELAXED_WRITE_QUEUE,
     storage,

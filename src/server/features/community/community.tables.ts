@@ -215,3 +215,22 @@ export const feedInbox = pgTable(
     index('feed_inbox_owner_idx').on(t.ownerId, t.userId),
   ],
 )
+
+/**
+ * Deliveries to followers' inboxes still to make (feed-delivery.ts, ADR 018): a post's transaction records one row
+ * when the post starts or stops reaching followers; a worker brings the post's inbox rows in line with its
+ * visibility then, a batch of followers per transaction, and deletes the row with the last batch. No foreign keys:
+ * a job whose post is gone is dropped by the worker, and deleting a post or a member never waits on a claimed job.
+ */
+export const feedDeliveries = pgTable(
+  'feed_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    measurementId: uuid('measurement_id').notNull(),
+    /** the last follower (by id) whose row is written; '' before the first batch */
+    afterFollower: text('after_follower').notNull().default(''),
+    /** claims take the earliest; a partial batch moves it to now, so a long delivery takes turns with the others */
+    turnAt: timestamp('turn_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feed_deliveries_turn_idx').on(t.turnAt)],
+)

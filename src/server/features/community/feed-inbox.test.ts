@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { drainFeedDeliveries } from '#server/features/community/feed-delivery.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import {
   aMeasurement,
@@ -10,9 +11,9 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// feed_inbox (feed-inbox.ts) stays exact through the services: after every test the table holds exactly one row
-// per follow × public or followers-only post of the followee, with the post's created_at, and each test checks
-// the rows its change must add or remove.
+// feed_inbox (feed-inbox.ts) stays exact through the services: once the queued deliveries are made, after every test
+// the table holds exactly one row per follow × public or followers-only post of the followee, with the post's
+// created_at, and each test checks the rows its change must add or remove.
 
 let t: TestApp
 
@@ -23,7 +24,9 @@ afterAll(() => t?.close())
 
 type InboxRow = { user_id: string; measurement_id: string; owner_id: string; created_at: string }
 
+/** The rows, once every post queued so far is delivered (feed-delivery.ts). */
 async function inboxRows(where = sql`true`): Promise<InboxRow[]> {
+  await drainFeedDeliveries(t.db)
   const result = await t.db.execute(sql`select user_id, measurement_id::text, owner_id, created_at::text
     from feed_inbox where ${where} order by user_id, measurement_id`)
   return (result as unknown as { rows: InboxRow[] }).rows

@@ -1,40 +1,93 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { feedDeliveries } from './community.tables.ts'
 
 // The Following feed fanned out on write (migration 0005, feed_inbox in community.tables.ts): one row per
 // (follower, post) for every public or followers-only post of a member they follow, so the Following tab reads one
-// range of the follower's rows newest first. Every write that changes who follows whom or whether a post is shown
-// to followers keeps the rows exact in its own transaction (the feed query still checks each row's post, so a row
-// a later check must refuse is never shown).
+// range of the follower's rows newest first. A follow, an unfollow or a block changes the rows in its own
+// transaction; a post that starts or stops reaching followers only queues a delivery there, which a worker makes
+// shortly after in batches (feed-delivery.ts, ADR 018). The feed query checks each row's post, so a row a later
+// check must refuse is never shown.
 //
-// Concurrency (PostgreSQL, READ COMMITTED): a post written while its owner gains or loses a follower must not miss
-// or keep a row. The follow's transaction updates the owner's users row (countFollow) before it copies or deletes
-// rows, and the post's transaction takes a share lock on that same row before it reads the follows: whichever
-// comes second waits for the first to commit, and its next statement sees what the first did.
+// Concurrency (PostgreSQL, READ COMMITTED): a delivery batch running while the owner gains or loses a follower must
+// not miss or keep a row. The follow's transaction updates the owner's users row (countFollow) before it copies or
+// deletes rows, and each batch takes a share lock on that same row before it reads the follows: whichever comes
+// second waits for the first to commit, and its next statement sees what the first did.
 
 /** Post visibilities that reach the owner's followers. */
 export function reachesFollowers(visibility: Visibility): boolean {
   return visibility === 'public' || visibility === 'followers'
 }
 
+/** The channel that wakes the delivery workers of every process once a queuing transaction commits. */
+export const FEED_DELIVERY_CHANNEL = 'fieldmark_feed_delivery'
+
 /**
- * A post now public or followers-only: one row per follower of its owner (rows already there are kept). Call it
- * in the transaction that created or changed the post, after the change.
+ * A post started or stopped reaching its owner's followers (created public or followers-only, or its visibility
+ * crossed that line): queues bringing their inbox rows in line with it. Call it in the transaction of the change.
  */
-export async function deliverPost(tx: Tx, ownerId: string, measurementId: string): Promise<void> {
-  await tx.execute(sql`select 1 from users where id = ${ownerId} for share`)
-  await tx.execute(sql`insert into feed_inbox (user_id, created_at, measurement_id, owner_id)
-    select f.follower_id, m.created_at, m.id, m.user_id
-    from follows f join measurements m on m.user_id = f.followee_id
-    where f.followee_id = ${ownerId} and m.id = ${measurementId} and m.visibility in ('public', 'followers')
-    on conflict do nothing`)
+export async function queuePostDelivery(tx: Tx, measurementId: string): Promise<void> {
+  await tx.insert(feedDeliveries).values({ measurementId })
+  await tx.execute(sql`select pg_notify(${FEED_DELIVERY_CHANNEL}, '')`)
 }
 
-/** A post made private: no follower's inbox holds it (a deleted post's rows go with it, by the foreign key). */
-export async function withdrawPost(tx: Tx, ownerId: string, measurementId: string): Promise<void> {
-  await tx.execute(sql`select 1 from users where id = ${ownerId} for share`)
-  await tx.execute(sql`delete from feed_inbox where measurement_id = ${measurementId}`)
+/**
+ * One batch of a queued delivery, in the caller's transaction: the post's rows for up to `limit` followers after
+ * `afterFollower` (by id) when it reaches followers, else up to `limit` of its rows deleted. `done` once nothing is
+ * left to do; `last` is where the next batch starts.
+ */
+export async function deliveryBatch(
+  tx: Tx,
+  measurementId: string,
+  afterFollower: string,
+  limit: number,
+): Promise<{ done: boolean; last: string }> {
+  const [owner] = await rowsOf<{ user_id: string }>(
+    tx,
+    sql`select user_id from measurements where id = ${measurementId}`,
+  )
+  if (!owner) return { done: true, last: afterFollower } // deleted: its rows went with it
+  // The owner's row first (the follows, above), then the post's: an edit of its visibility (which locks it for
+  // update) waits for this batch, or this batch reads what the edit wrote.
+  await tx.execute(sql`select 1 from users where id = ${owner.user_id} for share`)
+  const [post] = await rowsOf<{ visibility: Visibility }>(
+    tx,
+    sql`select visibility from measurements where id = ${measurementId} for key share`,
+  )
+  if (!post) return { done: true, last: afterFollower }
+  if (!reachesFollowers(post.visibility)) {
+    const [removed] = await rowsOf<{ n: number }>(
+      tx,
+      sql`with gone as (
+          delete from feed_inbox where (user_id, created_at, measurement_id) in (
+            select user_id, created_at, measurement_id from feed_inbox where measurement_id = ${measurementId}
+            limit ${limit})
+          returning 1)
+        select count(*)::int as n from gone`,
+    )
+    return { done: (removed?.n ?? 0) < limit, last: afterFollower }
+  }
+  // In follower order, so two batches of the same post (two queued deliveries) never wait on each other crosswise.
+  const [batch] = await rowsOf<{ n: number; last: string | null }>(
+    tx,
+    sql`with batch as (
+        select follower_id from follows where followee_id = ${owner.user_id} and follower_id > ${afterFollower}
+        order by follower_id limit ${limit}),
+      written as (
+        insert into feed_inbox (user_id, created_at, measurement_id, owner_id)
+        select b.follower_id, m.created_at, m.id, m.user_id from batch b cross join measurements m
+        where m.id = ${measurementId} order by b.follower_id
+        on conflict do nothing)
+      select count(*)::int as n, max(follower_id) as last from batch`,
+  )
+  const n = batch?.n ?? 0
+  return { done: n < limit, last: batch?.last ?? afterFollower }
+}
+
+async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = await tx.execute(query)
+  return (result as unknown as { rows: T[] }).rows
 }
 
 /**

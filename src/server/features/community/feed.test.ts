@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { likes, measurements, users } from '#server/db/schema.ts'
+import { drainFeedDeliveries } from '#server/features/community/feed-delivery.ts'
 import { fillAllInboxes } from '#server/features/community/feed-inbox.ts'
 import { locationFor } from '#server/features/measurements/location.ts'
 import { type Post, type PostPage, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
@@ -43,8 +44,9 @@ async function hide(measurementId: string) {
   await t.db.update(measurements).set({ hiddenAt: new Date() }).where(eq(measurements.id, measurementId))
 }
 
-/** Every post of the feed tab, page after page (the schema checked on each). */
+/** Every post of the feed tab, page after page (the schema checked on each), once the posts are delivered. */
 async function wholeFeed(cookie: string, tab: 'everyone' | 'following', limit = 50): Promise<Post[]> {
+  await drainFeedDeliveries(t.db)
   const posts: Post[] = []
   let cursor: string | null = null
   do {

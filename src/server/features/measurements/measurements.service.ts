@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
 import { afterMemberChange, MEASUREMENT_CHANGED, measurementEdited } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
-import { deliverPost, reachesFollowers, withdrawPost } from '../community/feed-inbox.ts'
+import { queuePostDelivery, reachesFollowers } from '../community/feed-inbox.ts'
 import { tellRecipients } from '../notifications/notify.ts'
 import { findAnalysis } from '../photo-analysis/photo-analysis.service.ts'
 import { toPhoto } from '../photos/photos.service.ts'
@@ -202,7 +202,7 @@ export async function createMeasurement(
     }
     if (aiProblem) throw aiProblem
     await attachPhotos(tx, user.id, body.id, body.photoIds)
-    if (reachesFollowers(values.visibility)) await deliverPost(tx, user.id, body.id)
+    if (reachesFollowers(values.visibility)) await queuePostDelivery(tx, body.id)
     // The member's achievements and leaderboard rows, in this transaction (a repeat changed nothing: none).
     await afterMemberChange(tx, user.id, MEASUREMENT_CHANGED)
     return true
@@ -281,10 +281,7 @@ export async function updateMeasurement(
     if (after.visibility !== current.visibility || after.speciesId !== current.speciesId) {
       told = await tellRecipients(tx, { measurementId: id })
     }
-    if (reachesFollowers(after.visibility) !== reachesFollowers(current.visibility)) {
-      if (reachesFollowers(after.visibility)) await deliverPost(tx, current.userId, id)
-      else await withdrawPost(tx, current.userId, id)
-    }
+    if (reachesFollowers(after.visibility) !== reachesFollowers(current.visibility)) await queuePostDelivery(tx, id)
     await afterMemberChange(tx, current.userId, measurementEdited(current, after))
     return removed.map((photo) => photo.storageKey)
   })
