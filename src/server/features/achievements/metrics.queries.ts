@@ -6,10 +6,11 @@ import type { Db, Tx } from '../../db/client.ts'
 // What an achievement counts for a member (ACHIEVEMENT_METRICS in src/shared/achievements/constants.ts), written once
 // as an aggregate over one source of rows, and used two ways:
 // - for one member (memberMetricsSql): every metric asked for in ONE query, one single-row subquery per source, each
-//   reading only the member's rows by an index on user_id: the awards after a change (memberMetricValues), and the
-//   progress page (a prepared statement per catalogue version, achievements.service.ts);
+//   reading only the member's rows by an index on user_id: the progress page (a prepared statement per catalogue
+//   version, achievements.service.ts), and the awards for the metrics with no cheaper form (memberMetricsReached);
 // - for every member at once (qualifyingMembersSql): the same aggregate grouped by member, for the retroactive award
 //   of an achievement added to the catalogue.
+// The awards after a change count most metrics again only as far as their targets, by index probes (at the end).
 //
 // Measurements hidden by a moderator count for nothing (not even their likes); private and followers-only ones count
 // like public ones: achievements are the member's own record, not a board. Size checks count whatever became of the
@@ -201,22 +202,126 @@ export function memberMetricsSql(
   }
 }
 
-/** The member's current value of each metric (keyed by keyOf), in one statement. An unknown metric is 0. */
-export async function memberMetricValues(
-  db: Db | Tx,
-  userId: string,
-  keys: readonly MetricKey[],
-): Promise<Map<string, number>> {
-  const { query, read } = memberMetricsSql(keys, userId)
-  if (query === undefined) return read(null)
-  const result = await db.execute(query)
-  const [row] = (result as unknown as { rows: { metrics: string | null }[] }).rows
-  return read(row?.metrics)
-}
-
 /** Every member whose value of the metric reaches `target` (a `select user_id`), for the retroactive award. */
 export function qualifyingMembersSql(key: MetricKey, target: number): SQL {
   if (!isKnownMetric(key.metric)) return sql`select null::text as user_id where false`
   const { source } = METRICS[key.metric]
   return sql`select s.user_id from ${sourceSql(source, null)} group by s.user_id having ${valueSql(key)} >= ${target}`
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Awarding: counted only as far as the targets (ADR 020)
+
+/** A metric with the highest target an award could need of it: counting stops there. */
+export type CappedKey = MetricKey & { cap: number }
+
+const member = (userId: string) => sql`m.user_id = ${userId} and m.hidden_at is null`
+const TROPHY_OR_RECORD = sql`m.trophy_class in ('trophy', 'record')`
+const PHOTO_OR_BETTER = sql`m.evidence in ${PHOTO_MEASURED_OR_BETTER}`
+
+/** How many of the member's measurements pass `filter`, counted no further than `cap` (an index range each). */
+const upTo = (userId: string, filter: SQL, cap: number) =>
+  sql`(select count(*) from (select 1 from measurements m where ${member(userId)} and ${filter}
+    limit ${cap}) x)`
+
+/**
+ * The species the member measured, one index probe each (measurements_user_species_idx: the next species after the
+ * last), and their distinct UTC weeks up to `weeks`, one probe each (measurements_user_taken_idx: the first taken
+ * from the next Monday on): the same sets the aggregates of METRICS count, found without reading every row.
+ */
+function skipScans(userId: string, weeks: number): SQL {
+  return sql`kinds(species_id) as (
+      select min(m.species_id) from measurements m where ${member(userId)}
+      union all
+      select (select min(m.species_id) from measurements m where ${member(userId)} and m.species_id > k.species_id)
+      from kinds k where k.species_id is not null),
+    weeks(week, n) as (
+      select date_trunc('week', min(m.taken_at) at time zone 'UTC'), 1 from measurements m where ${member(userId)}
+      union all
+      select (select date_trunc('week', min(m.taken_at) at time zone 'UTC') from measurements m
+          where ${member(userId)} and m.taken_at >= (w.week + interval '7 days') at time zone 'UTC'), w.n + 1
+      from weeks w where w.week is not null and w.n < ${weeks})`
+}
+
+/**
+ * The metric counted only as far as `cap`, by index ranges and probes whose number does not grow with the member's
+ * history; undefined for the metrics that have no such form (personal-bests: whether a measurement beats the earlier
+ * ones of its species depends on all of them; likes-received and checks-agreed: a sum over every measurement or
+ * verdict; followers is one row already).
+ */
+function cappedSql(key: CappedKey, userId: string): SQL | undefined {
+  switch (key.metric) {
+    case 'measurements':
+      return upTo(userId, sql`true`, key.cap)
+    case 'trophies':
+      return upTo(userId, TROPHY_OR_RECORD, key.cap)
+    case 'records':
+      return upTo(userId, sql`${TROPHY_OR_RECORD} and m.trophy_class = 'record'`, key.cap)
+    case 'photo-measured':
+      return upTo(userId, PHOTO_OR_BETTER, key.cap)
+    case 'community-verified':
+      return upTo(userId, sql`${PHOTO_OR_BETTER} and m.evidence in ${COMMUNITY_VERIFIED_OR_BETTER}`, key.cap)
+    case 'species':
+      return sql`(select count(species_id) from kinds)`
+    case 'species-group': {
+      const ids = speciesOfGroup(key.metricArg)
+      if (ids.length === 0) return sql`0`
+      return sql`(select count(*) from kinds where species_id in (${sql.join(
+        ids.map((id) => constant(id)),
+        sql`, `,
+      )}))`
+    }
+    case 'categories':
+      return sql`(select count(distinct (${constant(CATEGORY_OF)}::jsonb ->> species_id)) from kinds)`
+    case 'active-weeks':
+      return sql`(select count(week) from weeks)`
+    case 'checks-given':
+      return sql`(select count(*) from (select 1 from size_checks c where c.user_id = ${userId} limit ${key.cap}) x)`
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The member's value of each metric (keyed by keyOf) for the awards: counted no further than its highest cap, which
+ * is all an award compares, in one statement. A value at its cap may be more; an unknown metric is 0.
+ */
+export async function memberMetricsReached(
+  db: Db | Tx,
+  userId: string,
+  keys: readonly CappedKey[],
+): Promise<Map<string, number>> {
+  const caps = new Map<string, CappedKey>()
+  for (const key of keys) {
+    const cap = Math.max(1, Math.min(Math.trunc(key.cap), 1_000_000))
+    const known = caps.get(keyOf(key))
+    if (!known || known.cap < cap) caps.set(keyOf(key), { ...key, cap })
+  }
+  const capped: [string, SQL][] = []
+  const rest: MetricKey[] = []
+  for (const key of caps.values()) {
+    const query = cappedSql(key, userId)
+    if (query) capped.push([keyOf(key), query])
+    else rest.push(key)
+  }
+  const others = memberMetricsSql(rest, userId)
+  const values = new Map<string, number>(keys.map((k) => [keyOf(k), 0]))
+  if (capped.length === 0 && others.query === undefined) return values
+  const weeks = caps.get(keyOf({ metric: 'active-weeks', metricArg: null }))?.cap ?? 0
+  const result = await db.execute(sql`with recursive ${skipScans(userId, weeks)}
+    select json_build_array(${
+      capped.length > 0
+        ? sql.join(
+            capped.map(([, query]) => sql`(${query})::int`),
+            sql`, `,
+          )
+        : sql``
+    })::text as capped, ${others.query === undefined ? sql`null::text` : sql`(${others.query})`} as metrics`)
+  const [row] = (result as unknown as { rows: { capped: string; metrics: string | null }[] }).rows
+  const list = JSON.parse(row?.capped ?? '[]') as number[]
+  capped.forEach(([key], i) => {
+    values.set(key, Number(list[i] ?? 0))
+  })
+  for (const [key, value] of others.read(row?.metrics)) values.set(key, value)
+  return values
 }

@@ -1,0 +1,136 @@
+// A measurement's write against the size of its owner's history: POST /api/measurements, a PATCH that moves the date
+// taken, and DELETE, through app.inject, for a member with 10 and one with 1,000 measurements (inserted directly,
+// then their boards built by the repair, refreshMemberBoards). Each round records, edits and deletes one measurement,
+// so the history keeps its size.
+//
+//   node scripts/bench/history-writes.ts pglite .tmp/bench/club/db   (a copy: one process per PGlite directory)
+//   node scripts/bench/history-writes.ts postgres postgres://postgres@127.0.0.1:5432/fm_history
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
+import { sessions, users } from '../../src/server/db/schema.ts'
+import { refreshMemberBoards } from '../../src/server/features/leaderboards/leaderboards.service.ts'
+import { aMeasurement, browserHeaders } from '../../tests/support/factories.ts'
+import { startTestApp } from '../../tests/support/test-app.ts'
+
+const SECRET = 'history-writes-secret-0123456789abcdef0123456789abcdef'
+const WARMUP = 5
+const ROUNDS = Number(process.env.ROUNDS ?? 40)
+const FISH = ['largemouth-bass', 'walleye', 'bluegill', 'channel-catfish', 'tarpon', 'muskellunge']
+const DAY = 86_400_000
+
+const [kind, location] = process.argv.slice(2)
+if ((kind !== 'pglite' && kind !== 'postgres') || !location) {
+  console.error('usage: history-writes.ts pglite <dir> | postgres <url>')
+  process.exit(2)
+}
+const handle: DbHandle = kind === 'pglite' ? await openPglite(location) : await openPostgres(location)
+await handle.migrate()
+const t = await startTestApp(handle.db, { config: { sessionSecret: SECRET } })
+
+async function member(label: string): Promise<{ id: string; cookie: string }> {
+  const id = `hist${randomBytes(14).toString('hex')}`
+  await t.db.insert(users).values({
+    id,
+    name: label,
+    email: `${id}@bench.fieldmark.test`,
+    emailVerified: true,
+    firstName: label,
+    lastName: 'History',
+    betaApproved: true,
+    gatePassed: true,
+  })
+  const token = randomBytes(24).toString('base64url')
+  await t.db
+    .insert(sessions)
+    .values({ id: randomUUID(), token, userId: id, expiresAt: new Date(Date.now() + 30 * DAY) })
+  const signature = createHmac('sha256', SECRET).update(token).digest('base64')
+  return { id, cookie: `fieldmark.session_token=${encodeURIComponent(`${token}.${signature}`)}` }
+}
+
+function fishBody(i: number, takenAt: Date) {
+  return aMeasurement({
+    speciesId: FISH[i % FISH.length] as string,
+    sheet: undefined,
+    quick: { weightLbs: 1 + ((i * 7) % 40) / 2 },
+    method: 'scale',
+    visibility: 'public',
+    takenAt: takenAt.toISOString(),
+  })
+}
+
+async function send(method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) {
+  const started = performance.now()
+  const res = await t.app.inject({ method, url, headers: browserHeaders(cookie, t.config.baseUrl), payload })
+  const ms = performance.now() - started
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
+  return ms
+}
+
+/** `count` measurements: a few through the API (templates), the rest copies of them over three years. */
+async function history(who: { id: string; cookie: string }, count: number) {
+  const templates = Math.min(count, FISH.length)
+  for (let i = 0; i < templates; i++) {
+    await send('POST', '/api/measurements', who.cookie, fishBody(i, new Date(Date.now() - (i + 1) * DAY)))
+  }
+  if (count > templates) {
+    await t.db.execute(sql`insert into measurements (id, user_id, species_id, category, system, sheet, quick, result,
+        score, score_text, trophy_class, weight_lbs, evidence, reported_evidence, method, taken_at, visibility,
+        location_precision, created_at, updated_at)
+      select gen_random_uuid(), m.user_id, m.species_id, m.category, m.system, m.sheet, m.quick, m.result, m.score,
+        m.score_text, m.trophy_class, m.weight_lbs * (0.5 + (g.i % 17) / 10.0), m.evidence, m.reported_evidence,
+        m.method, now() - (g.i * interval '1 day') - interval '2 days',
+        case when g.i % 5 = 0 then 'private' else m.visibility end, m.location_precision,
+        now() - (g.i * interval '1 day'), now()
+      from generate_series(1, ${count - templates}) g(i)
+      join lateral (select * from measurements x where x.user_id = ${who.id}
+        order by x.created_at offset (g.i % ${templates}) limit 1) m on true`)
+  }
+  await t.db.transaction((tx) => refreshMemberBoards(tx, who.id))
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number
+}
+
+async function rounds(who: { id: string; cookie: string }) {
+  const times = { post: [] as number[], patch: [] as number[], delete: [] as number[] }
+  for (let i = 0; i < WARMUP + ROUNDS; i++) {
+    const body = fishBody(i, new Date(Date.now() - DAY))
+    const post = await send('POST', '/api/measurements', who.cookie, body)
+    const { id, ...rest } = body
+    // Back 3 to 16 days: another week, often another month.
+    const moved = { ...rest, takenAt: new Date(Date.now() - (3 + (i % 14)) * DAY).toISOString() }
+    const patch = await send('PATCH', `/api/measurements/${id}`, who.cookie, moved)
+    const del = await send('DELETE', `/api/measurements/${id}`, who.cookie)
+    if (i >= WARMUP) {
+      times.post.push(post)
+      times.patch.push(patch)
+      times.delete.push(del)
+    }
+  }
+  return times
+}
+
+try {
+  const results: Record<string, Awaited<ReturnType<typeof rounds>>> = {}
+  for (const size of [10, 1000]) {
+    const who = await member(`H${size}`)
+    const started = performance.now()
+    await history(who, size)
+    console.log(`history of ${size}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    results[size] = await rounds(who)
+  }
+  for (const op of ['post', 'patch', 'delete'] as const) {
+    const line = [10, 1000].map((size) => {
+      const v = results[size]?.[op] ?? []
+      return `${size}: p50 ${percentile(v, 50).toFixed(1)} ms p90 ${percentile(v, 90).toFixed(1)} ms`
+    })
+    const ratio = percentile(results[1000]?.[op] ?? [], 50) / percentile(results[10]?.[op] ?? [], 50)
+    console.log(`${kind} ${op.padEnd(6)} ${line.join('   ')}   ratio ${ratio.toFixed(2)}`)
+  }
+} finally {
+  await t.close()
+  await handle.close()
+}
