@@ -59,12 +59,17 @@ function fishBody(i: number, takenAt: Date) {
   })
 }
 
+/** Wall time and this process's CPU time (PGlite runs in it: the CPU time is its work, whatever else the machine runs). */
+type Timing = { ms: number; cpuMs: number }
+
 async function send(method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) {
   const started = performance.now()
+  const cpu = process.cpuUsage()
   const res = await t.app.inject({ method, url, headers: browserHeaders(cookie, t.config.baseUrl), payload })
-  const ms = performance.now() - started
+  const used = process.cpuUsage(cpu)
+  const timing: Timing = { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 }
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
-  return ms
+  return timing
 }
 
 /** `count` measurements: a few through the API (templates), the rest copies of them over three years. */
@@ -94,41 +99,53 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number
 }
 
-async function rounds(who: { id: string; cookie: string }) {
-  const times = { post: [] as number[], patch: [] as number[], delete: [] as number[] }
-  for (let i = 0; i < WARMUP + ROUNDS; i++) {
-    const body = fishBody(i, new Date(Date.now() - DAY))
-    const post = await send('POST', '/api/measurements', who.cookie, body)
-    const { id, ...rest } = body
-    // Back 3 to 16 days: another week, often another month.
-    const moved = { ...rest, takenAt: new Date(Date.now() - (3 + (i % 14)) * DAY).toISOString() }
-    const patch = await send('PATCH', `/api/measurements/${id}`, who.cookie, moved)
-    const del = await send('DELETE', `/api/measurements/${id}`, who.cookie)
-    if (i >= WARMUP) {
-      times.post.push(post)
-      times.patch.push(patch)
-      times.delete.push(del)
-    }
-  }
-  return times
+type Op = 'post' | 'patch' | 'delete'
+const OPS: Op[] = ['post', 'patch', 'delete']
+
+/** One round: record, move the date taken (3 to 16 days back: another week, often another month), delete. */
+async function round(who: { id: string; cookie: string }, i: number): Promise<Record<Op, Timing>> {
+  const body = fishBody(i, new Date(Date.now() - DAY))
+  const post = await send('POST', '/api/measurements', who.cookie, body)
+  const { id, ...rest } = body
+  const moved = { ...rest, takenAt: new Date(Date.now() - (3 + (i % 14)) * DAY).toISOString() }
+  const patch = await send('PATCH', `/api/measurements/${id}`, who.cookie, moved)
+  return { post, patch, delete: await send('DELETE', `/api/measurements/${id}`, who.cookie) }
 }
 
 try {
-  const results: Record<string, Awaited<ReturnType<typeof rounds>>> = {}
-  for (const size of [10, 1000]) {
+  const sizes = [10, 1000]
+  const members = []
+  for (const size of sizes) {
     const who = await member(`H${size}`)
     const started = performance.now()
     await history(who, size)
     console.log(`history of ${size}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    results[size] = await rounds(who)
+    members.push(who)
   }
-  for (const op of ['post', 'patch', 'delete'] as const) {
-    const line = [10, 1000].map((size) => {
-      const v = results[size]?.[op] ?? []
-      return `${size}: p50 ${percentile(v, 50).toFixed(1)} ms p90 ${percentile(v, 90).toFixed(1)} ms`
-    })
-    const ratio = percentile(results[1000]?.[op] ?? [], 50) / percentile(results[10]?.[op] ?? [], 50)
-    console.log(`${kind} ${op.padEnd(6)} ${line.join('   ')}   ratio ${ratio.toFixed(2)}`)
+  const times = sizes.map(() => ({ post: [] as Timing[], patch: [] as Timing[], delete: [] as Timing[] }))
+  // The members take turns, so that whatever else the machine runs weighs on both alike.
+  for (let i = 0; i < WARMUP + ROUNDS; i++) {
+    for (const [m, who] of members.entries()) {
+      const timing = await round(who, i)
+      if (i >= WARMUP) for (const op of OPS) times[m]?.[op].push(timing[op])
+    }
+  }
+  for (const op of OPS) {
+    const of = (m: number, key: keyof Timing) =>
+      percentile(
+        (times[m]?.[op] ?? []).map((x) => x[key]),
+        50,
+      )
+    const line = sizes.map(
+      (size, m) =>
+        `${size}: p50 ${of(m, 'ms').toFixed(1)} ms (cpu ${of(m, 'cpuMs').toFixed(1)}) p90 ${percentile(
+          (times[m]?.[op] ?? []).map((x) => x.ms),
+          90,
+        ).toFixed(1)}`,
+    )
+    console.log(
+      `${kind} ${op.padEnd(6)} ${line.join('   ')}   ratio ${(of(1, 'ms') / of(0, 'ms')).toFixed(2)} (cpu ${(of(1, 'cpuMs') / of(0, 'cpuMs')).toFixed(2)})`,
+    )
   }
 } finally {
   await t.close()

@@ -216,70 +216,130 @@ export function qualifyingMembersSql(key: MetricKey, target: number): SQL {
 export type CappedKey = MetricKey & { cap: number }
 
 const member = (userId: string) => sql`m.user_id = ${userId} and m.hidden_at is null`
-const TROPHY_OR_RECORD = sql`m.trophy_class in ('trophy', 'record')`
-const PHOTO_OR_BETTER = sql`m.evidence in ${PHOTO_MEASURED_OR_BETTER}`
 
-/** How many of the member's measurements pass `filter`, counted no further than `cap` (an index range each). */
-const upTo = (userId: string, filter: SQL, cap: number) =>
-  sql`(select count(*) from (select 1 from measurements m where ${member(userId)} and ${filter}
+/**
+ * The member's measurements of `filter` in the order of `order`, counted no further than `cap` (a range of an index,
+ * read in its order), with how many of them pass `first` (those sort first, so they are counted exactly up to the cap
+ * too): trophies with records, better evidence with the community's.
+ */
+const upTo = (userId: string, filter: SQL, order: SQL, first: SQL, cap: number) =>
+  sql`(select json_build_array(count(*), count(*) filter (where ${first})) from (
+    select ${order} as key from measurements m where ${member(userId)} and ${filter} order by ${order}
     limit ${cap}) x)`
 
 /**
  * The species the member measured, one index probe each (measurements_user_species_idx: the next species after the
  * last), and their distinct UTC weeks up to `weeks`, one probe each (measurements_user_taken_idx: the first taken
- * from the next Monday on): the same sets the aggregates of METRICS count, found without reading every row.
+ * from the next Monday on): the sets the aggregates of METRICS count, found without reading every row.
  */
-function skipScans(userId: string, weeks: number): SQL {
-  return sql`kinds(species_id) as (
-      select min(m.species_id) from measurements m where ${member(userId)}
-      union all
-      select (select min(m.species_id) from measurements m where ${member(userId)} and m.species_id > k.species_id)
-      from kinds k where k.species_id is not null),
-    weeks(week, n) as (
-      select date_trunc('week', min(m.taken_at) at time zone 'UTC'), 1 from measurements m where ${member(userId)}
-      union all
-      select (select date_trunc('week', min(m.taken_at) at time zone 'UTC') from measurements m
-          where ${member(userId)} and m.taken_at >= (w.week + interval '7 days') at time zone 'UTC'), w.n + 1
-      from weeks w where w.week is not null and w.n < ${weeks})`
-}
+const kindsSql = (userId: string) => sql`kinds(species_id) as (
+    select min(m.species_id) from measurements m where ${member(userId)}
+    union all
+    select (select min(m.species_id) from measurements m where ${member(userId)} and m.species_id > k.species_id)
+    from kinds k where k.species_id is not null)`
+const weeksSql = (userId: string, cap: number) => sql`weeks(week, n) as (
+    select date_trunc('week', min(m.taken_at) at time zone 'UTC'), 1 from measurements m where ${member(userId)}
+    union all
+    select (select date_trunc('week', min(m.taken_at) at time zone 'UTC') from measurements m
+        where ${member(userId)} and m.taken_at >= (w.week + interval '7 days') at time zone 'UTC'), w.n + 1
+    from weeks w where w.week is not null and w.n < ${cap})`
+
+const CATEGORY_BY_ID = new Map(SPECIES.map((s) => [s.id, s.category]))
 
 /**
- * The metric counted only as far as `cap`, by index ranges and probes whose number does not grow with the member's
- * history; undefined for the metrics that have no such form (personal-bests: whether a measurement beats the earlier
- * ones of its species depends on all of them; likes-received and checks-agreed: a sum over every measurement or
- * verdict; followers is one row already).
+ * The metrics counted by index ranges and probes whose number does not grow with the member's history (or only up
+ * to a target). The others have no such form and are aggregated as for progress: personal-bests (whether a
+ * measurement beats the earlier ones of its species depends on all of them), likes-received and checks-agreed (a sum
+ * over every measurement or verdict); followers is one row already.
  */
-function cappedSql(key: CappedKey, userId: string): SQL | undefined {
-  switch (key.metric) {
-    case 'measurements':
-      return upTo(userId, sql`true`, key.cap)
-    case 'trophies':
-      return upTo(userId, TROPHY_OR_RECORD, key.cap)
-    case 'records':
-      return upTo(userId, sql`${TROPHY_OR_RECORD} and m.trophy_class = 'record'`, key.cap)
-    case 'photo-measured':
-      return upTo(userId, PHOTO_OR_BETTER, key.cap)
-    case 'community-verified':
-      return upTo(userId, sql`${PHOTO_OR_BETTER} and m.evidence in ${COMMUNITY_VERIFIED_OR_BETTER}`, key.cap)
-    case 'species':
-      return sql`(select count(species_id) from kinds)`
-    case 'species-group': {
-      const ids = speciesOfGroup(key.metricArg)
-      if (ids.length === 0) return sql`0`
-      return sql`(select count(*) from kinds where species_id in (${sql.join(
-        ids.map((id) => constant(id)),
-        sql`, `,
-      )}))`
-    }
-    case 'categories':
-      return sql`(select count(distinct (${constant(CATEGORY_OF)}::jsonb ->> species_id)) from kinds)`
-    case 'active-weeks':
-      return sql`(select count(week) from weeks)`
-    case 'checks-given':
-      return sql`(select count(*) from (select 1 from size_checks c where c.user_id = ${userId} limit ${key.cap}) x)`
-    default:
-      return undefined
+const CAPPED = new Set<string>([
+  'measurements',
+  'trophies',
+  'records',
+  'photo-measured',
+  'community-verified',
+  'species',
+  'species-group',
+  'categories',
+  'active-weeks',
+  'checks-given',
+])
+
+type Part = { sql: SQL; read: (value: unknown, values: Map<string, number>) => void }
+
+/** The statement's parts for the capped metrics of `caps` (highest cap per metric), each with how to read it. */
+function cappedParts(userId: string, caps: Map<string, number>, keys: readonly MetricKey[]): Part[] {
+  const cap = (...metrics: string[]) => Math.max(0, ...metrics.map((m) => caps.get(m) ?? 0))
+  const set = (values: Map<string, number>, metric: string, value: number) => {
+    for (const key of keys) if (key.metric === metric) values.set(keyOf(key), value)
   }
+  const parts: Part[] = []
+  if (cap('measurements') > 0) {
+    parts.push({
+      sql: sql`(select count(*) from (select 1 from measurements m where ${member(userId)} limit ${cap('measurements')}) x)`,
+      read: (v, values) => set(values, 'measurements', Number(v)),
+    })
+  }
+  if (cap('trophies', 'records') > 0) {
+    parts.push({
+      sql: upTo(
+        userId,
+        sql`m.trophy_class in ('trophy', 'record')`,
+        sql`m.trophy_class`,
+        sql`key = 'record'`,
+        cap('trophies', 'records'),
+      ),
+      read: (v, values) => {
+        const [all, records] = v as [number, number]
+        set(values, 'trophies', all)
+        set(values, 'records', records)
+      },
+    })
+  }
+  if (cap('photo-measured', 'community-verified') > 0) {
+    parts.push({
+      sql: upTo(
+        userId,
+        sql`m.evidence in ${PHOTO_MEASURED_OR_BETTER}`,
+        sql`m.evidence`,
+        sql`key in ${COMMUNITY_VERIFIED_OR_BETTER}`,
+        cap('photo-measured', 'community-verified'),
+      ),
+      read: (v, values) => {
+        const [photo, community] = v as [number, number]
+        set(values, 'photo-measured', photo)
+        set(values, 'community-verified', community)
+      },
+    })
+  }
+  if (cap('species', 'species-group', 'categories') > 0) {
+    parts.push({
+      sql: sql`(select coalesce(json_agg(species_id), '[]') from kinds where species_id is not null)`,
+      read: (v, values) => {
+        const species = v as string[]
+        set(values, 'species', species.length)
+        set(values, 'categories', new Set(species.flatMap((id) => CATEGORY_BY_ID.get(id) ?? [])).size)
+        for (const key of keys) {
+          if (key.metric !== 'species-group') continue
+          const group = speciesOfGroup(key.metricArg)
+          values.set(keyOf(key), species.filter((id) => group.includes(id)).length)
+        }
+      },
+    })
+  }
+  if (cap('active-weeks') > 0) {
+    parts.push({
+      sql: sql`(select count(week) from weeks)`,
+      read: (v, values) => set(values, 'active-weeks', Number(v)),
+    })
+  }
+  if (cap('checks-given') > 0) {
+    parts.push({
+      sql: sql`(select count(*) from (select 1 from size_checks c where c.user_id = ${userId} limit ${cap('checks-given')}) x)`,
+      read: (v, values) => set(values, 'checks-given', Number(v)),
+    })
+  }
+  return parts
 }
 
 /**
@@ -291,36 +351,36 @@ export async function memberMetricsReached(
   userId: string,
   keys: readonly CappedKey[],
 ): Promise<Map<string, number>> {
-  const caps = new Map<string, CappedKey>()
+  const caps = new Map<string, number>()
   for (const key of keys) {
     const cap = Math.max(1, Math.min(Math.trunc(key.cap), 1_000_000))
-    const known = caps.get(keyOf(key))
-    if (!known || known.cap < cap) caps.set(keyOf(key), { ...key, cap })
+    caps.set(key.metric, Math.max(caps.get(key.metric) ?? 0, cap))
   }
-  const capped: [string, SQL][] = []
-  const rest: MetricKey[] = []
-  for (const key of caps.values()) {
-    const query = cappedSql(key, userId)
-    if (query) capped.push([keyOf(key), query])
-    else rest.push(key)
-  }
-  const others = memberMetricsSql(rest, userId)
+  const parts = cappedParts(userId, caps, keys)
+  const others = memberMetricsSql(
+    keys.filter((k) => !CAPPED.has(k.metric)),
+    userId,
+  )
   const values = new Map<string, number>(keys.map((k) => [keyOf(k), 0]))
-  if (capped.length === 0 && others.query === undefined) return values
-  const weeks = caps.get(keyOf({ metric: 'active-weeks', metricArg: null }))?.cap ?? 0
-  const result = await db.execute(sql`with recursive ${skipScans(userId, weeks)}
-    select json_build_array(${
-      capped.length > 0
-        ? sql.join(
-            capped.map(([, query]) => sql`(${query})::int`),
+  if (parts.length === 0 && others.query === undefined) return values
+  const ctes = [
+    ...(caps.has('species') || caps.has('species-group') || caps.has('categories') ? [kindsSql(userId)] : []),
+    ...(caps.has('active-weeks') ? [weeksSql(userId, caps.get('active-weeks') ?? 0)] : []),
+  ]
+  const result = await db.execute(sql`${ctes.length > 0 ? sql`with recursive ${sql.join(ctes, sql`, `)} ` : sql``}
+    select ${
+      parts.length > 0
+        ? sql`json_build_array(${sql.join(
+            parts.map((p) => p.sql),
             sql`, `,
-          )
-        : sql``
-    })::text as capped, ${others.query === undefined ? sql`null::text` : sql`(${others.query})`} as metrics`)
-  const [row] = (result as unknown as { rows: { capped: string; metrics: string | null }[] }).rows
-  const list = JSON.parse(row?.capped ?? '[]') as number[]
-  capped.forEach(([key], i) => {
-    values.set(key, Number(list[i] ?? 0))
+          )})::text`
+        : sql`null::text`
+    } as reached,
+      ${others.query === undefined ? sql`null::text` : sql`(${others.query})`} as metrics`)
+  const [row] = (result as unknown as { rows: { reached: string | null; metrics: string | null }[] }).rows
+  const reached = JSON.parse(row?.reached ?? '[]') as unknown[]
+  parts.forEach((part, i) => {
+    part.read(reached[i], values)
   })
   for (const [key, value] of others.read(row?.metrics)) values.set(key, value)
   return values
