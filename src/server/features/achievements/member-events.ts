@@ -110,7 +110,7 @@ export async function afterMemberChange(tx: Tx, userIds: string | readonly strin
     }
     const { measurement } = change
     if (measurement) {
-      await moveMeasurementCells(tx, id, measurement.before, await readBoardVersion(tx, measurement.id))
+      await moveMeasurementCells(tx, id, measurement.id, measurement.before)
     }
     const moments: SQL[] = (change.pointsAt ?? []).map((at) => sql`select ${at.toISOString()}::timestamptz`)
     if (awarded.length > 0) {

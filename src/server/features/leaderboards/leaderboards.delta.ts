@@ -8,7 +8,6 @@ import {
   EMPTY_CELL,
   keyText,
   moveCell,
-  type Part,
   rollUp,
   samePart,
 } from './leaderboards.cells.ts'
@@ -29,90 +28,80 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
 /** A moment as fixed-width ISO text with microseconds, in UTC (leaderboards.cells.ts compares them as text). */
 const iso = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
-type VersionRow = {
-  species_id: string
-  buckets: string
-  level: number
-  trophy: boolean
-  size: number | null
-  at: string
-}
+/** The version of measurement `m` as JSON (a BoardVersion), from the rows that count (its owner shown). */
+const versionOf = (measurementId: string) => sql`select json_build_object('speciesId', m.species_id,
+      'buckets', ${bucketsSql(sql`m.taken_at`)}, 'level', ${evidenceLevel}, 'trophy', m.trophy_class in ('trophy', 'record'),
+      'size', ${sizeOf}, 'createdAt', ${iso(sql`m.created_at`)})::text as version
+    from measurements m join users u on u.id = m.user_id and u.hidden_at is null
+    where m.id = ${measurementId} and ${counts}`
+
+const parseVersion = (text: string | null | undefined): BoardVersion | null =>
+  text ? (JSON.parse(text) as BoardVersion) : null
 
 /**
  * The measurement as the boards count it now, or null when it does not count (not public, hidden, disputed, its
  * owner hidden, or gone). Locks the row, so that it stays what was read until the write that follows commits.
  */
 export async function readBoardVersion(tx: Tx, measurementId: string): Promise<BoardVersion | null> {
-  const [row] = await rowsOf<VersionRow>(
-    tx,
-    sql`select m.species_id, array_to_string(${bucketsSql(sql`m.taken_at`)}, ' ') as buckets, ${evidenceLevel} as level,
-      m.trophy_class in ('trophy', 'record') as trophy, ${sizeOf} as size, ${iso(sql`m.created_at`)} as at
-    from measurements m join users u on u.id = m.user_id and u.hidden_at is null
-    where m.id = ${measurementId} and ${counts}
-    for update of m`,
-  )
-  if (!row) return null
-  return {
-    speciesId: row.species_id,
-    buckets: row.buckets.split(' '),
-    level: Number(row.level),
-    trophy: row.trophy,
-    size: row.size === null ? null : Number(row.size),
-    createdAt: row.at,
-  }
+  const [row] = await rowsOf<{ version: string }>(tx, sql`${versionOf(measurementId)} for update of m`)
+  return parseVersion(row?.version)
 }
 
-type EntryRow = {
-  board: string
-  bucket: string
-  species_id: string
-  evidence: number
-  value: number
-  at: string
-  measurements: number
-  trophies: number
-}
+/** A member's 'trophies' or 'species' row: board, bucket, species, evidence, value, achieved_at, counts. */
+type EntryRow = [string, string, string, number, number, string, number, number]
+
+/** A member's rows as JSON (EntryRow), `e` joined as the caller chooses. */
+const entriesJson = (from: SQL) => sql`(select coalesce(json_agg(json_build_array(e.board, e.bucket, e.species_id,
+    e.evidence, e.value, ${iso(sql`e.achieved_at`)}, e.measurements, e.trophies)), '[]')::text ${from})`
 
 /** Puts a member's 'trophies' and 'species' rows together into their cells. */
 function cellsFromRows(rows: readonly EntryRow[]): Map<string, Cell> {
   const cells = new Map<string, Cell>()
-  for (const row of rows) {
-    const key = keyText({ bucket: row.bucket, speciesId: row.species_id, evidence: Number(row.evidence) })
-    const cell = { ...(cells.get(key) ?? EMPTY_CELL) }
-    cell.measurements = Number(row.measurements)
-    cell.trophies = Number(row.trophies)
-    if (row.board === 'trophies') cell.trophiesAt = row.at
+  for (const [board, bucket, speciesId, evidence, value, at, measurements, trophies] of rows) {
+    const key = keyText({ bucket, speciesId, evidence })
+    const cell = { ...(cells.get(key) ?? EMPTY_CELL), measurements, trophies }
+    if (board === 'trophies') cell.trophiesAt = at
     else {
-      cell.best = Number(row.value)
-      cell.bestAt = row.at
+      cell.best = value
+      cell.bestAt = at
     }
     cells.set(key, cell)
   }
   return cells
 }
 
-const list = (values: readonly (string | number)[]) =>
+const keyValues = (keys: readonly CellKey[]) =>
   sql.join(
-    values.map((v) => sql`${v}`),
+    keys.map((k) => sql`(${k.bucket}::text, ${k.speciesId}::text, ${k.evidence}::smallint)`),
     sql`, `,
   )
-const distinct = <T>(values: readonly T[]) => [...new Set(values)]
 
-/** The member's rows of these buckets, species and evidence levels (a superset of the keys: one index probe each). */
-async function readCells(tx: Tx, userId: string, keys: readonly CellKey[], buckets?: SQL): Promise<Map<string, Cell>> {
-  if (keys.length === 0) return new Map()
-  const inBuckets = buckets ?? sql`e.bucket in (${list(distinct(keys.map((k) => k.bucket)))})`
-  return cellsFromRows(
-    await rowsOf<EntryRow>(
-      tx,
-      sql`select e.board, e.bucket, e.species_id, e.evidence, e.value, ${iso(sql`e.achieved_at`)} as at,
-        e.measurements, e.trophies
-      from leaderboard_entries e
-      where e.user_id = ${userId} and e.board in ('trophies', 'species')
-        and e.species_id in (${list(distinct(keys.map((k) => k.speciesId)))})
-        and e.evidence in (${list(distinct(keys.map((k) => k.evidence)))}) and ${inBuckets}`,
-    ),
+/**
+ * In one statement: the measurement's version after the write, and the member's rows of every cell of it and of
+ * `before` (each found by its primary key).
+ */
+async function readAfterAndCells(
+  tx: Tx,
+  userId: string,
+  measurementId: string,
+  before: readonly CellKey[],
+): Promise<{ after: BoardVersion | null; current: Map<string, Cell> }> {
+  const beforeKeys = before.length > 0 ? sql`union select * from (values ${keyValues(before)}) k(b, s, e)` : sql``
+  const [row] = await rowsOf<{ version: string | null; cells: string }>(
+    tx,
+    sql`with v as materialized (${versionOf(measurementId)}),
+      keys as (
+        select b.b, s.s, e.e::smallint from v
+          cross join lateral json_array_elements_text(v.version::json -> 'buckets') b(b)
+          cross join lateral (values (''), (v.version::json ->> 'speciesId')) s(s)
+          cross join lateral generate_series(0, (v.version::json ->> 'level')::int) e(e)
+        ${beforeKeys})
+    select (select version from v) as version, ${entriesJson(sql`from keys k
+      join lateral (select * from leaderboard_entries x where x.user_id = ${userId}
+        and x.board in ('trophies', 'species') and x.bucket = k.b and x.species_id = k.s and x.evidence = k.e) e on true`)}
+      as cells`,
   )
+  return { after: parseVersion(row?.version), current: cellsFromRows(JSON.parse(row?.cells ?? '[]') as EntryRow[]) }
 }
 
 /** The bounds of a week or month bucket ('w2026-11-16', 'm2026-11'), as the UTC moments that start and end it. */
@@ -125,11 +114,12 @@ export function bucketRange(bucket: string): { from: string; to: string } {
   return { from: start.toISOString(), to: end.toISOString() }
 }
 
-type Refound = { i: number; latest: string | null; best: number | null; best_at: string | null }
+/** A cell read again from its measurements: its index among the keys, the latest, the best and its moment. */
+type Refound = [number, string | null, number | null, string | null]
 
-/** Week and month cells read again from the member's measurements taken in them (as cellsCtes aggregates them). */
-async function refindFromMeasurements(tx: Tx, userId: string, keys: readonly CellKey[], next: Map<string, Cell>) {
-  if (keys.length === 0) return
+/** The aggregates of week and month cells from the member's measurements taken in them (as cellsCtes makes them). */
+function measuredSql(userId: string, keys: readonly CellKey[]): SQL {
+  if (keys.length === 0) return sql`'[]'`
   const cells = sql.join(
     keys.map((k, i) => {
       const { from, to } = bucketRange(k.bucket)
@@ -137,9 +127,7 @@ async function refindFromMeasurements(tx: Tx, userId: string, keys: readonly Cel
     }),
     sql`, `,
   )
-  const rows = await rowsOf<Refound>(
-    tx,
-    sql`select c.i, ${iso(sql`a.latest`)} as latest, a.best, ${iso(sql`a.best_at`)} as best_at
+  return sql`(select json_agg(json_build_array(c.i, ${iso(sql`a.latest`)}, a.best, ${iso(sql`a.best_at`)}))::text
     from (values ${cells}) c(i, from_at, to_at, species_id, evidence)
     cross join lateral (
       select coalesce(max(x.created_at) filter (where x.trophy), max(x.created_at)) as latest, max(x.size) as best,
@@ -147,14 +135,28 @@ async function refindFromMeasurements(tx: Tx, userId: string, keys: readonly Cel
       from (select m.created_at, m.trophy_class in ('trophy', 'record') as trophy, ${sizeOf} as size
         from measurements m
         where m.user_id = ${userId} and m.taken_at >= c.from_at and m.taken_at < c.to_at and ${counts}
-          and (c.species_id = '' or m.species_id = c.species_id) and ${evidenceLevel} >= c.evidence) x) a`,
-  )
-  for (const row of rows) {
-    const key = keys[Number(row.i)] as CellKey
-    const cell = next.get(keyText(key)) as Cell
-    const best = key.speciesId === '' || row.best === null ? null : Number(row.best)
-    next.set(keyText(key), { ...cell, trophiesAt: row.latest, best, bestAt: best === null ? null : row.best_at })
-  }
+          and (c.species_id = '' or m.species_id = c.species_id) and ${evidenceLevel} >= c.evidence) x) a)`
+}
+
+/** The member's rows a year is made of (its months) and all time (every year), for these species and levels. */
+function childrenSql(userId: string, keys: readonly CellKey[]): SQL {
+  if (keys.length === 0) return sql`'[]'`
+  const months = keys
+    .filter((k) => k.bucket.startsWith('y'))
+    .flatMap((k) => Array.from({ length: 12 }, (_, m) => `m${k.bucket.slice(1)}-${String(m + 1).padStart(2, '0')}`))
+  const list = (values: readonly (string | number)[]) =>
+    sql.join(
+      [...new Set(values)].map((v) => sql`${v}`),
+      sql`, `,
+    )
+  // Years by range: 'y' and digits sort after every 'w…' bucket and before anything else.
+  const buckets = [
+    ...(months.length > 0 ? [sql`e.bucket in (${list(months)})`] : []),
+    ...(keys.some((k) => k.bucket === 'all') ? [sql`(e.bucket >= 'y' and e.bucket < 'z')`] : []),
+  ]
+  return entriesJson(sql`from leaderboard_entries e where e.user_id = ${userId}
+    and e.board in ('trophies', 'species') and e.species_id in (${list(keys.map((k) => k.speciesId))})
+    and e.evidence in (${list(keys.map((k) => k.evidence))}) and (${sql.join(buckets, sql` or `)})`)
 }
 
 /** The cells a year or all time is made of: its months, or every year. */
@@ -162,21 +164,28 @@ const childrenOf = (bucket: string) =>
   bucket === 'all' ? (b: string) => b.startsWith('y') : (b: string) => b.startsWith(`m${bucket.slice(1)}-`)
 
 /**
- * Years read again from their months' rows, then all time from its years' (a year's first: all time is made of the
- * years as this write leaves them). The rows read are those before the write, overridden by the cells it moved.
+ * Maxima held by the part a write removed, read again in one statement: a week or month from the measurements taken
+ * in it; a year from its months, then all time from its years (as this write leaves them: the rows read are those
+ * before it, overridden by the cells it moved).
  */
-async function refindFromRollUps(tx: Tx, userId: string, keys: readonly CellKey[], next: Map<string, Cell>) {
-  const years = keys.filter((k) => k.bucket.startsWith('y'))
-  const allTime = keys.filter((k) => k.bucket === 'all')
-  if (years.length === 0 && allTime.length === 0) return
-  const months = years.flatMap((k) =>
-    Array.from({ length: 12 }, (_, m) => `m${k.bucket.slice(1)}-${String(m + 1).padStart(2, '0')}`),
+async function refind(tx: Tx, userId: string, keys: readonly CellKey[], next: Map<string, Cell>) {
+  if (keys.length === 0) return
+  const measured = keys.filter((k) => k.bucket.startsWith('w') || k.bucket.startsWith('m'))
+  const rolled = keys
+    .filter((k) => k.bucket.startsWith('y') || k.bucket === 'all')
+    .sort((a, b) => (a.bucket === 'all' ? 1 : 0) - (b.bucket === 'all' ? 1 : 0))
+  const [row] = await rowsOf<{ measured: string | null; children: string }>(
+    tx,
+    sql`select ${measuredSql(userId, measured)} as measured, ${childrenSql(userId, rolled)} as children`,
   )
-  // Years by range: a bucket of a year is 'y' and digits, after every 'w…' and before anything else used.
-  const inBuckets = sql`(${months.length > 0 ? sql`e.bucket in (${list(distinct(months))})` : sql`false`}
-    or ${allTime.length > 0 ? sql`(e.bucket >= 'y' and e.bucket < 'z')` : sql`false`})`
-  const stored = await readCells(tx, userId, [...years, ...allTime], inBuckets)
-  for (const key of [...years, ...allTime]) {
+  for (const [i, latest, found, bestAt] of JSON.parse(row?.measured ?? '[]') as Refound[]) {
+    const key = measured[i] as CellKey
+    const cell = next.get(keyText(key)) as Cell
+    const best = key.speciesId === '' ? null : found
+    next.set(keyText(key), { ...cell, trophiesAt: latest, best, bestAt: best === null ? null : bestAt })
+  }
+  const stored = cellsFromRows(JSON.parse(row?.children ?? '[]') as EntryRow[])
+  for (const key of rolled) {
     const isChild = childrenOf(key.bucket)
     const children = new Map<string, Cell>()
     for (const [text, cell] of [...stored, ...next]) {
@@ -185,9 +194,8 @@ async function refindFromRollUps(tx: Tx, userId: string, keys: readonly CellKey[
         children.set(text, cell)
       }
     }
-    const cell = next.get(keyText(key)) as Cell
-    const rolled = rollUp(cell, [...children.values()])
-    next.set(keyText(key), key.speciesId === '' ? { ...rolled, best: null, bestAt: null } : rolled)
+    const rolledUp = rollUp(next.get(keyText(key)) as Cell, [...children.values()])
+    next.set(keyText(key), key.speciesId === '' ? { ...rolledUp, best: null, bestAt: null } : rolledUp)
   }
 }
 
@@ -269,42 +277,37 @@ async function writeCells(
 }
 
 /**
- * Moves the member's rows and the species totals from the measurement's version `before` the write to the one
- * `after` it (null: it did not, or no longer does, count).
+ * Moves the member's rows and the species totals from the measurement's version `before` the write to the one it has
+ * now (null: it did not, or no longer does, count).
  */
 export async function moveMeasurementCells(
   tx: Tx,
   userId: string,
+  measurementId: string,
   before: BoardVersion | null,
-  after: BoardVersion | null,
 ): Promise<void> {
   const removed = cellsOf(before)
+  const { after, current } = await readAfterAndCells(
+    tx,
+    userId,
+    measurementId,
+    [...removed.values()].map((c) => c.key),
+  )
   const added = cellsOf(after)
   const keys: CellKey[] = []
-  const parts = new Map<string, { removed: Part | undefined; added: Part | undefined }>()
+  const next = new Map<string, Cell>()
+  const again: CellKey[] = []
   for (const [text, { key }] of [...removed, ...added]) {
-    if (parts.has(text)) continue
+    if (next.has(text)) continue
     const pair = { removed: removed.get(text)?.part, added: added.get(text)?.part }
     if (samePart(pair.removed, pair.added)) continue
-    parts.set(text, pair)
-    keys.push(key)
-  }
-  if (keys.length === 0) return
-  const current = await readCells(tx, userId, keys)
-  const next = new Map<string, Cell>()
-  const fromMeasurements: CellKey[] = []
-  const fromRollUps: CellKey[] = []
-  for (const key of keys) {
-    const text = keyText(key)
-    const pair = parts.get(text) as { removed: Part | undefined; added: Part | undefined }
     const moved = moveCell(current.get(text) ?? EMPTY_CELL, pair.removed, pair.added)
     next.set(text, moved.cell)
-    if (moved.refindLatest || moved.refindBest) {
-      ;(key.bucket.startsWith('w') || key.bucket.startsWith('m') ? fromMeasurements : fromRollUps).push(key)
-    }
+    keys.push(key)
+    if (moved.refindLatest || moved.refindBest) again.push(key)
   }
-  await refindFromMeasurements(tx, userId, fromMeasurements, next)
-  await refindFromRollUps(tx, userId, fromRollUps, next)
+  if (keys.length === 0) return
+  await refind(tx, userId, again, next)
   await writeCells(tx, userId, current, next, keys)
 }
 
