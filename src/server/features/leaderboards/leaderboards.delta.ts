@@ -78,7 +78,8 @@ const keyValues = (keys: readonly CellKey[]) =>
 
 /**
  * In one statement: the measurement's version after the write, and the member's rows of every cell of it and of
- * `before` (each found by its primary key).
+ * `before`, each cell's (at most two) found by its primary key: the LIMIT keeps the planner from joining the keys
+ * with all the member's rows instead.
  */
 async function readAfterAndCells(
   tx: Tx,
@@ -98,7 +99,8 @@ async function readAfterAndCells(
         ${beforeKeys})
     select (select version from v) as version, ${entriesJson(sql`from keys k
       join lateral (select * from leaderboard_entries x where x.user_id = ${userId}
-        and x.board in ('trophies', 'species') and x.bucket = k.b and x.species_id = k.s and x.evidence = k.e) e on true`)}
+        and x.board in ('trophies', 'species') and x.bucket = k.b and x.species_id = k.s and x.evidence = k.e
+        limit 2) e on true`)}
       as cells`,
   )
   return { after: parseVersion(row?.version), current: cellsFromRows(JSON.parse(row?.cells ?? '[]') as EntryRow[]) }
