@@ -232,7 +232,7 @@ export const NOT_EARNED = 'This member has not earned this achievement'
 
 /**
  * DELETE /api/admin/users/:userId/achievements/:achievementId: takes an award back (the only way one goes away), with
- * its notification, and refreshes the member's leaderboard rows in the same transaction. Returns the member whose
+ * its notification, and moves the member's points rows of when it was earned in the same transaction. Returns the member whose
  * notifications changed (the route announces them to this process once committed).
  */
 export async function revokeAchievement(db: Db, userId: string, achievementId: string): Promise<string[]> {
@@ -240,7 +240,7 @@ export async function revokeAchievement(db: Db, userId: string, achievementId: s
     const removed = await tx
       .delete(userAchievements)
       .where(and(eq(userAchievements.userId, userId), eq(userAchievements.achievementId, achievementId)))
-      .returning({ id: userAchievements.id })
+      .returning({ earnedAt: userAchievements.earnedAt })
     if (removed.length === 0) throw new AppError('NOT_FOUND', NOT_EARNED)
     const withdrawn = await tx
       .delete(notifications)
@@ -253,7 +253,7 @@ export async function revokeAchievement(db: Db, userId: string, achievementId: s
       )
       .returning({ id: notifications.id })
     if (withdrawn.length > 0) await publishEvent(tx, { type: 'notifications', userId })
-    await afterMemberChange(tx, userId, { metrics: [], boards: true })
+    await afterMemberChange(tx, userId, { metrics: [], boards: false, pointsAt: removed.map((r) => r.earnedAt) })
     return withdrawn.length > 0 ? [userId] : []
   })
 }

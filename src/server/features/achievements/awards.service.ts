@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { AchievementMetric } from '#shared/achievements/constants.ts'
 import type { Tx } from '../../db/client.ts'
-import { achievements, userAchievements } from '../community/community.tables.ts'
+import { userAchievements } from '../community/community.tables.ts'
 import { notify } from '../notifications/notify.ts'
-import { keyOf, memberMetricValues } from './metrics.queries.ts'
+import { candidatesReached } from './metrics.queries.ts'
 
 // Awarding in the transaction of the change (called by afterMemberChange, member-events.ts, which holds the member's
 // advisory lock): a count reached by two concurrent changes is seen by the second to take the lock, and the unique
@@ -18,39 +17,23 @@ export function targetOf(row: { targetValue: number | null }): number {
 
 /**
  * Awards the member every active achievement over these metrics whose target they now reach, in this transaction,
- * with a notification each; returns how many were awarded. Only achievements the member has not earned are looked
- * at, so a member who has them all costs one index probe per metric's achievements and no counting.
+ * with a notification each; returns the achievements awarded. Only achievements the member has not earned are looked
+ * at, so a member who has them all costs one index probe per metric's achievements and no counting; the others'
+ * metrics are counted only as far as their targets (candidatesReached), in the same statement.
  */
 export async function awardAchievements(
   tx: Tx,
   userId: string,
   metrics: readonly AchievementMetric[],
-): Promise<number> {
-  if (metrics.length === 0) return 0
-  const candidates = await tx
-    .select({
-      id: achievements.id,
-      metric: achievements.metric,
-      metricArg: achievements.metricArg,
-      targetValue: achievements.targetValue,
-    })
-    .from(achievements)
-    .where(
-      and(
-        eq(achievements.isActive, true),
-        inArray(achievements.metric, [...metrics]),
-        // Qualified by hand: in a one-table select Drizzle writes bare column names, and a bare "id" here would be ua's.
-        sql`not exists (select 1 from user_achievements ua where ua.user_id = ${userId} and ua.achievement_id = achievements.id)`,
-      ),
-    )
-  if (candidates.length === 0) return 0
-  const values = await memberMetricValues(tx, userId, candidates)
+): Promise<string[]> {
+  if (metrics.length === 0) return []
+  const candidates = await candidatesReached(tx, userId, metrics)
   // Sorted, so that two transactions inserting awards of the same member take the unique index's entries in one order.
   const reached = candidates
-    .filter((a) => (values.get(keyOf(a)) ?? 0) >= targetOf(a))
-    .map((a) => a.id)
+    .filter(({ candidate, value }) => value >= candidate.target)
+    .map(({ candidate }) => candidate.id)
     .sort()
-  if (reached.length === 0) return 0
+  if (reached.length === 0) return []
   const inserted = await tx
     .insert(userAchievements)
     .values(reached.map((achievementId) => ({ id: randomUUID(), userId, achievementId })))
@@ -60,5 +43,5 @@ export async function awardAchievements(
     tx,
     inserted.map(({ achievementId }) => ({ userId, actorId: null, kind: 'achievement' as const, achievementId })),
   )
-  return inserted.length
+  return inserted.map((a) => a.achievementId)
 }

@@ -26,8 +26,11 @@ describe('measurementEdited', () => {
     ['the visibility (boards only: achievements count private catches too)', { visibility: 'private' }, [], true],
     ['weight and score', { weightLbs: 10, score: 10 }, ['personal-bests'], true],
   ])('%s', (_, change, metrics, boards) => {
-    const moved = measurementEdited(before, { ...before, ...change })
+    const write = { id: '9d4c3b1e-5f0a-4e57-9b1a-2f6d1c7e8a90', before: null }
+    const moved = measurementEdited(before, { ...before, ...change }, write)
     expect([...moved.metrics].sort()).toEqual([...metrics].sort())
-    expect(moved.boards).toBe(boards)
+    // The boards move by the measurement's cells, never by a recomputation of the member's whole record.
+    expect(moved.measurement).toBe(boards ? write : undefined)
+    expect(moved.boards).toBe(false)
   })
 })

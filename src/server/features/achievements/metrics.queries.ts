@@ -6,10 +6,11 @@ import type { Db, Tx } from '../../db/client.ts'
 // What an achievement counts for a member (ACHIEVEMENT_METRICS in src/shared/achievements/constants.ts), written once
 // as an aggregate over one source of rows, and used two ways:
 // - for one member (memberMetricsSql): every metric asked for in ONE query, one single-row subquery per source, each
-//   reading only the member's rows by an index on user_id: the awards after a change (memberMetricValues), and the
-//   progress page (a prepared statement per catalogue version, achievements.service.ts);
+//   reading only the member's rows by an index on user_id: the progress page (a prepared statement per catalogue
+//   version, achievements.service.ts), and the awards for the metrics with no cheaper form (memberMetricsReached);
 // - for every member at once (qualifyingMembersSql): the same aggregate grouped by member, for the retroactive award
 //   of an achievement added to the catalogue.
+// The awards after a change count most metrics again only as far as their targets, by index probes (at the end).
 //
 // Measurements hidden by a moderator count for nothing (not even their likes); private and followers-only ones count
 // like public ones: achievements are the member's own record, not a board. Size checks count whatever became of the
@@ -201,22 +202,200 @@ export function memberMetricsSql(
   }
 }
 
-/** The member's current value of each metric (keyed by keyOf), in one statement. An unknown metric is 0. */
-export async function memberMetricValues(
-  db: Db | Tx,
-  userId: string,
-  keys: readonly MetricKey[],
-): Promise<Map<string, number>> {
-  const { query, read } = memberMetricsSql(keys, userId)
-  if (query === undefined) return read(null)
-  const result = await db.execute(query)
-  const [row] = (result as unknown as { rows: { metrics: string | null }[] }).rows
-  return read(row?.metrics)
-}
-
 /** Every member whose value of the metric reaches `target` (a `select user_id`), for the retroactive award. */
 export function qualifyingMembersSql(key: MetricKey, target: number): SQL {
   if (!isKnownMetric(key.metric)) return sql`select null::text as user_id where false`
   const { source } = METRICS[key.metric]
   return sql`select s.user_id from ${sourceSql(source, null)} group by s.user_id having ${valueSql(key)} >= ${target}`
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Awarding: counted only as far as the targets (ADR 020)
+
+/** An achievement the member could be awarded: active, not earned, over a metric the change moves. */
+export type Candidate = MetricKey & { id: string; target: number }
+
+const member = (userId: string) => sql`m.user_id = ${userId} and m.hidden_at is null`
+
+/** The highest target of the candidates over these metrics (0 when none: a LIMIT 0 reads nothing). */
+const capOf = (...metrics: string[]) =>
+  sql`coalesce((select max(c.target) from candidates c where c.metric in (${sql.join(
+    metrics.map((m) => sql`${m}`),
+    sql`, `,
+  )})), 0)`
+
+/**
+ * The member's measurements of `filter` in the order of `order`, counted no further than the cap (a range of an
+ * index, read in its order), with how many of them pass `first` (those sort first, so they are counted exactly up to
+ * the cap too): trophies with records, better evidence with the community's.
+ */
+const upTo = (userId: string, filter: SQL, order: SQL, first: SQL, cap: SQL) =>
+  sql`(select json_build_array(count(*), count(*) filter (where ${first})) from (
+    select ${order} as key from measurements m where ${member(userId)} and ${filter} order by ${order}
+    limit ${cap}) x)`
+
+/**
+ * The species the member measured, one index probe each (measurements_user_species_idx: the next species after the
+ * last), and their distinct UTC weeks up to the cap, one probe each (measurements_user_taken_idx: the first taken
+ * from the next Monday on): the sets the aggregates of METRICS count, found without reading every row.
+ */
+const kindsSql = (userId: string) => sql`kinds(species_id) as (
+    select min(m.species_id) from measurements m where ${member(userId)}
+    union all
+    select (select min(m.species_id) from measurements m where ${member(userId)} and m.species_id > k.species_id)
+    from kinds k where k.species_id is not null)`
+const weeksSql = (userId: string) => sql`weeks(week, n) as (
+    select date_trunc('week', min(m.taken_at) at time zone 'UTC'), 1 from measurements m where ${member(userId)}
+    union all
+    select (select date_trunc('week', min(m.taken_at) at time zone 'UTC') from measurements m
+        where ${member(userId)} and m.taken_at >= (w.week + interval '7 days') at time zone 'UTC'), w.n + 1
+    from weeks w where w.week is not null and w.n < ${capOf('active-weeks')})`
+
+const CATEGORY_BY_ID = new Map(SPECIES.map((s) => [s.id, s.category]))
+
+/** A part of the statement (null when no candidate needs it) and how to read its value into each candidate's. */
+type Part = {
+  metrics: string[]
+  sql: SQL
+  read: (value: unknown, set: (metric: string, value: number) => void) => void
+}
+
+/**
+ * The metrics counted by index ranges and probes whose number does not grow with the member's history (or only up
+ * to a target). The others have no such form and are aggregated as for progress: personal-bests (whether a
+ * measurement beats the earlier ones of its species depends on all of them), likes-received and checks-agreed (a sum
+ * over every measurement or verdict); followers is one row already.
+ */
+function cappedParts(userId: string): Part[] {
+  const pair = (first: string, second: string) => (v: unknown, set: (metric: string, value: number) => void) => {
+    const [all, some] = v as [number, number]
+    set(first, all)
+    set(second, some)
+  }
+  return [
+    {
+      metrics: ['measurements'],
+      sql: sql`(select count(*) from (select 1 from measurements m where ${member(userId)}
+        limit ${capOf('measurements')}) x)`,
+      read: (v, set) => set('measurements', Number(v)),
+    },
+    {
+      metrics: ['trophies', 'records'],
+      sql: upTo(
+        userId,
+        sql`m.trophy_class in ('trophy', 'record')`,
+        sql`m.trophy_class`,
+        sql`key = 'record'`,
+        capOf('trophies', 'records'),
+      ),
+      read: pair('trophies', 'records'),
+    },
+    {
+      metrics: ['photo-measured', 'community-verified'],
+      sql: upTo(
+        userId,
+        sql`m.evidence in ${PHOTO_MEASURED_OR_BETTER}`,
+        sql`m.evidence`,
+        sql`key in ${COMMUNITY_VERIFIED_OR_BETTER}`,
+        capOf('photo-measured', 'community-verified'),
+      ),
+      read: pair('photo-measured', 'community-verified'),
+    },
+    {
+      metrics: ['species', 'species-group', 'categories'],
+      sql: sql`(select coalesce(json_agg(species_id), '[]') from kinds where species_id is not null)`,
+      // The species-group values need the group: read per candidate (valuesOf).
+      read: () => {},
+    },
+    {
+      metrics: ['active-weeks'],
+      sql: sql`(select count(week) from weeks)`,
+      read: (v, set) => set('active-weeks', Number(v)),
+    },
+    {
+      metrics: ['checks-given'],
+      sql: sql`(select count(*) from (select 1 from size_checks c where c.user_id = ${userId}
+        limit ${capOf('checks-given')}) x)`,
+      read: (v, set) => set('checks-given', Number(v)),
+    },
+  ]
+}
+
+/** The value of each species metric of a candidate, from the member's species. */
+function speciesValue(key: MetricKey, species: readonly string[]): number {
+  if (key.metric === 'species') return species.length
+  if (key.metric === 'categories') return new Set(species.flatMap((id) => CATEGORY_BY_ID.get(id) ?? [])).size
+  const group = speciesOfGroup(key.metricArg)
+  return species.filter((id) => group.includes(id)).length
+}
+
+type ReachedRow = { candidates: string | null; reached: string | null; metrics: string | null }
+
+/**
+ * In one statement: the achievements over `metrics` the member could be awarded (active, not earned), and each one's
+ * value of its metric, counted no further than the highest target among them (all an award compares: a value at its
+ * cap may be more). The parts no candidate needs read nothing.
+ */
+export async function candidatesReached(
+  tx: Db | Tx,
+  userId: string,
+  metrics: readonly string[],
+): Promise<{ candidate: Candidate; value: number }[]> {
+  const asked = new Set(metrics)
+  const parts = cappedParts(userId).filter((p) => p.metrics.some((m) => asked.has(m)))
+  const capped = new Set(parts.flatMap((p) => p.metrics))
+  const rest = [...asked]
+    .filter((m) => isKnownMetric(m) && !capped.has(m))
+    .map((metric) => ({ metric, metricArg: null }))
+  const others = memberMetricsSql(rest, userId)
+  const needs = (names: readonly string[]) =>
+    sql`exists (select 1 from candidates c where c.metric in (${sql.join(
+      names.map((m) => sql`${m}`),
+      sql`, `,
+    )}))`
+  const ctes = [
+    ...(capped.has('species') ? [kindsSql(userId)] : []),
+    ...(capped.has('active-weeks') ? [weeksSql(userId)] : []),
+  ]
+  const [row] = (
+    (await tx.execute(sql`with recursive candidates as materialized (
+        select a.id, a.metric, a.metric_arg, greatest(1, least(coalesce(a.target_value, 1), 1000000)) as target
+        from achievements a
+        where a.is_active and a.metric in (${sql.join(
+          [...asked].map((m) => sql`${m}`),
+          sql`, `,
+        )})
+          and not exists (select 1 from user_achievements ua where ua.user_id = ${userId} and ua.achievement_id = a.id))
+      ${ctes.length > 0 ? sql`, ${sql.join(ctes, sql`, `)}` : sql``}
+      select (select json_agg(json_build_array(c.id, c.metric, c.metric_arg, c.target)) from candidates c)::text
+          as candidates,
+        json_build_array(${
+          parts.length > 0
+            ? sql.join(
+                parts.map((p) => sql`case when ${needs(p.metrics)} then ${p.sql} end`),
+                sql`, `,
+              )
+            : sql``
+        })::text as reached,
+        ${others.query === undefined ? sql`null::text` : sql`case when ${needs(rest.map((k) => k.metric))} then (${others.query}) end`}
+          as metrics`)) as unknown as { rows: ReachedRow[] }
+  ).rows
+  const candidates = (JSON.parse(row?.candidates ?? 'null') ?? []) as [string, string, string | null, number][]
+  const values = new Map<string, number>()
+  const set = (metric: string, value: number) => values.set(metric, value)
+  const reached = JSON.parse(row?.reached ?? '[]') as unknown[]
+  let species: string[] = []
+  parts.forEach((part, i) => {
+    if (reached[i] === null || reached[i] === undefined) return
+    if (part.metrics.includes('species')) species = reached[i] as string[]
+    else part.read(reached[i], set)
+  })
+  const whole = others.read(row?.metrics)
+  return candidates.map(([id, metric, metricArg, target]) => {
+    const key = { metric, metricArg }
+    const value = ['species', 'species-group', 'categories'].includes(metric)
+      ? speciesValue(key, species)
+      : (values.get(metric) ?? whole.get(keyOf(key)) ?? 0)
+    return { candidate: { id, metric, metricArg, target: Number(target) }, value }
+  })
 }

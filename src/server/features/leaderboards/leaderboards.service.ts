@@ -42,11 +42,17 @@ export function bucketsSql(at: SQL): SQL {
     'w' || to_char(date_trunc('week', ${utc}), 'YYYY-MM-DD')]`
 }
 
-/** The highest evidence filter a measurement passes (EVIDENCE_FILTERS' index). */
-const evidenceLevel = sql`case
+/** The highest evidence filter a measurement `m` passes (EVIDENCE_FILTERS' index). */
+export const evidenceLevel = sql`case
     when m.evidence in ('community-verified', 'official') then 2
     when m.evidence = 'photo-measured' then 1
     else 0 end`
+
+/** What a measurement `m` ranks by on its species board: its score, or for a fish without a score its weight. */
+export const sizeOf = sql`coalesce(m.score, case when m.species_id in (${fishList}) then m.weight_lbs end)`
+
+/** Whether a measurement `m` counts (its owner's profile aside: a hidden member has no rows at all). */
+export const counts = sql`m.visibility = 'public' and m.hidden_at is null and m.check_state <> 'disputed'`
 
 /**
  * CTEs over the counted measurements of the members `who` selects (a condition on `m.user_id`):
@@ -57,12 +63,12 @@ function cellsCtes(who: SQL): SQL {
   return sql`counted as (
       select m.user_id, m.species_id, m.created_at,
         m.trophy_class in ('trophy', 'record') as trophy,
-        coalesce(m.score, case when m.species_id in (${fishList}) then m.weight_lbs end) as size,
+        ${sizeOf} as size,
         ${bucketsSql(sql`m.taken_at`)} as buckets,
         ${evidenceLevel} as level
       from measurements m
       join users u on u.id = m.user_id and u.hidden_at is null
-      where ${who} and m.visibility = 'public' and m.hidden_at is null and m.check_state <> 'disputed'),
+      where ${who} and ${counts}),
     cells as (
       select c.user_id, b.bucket, s.species_id, e.evidence,
         count(*)::int as measurements,

@@ -43,8 +43,9 @@ export const leaderboardEntries = pgTable(
       t.achievedAt,
       t.userId,
     ),
-    // rewriting one member's rows
-    index('leaderboard_entries_user_idx').on(t.userId),
+    // a member's rows: all of them (refreshMemberBoards), a few cells (a write's delta), a species' years or the
+    // months of a year (a best or latest read again, leaderboards.delta.ts)
+    index('leaderboard_entries_member_idx').on(t.userId, t.board, t.speciesId, t.evidence, t.bucket),
   ],
 )
 

@@ -18,7 +18,12 @@ import type { System, TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
-import { afterMemberChange, MEASUREMENT_CHANGED, measurementEdited } from '../achievements/member-events.ts'
+import {
+  afterMemberChange,
+  beforeMeasurementWrite,
+  measurementChanged,
+  measurementEdited,
+} from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { queuePostDelivery, reachesFollowers } from '../community/feed-inbox.ts'
 import { tellRecipients } from '../notifications/notify.ts'
@@ -204,7 +209,7 @@ export async function createMeasurement(
     await attachPhotos(tx, user.id, body.id, body.photoIds)
     if (reachesFollowers(values.visibility)) await queuePostDelivery(tx, body.id)
     // The member's achievements and leaderboard rows, in this transaction (a repeat changed nothing: none).
-    await afterMemberChange(tx, user.id, MEASUREMENT_CHANGED)
+    await afterMemberChange(tx, user.id, measurementChanged({ id: body.id, before: null }))
     return true
   })
   const measurement = await readMeasurement(db, user, body.id)
@@ -246,6 +251,7 @@ export async function updateMeasurement(
       .where(eq(measurements.id, id))
       .for('update')
     if (!current || !canChange(user, current)) throw notFound()
+    const write = await beforeMeasurementWrite(tx, id)
     const aiProblem = await checkAiAnalysis(tx, user.id, body)
     if (aiProblem) throw aiProblem
     const before: ReportedBefore = current
@@ -282,7 +288,7 @@ export async function updateMeasurement(
       told = await tellRecipients(tx, { measurementId: id })
     }
     if (reachesFollowers(after.visibility) !== reachesFollowers(current.visibility)) await queuePostDelivery(tx, id)
-    await afterMemberChange(tx, current.userId, measurementEdited(current, after))
+    await afterMemberChange(tx, current.userId, measurementEdited(current, after, write))
     return removed.map((photo) => photo.storageKey)
   })
   const measurement = await readMeasurement(db, user, id)
@@ -302,13 +308,14 @@ export async function deleteMeasurement(
       .where(eq(measurements.id, id))
       .for('update')
     if (!current || !canChange(user, current)) throw notFound()
+    const write = await beforeMeasurementWrite(tx, id)
     const told = await tellRecipients(tx, { measurementId: id })
     const removed = await tx
       .delete(photos)
       .where(eq(photos.measurementId, id))
       .returning({ storageKey: photos.storageKey })
     await tx.delete(measurements).where(eq(measurements.id, id))
-    await afterMemberChange(tx, current.userId, MEASUREMENT_CHANGED)
+    await afterMemberChange(tx, current.userId, measurementChanged(write))
     return { storageKeys: removed.map((photo) => photo.storageKey), told }
   })
 }

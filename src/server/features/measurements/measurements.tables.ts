@@ -104,6 +104,14 @@ export const measurements = pgTable(
     index('measurements_public_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`visibility = 'public' and hidden_at is null`),
+    // The awards count trophies and better evidence only as far as a target (achievements/metrics.queries.ts): a
+    // range of these few rows, not a scan of the member's whole history.
+    index('measurements_user_trophies_idx')
+      .on(t.userId, t.trophyClass)
+      .where(sql`hidden_at is null and trophy_class in ('trophy', 'record')`),
+    index('measurements_user_evidence_idx')
+      .on(t.userId, t.evidence)
+      .where(sql`hidden_at is null and evidence in ('photo-measured', 'community-verified', 'official')`),
     // The Everyone feed's followers-only posts: read newest first down to the page's oldest public post, keeping
     // those of members the viewer follows (far fewer entries than one index range per followee).
     index('measurements_followers_created_idx')

@@ -12,7 +12,12 @@ import type {
   ReportTarget,
 } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { afterMemberChange, MEASUREMENT_CHANGED, type MemberChange } from '../achievements/member-events.ts'
+import {
+  afterMemberChange,
+  beforeMeasurementWrite,
+  type MemberChange,
+  measurementChanged,
+} from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { comments, reports } from '../community/community.tables.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
@@ -279,6 +284,7 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
   }
   if (!UUID.test(id)) return []
   if (type === 'measurement') {
+    const write = await beforeMeasurementWrite(tx, id)
     const [changed] = await tx
       .update(measurements)
       .set({ hiddenAt: at })
@@ -286,7 +292,7 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
       .returning({ ownerId: measurements.userId })
     const told = await tellRecipients(tx, { measurementId: id })
     // It leaves (or comes back to) its owner's leaderboards, in this transaction.
-    if (changed) await afterMemberChange(tx, changed.ownerId, MEASUREMENT_CHANGED)
+    if (changed) await afterMemberChange(tx, changed.ownerId, measurementChanged(write))
     return told
   }
   const [comment] = await tx.select({ measurementId: comments.measurementId }).from(comments).where(eq(comments.id, id))

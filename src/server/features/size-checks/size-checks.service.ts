@@ -14,7 +14,13 @@ import type {
   SizeChecks,
 } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { afterMemberChange, MEASUREMENT_CHANGED, type MemberChange } from '../achievements/member-events.ts'
+import {
+  afterMemberChange,
+  beforeMeasurementWrite,
+  type MeasurementWrite,
+  type MemberChange,
+  measurementChanged,
+} from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { sizeChecks } from '../community/community.tables.ts'
 import { notFound } from '../measurements/measurements.service.ts'
@@ -145,14 +151,15 @@ async function recount(
  */
 async function afterVerdict(
   tx: Tx,
-  id: string,
+  write: MeasurementWrite,
   who: { owner: string; checker: string },
   saved: boolean,
   stateChanged: boolean,
 ): Promise<void> {
+  const { id } = write
   const changes = new Map<string, MemberChange>()
   if (stateChanged) {
-    changes.set(who.owner, MEASUREMENT_CHANGED)
+    changes.set(who.owner, measurementChanged(write))
     const checkers = await tx
       .select({ userId: sizeChecks.userId })
       .from(sizeChecks)
@@ -187,6 +194,8 @@ export async function saveSizeCheck(db: Db, viewer: AuthUser, id: string, body: 
         target: [sizeChecks.measurementId, sizeChecks.userId],
         set: verdictChanged ? { ...values, reply: null, repliedAt: null } : values,
       })
+    // What the boards counted of it, before the verdicts move its state and evidence.
+    const write = await beforeMeasurementWrite(tx, id)
     const state = await recount(tx, id, m.reportedEvidence)
     if (!before || verdictChanged) {
       await notify(tx, {
@@ -197,7 +206,7 @@ export async function saveSizeCheck(db: Db, viewer: AuthUser, id: string, body: 
         verdict: body.verdict,
       })
     }
-    await afterVerdict(tx, id, { owner: m.userId, checker: viewer.id }, true, state !== m.checkState)
+    await afterVerdict(tx, write, { owner: m.userId, checker: viewer.id }, true, state !== m.checkState)
   })
   return readSizeChecks(db, viewer, id)
 }
@@ -211,8 +220,9 @@ export async function withdrawSizeCheck(db: Db, viewer: AuthUser, id: string) {
       .where(and(eq(sizeChecks.measurementId, id), eq(sizeChecks.userId, viewer.id)))
       .returning({ id: sizeChecks.id })
     if (removed.length > 0) {
+      const write = await beforeMeasurementWrite(tx, id)
       const state = await recount(tx, id, m.reportedEvidence)
-      await afterVerdict(tx, id, { owner: m.userId, checker: viewer.id }, false, state !== m.checkState)
+      await afterVerdict(tx, write, { owner: m.userId, checker: viewer.id }, false, state !== m.checkState)
     }
   })
   return readSizeChecks(db, viewer, id)

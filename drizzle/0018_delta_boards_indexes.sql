@@ -1,0 +1,4 @@
+DROP INDEX "leaderboard_entries_user_idx";--> statement-breakpoint
+CREATE INDEX "leaderboard_entries_member_idx" ON "leaderboard_entries" USING btree ("user_id","board","species_id","evidence","bucket");--> statement-breakpoint
+CREATE INDEX "measurements_user_trophies_idx" ON "measurements" USING btree ("user_id","trophy_class") WHERE hidden_at is null and trophy_class in ('trophy', 'record');--> statement-breakpoint
+CREATE INDEX "measurements_user_evidence_idx" ON "measurements" USING btree ("user_id","evidence") WHERE hidden_at is null and evidence in ('photo-measured', 'community-verified', 'official');
