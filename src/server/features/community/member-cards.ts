@@ -97,10 +97,17 @@ export class MemberCards {
 }
 
 function cardOf(row: CardRow): Card {
-  const json = (image: string | null) =>
-    Buffer.from(
-      JSON.stringify({ id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: image }),
-    )
-  const owner = json(row.image)
-  return { owner, member: row.hidden ? json(null) : owner }
+  const owner = cardJson(row, 'owner')
+  return { owner, member: row.hidden ? cardJson(row, 'member') : owner }
+}
+
+/**
+ * A member's card as UTF-8 JSON (`{"id","firstName","lastName","profileImageUrl"}`) for one audience: a profile a
+ * moderator hid keeps its posts but not its picture, for everyone but the member.
+ */
+export function cardJson(row: CardRow, audience: CardAudience): Buffer {
+  const image = audience === 'owner' || !row.hidden ? row.image : null
+  return Buffer.from(
+    JSON.stringify({ id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: image }),
+  )
 }
