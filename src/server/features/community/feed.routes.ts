@@ -43,8 +43,11 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
     },
     async (req, reply) => {
       const user = member(req)
-      const page = await feedPage(db, user, req.query, app.viewerLikes)
-      return sendJson(reply, bodies.pageJson(user, page))
+      const { tab, cursor, limit } = req.query
+      // The Following tab's pages are the viewer's own; the Everyone tab's much the same for everyone.
+      const key = `${tab}|${tab === 'following' ? user.id : ''}|${cursor ?? ''}|${limit}`
+      const page = await feedPage(db, user, req.query, app.viewerLikes, bodies.known(key))
+      return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },
   )
 

@@ -7,7 +7,7 @@ import { cursorTimeOf, decodeCursor, encodeCursor } from '../measurements/measur
 import { measurements } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import { feedInbox, likes } from './community.tables.ts'
-import { bodyColumnsSql, bodyJsonSql, cardJsonSql, type PagePost, type PostFigures } from './post-bodies.ts'
+import { bodyColumnsSql, bodyOrKnownSql, cardJsonSql, type PagePost, type PostFigures } from './post-bodies.ts'
 import { MAX_KEPT_LIKES, type ViewerLikes } from './viewer-likes.ts'
 
 // Posts (DESIGN.md §2): the feed, one post, a member's posts on their profile. A page is ONE statement, cold or
@@ -170,13 +170,14 @@ function figuresOf(viewerId: Value): SQL {
 /**
  * The posts of `page` (a CTE of pageColumns and bodyColumnsSql), newest first, as one text (postsFromText); '' for
  * none; in `load` mode also the viewer's likes (likedIdsColumn). The version of a body is the measurement's
- * updated_at. concat_ws leaves out NULLs, so every field is one that cannot be NULL.
+ * updated_at; the bodies of the posts in the placeholder `known` are left out (PostBodies.known). concat_ws leaves
+ * out NULLs, so every field is one that cannot be NULL.
  */
 function postsText(viewerId: Value, mode: LikesMode): SQL {
   return sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.cursor_at, page.updated_at::text,
         page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
         page.check_state, page.hidden_at is not null, ${likedSql(viewerId, mode)}, page.user_id,
-        ${cardJsonSql}, ${bodyJsonSql}), chr(30)
+        ${cardJsonSql}, ${bodyOrKnownSql(sql.placeholder('known'))}), chr(30)
       order by page.created_at desc nulls last, page.id desc nulls last), '') as figures${likedIdsColumn(viewerId, mode)}
     from page join users u on u.id = page.user_id`
 }
@@ -225,9 +226,11 @@ export async function feedPage(
   query: PageQuery & { tab: FeedTab },
   /** what this process keeps of the viewers' likes */
   likes: ViewerLikes,
+  /** the posts whose bodies the statement may leave out (PostBodies.known) */
+  known: string,
 ): Promise<Page> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const values = { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id }
+  const values = { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id, known }
   const { posts } = await withViewerLikes(likes, viewer.id, async (mode) => {
     const statement = feedStatement(query.tab, after !== undefined, query.limit + 1, mode)
     return (await statement.rows(db, values))[0]
@@ -338,11 +341,14 @@ export async function memberPostsWithStanding<S>(
   query: PageQuery,
   /** what this process keeps of the viewers' likes */
   likes: ViewerLikes,
+  /** the posts whose bodies the statement may leave out (PostBodies.known) */
+  known: string,
 ): Promise<{ standing: S | undefined } & Page> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const values = {
     viewerId: viewer.id,
     userId,
+    known,
     ...(after ? { cursorAt: after.createdAt, cursorId: after.id } : {}),
   }
   const { row, posts } = await withViewerLikes(likes, viewer.id, async (mode) => {

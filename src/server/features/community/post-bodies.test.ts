@@ -143,3 +143,32 @@ describe('post bodies on pages', () => {
     )
   })
 })
+
+describe('a page seen before', () => {
+  it('shows the bodies its statement left out, and reads again one that changed or was deleted since', async () => {
+    await t.db.delete(measurements).where(eq(measurements.userId, owner.id))
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) ids.push(await insert(fc.sample(rowArb, 1)[0] as Made))
+    const captions = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/profiles/${owner.id}/measurements?limit=5`,
+        headers: { cookie: viewer.cookie },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      return new Map(res.json<PostPage>().items.map((post) => [post.measurement.id, post.measurement.caption]))
+    }
+    const first = await captions()
+    expect([...first.keys()].sort()).toEqual([...ids].sort())
+    expect(await captions()).toEqual(first)
+    const [changed, deleted, same] = ids as [string, string, string]
+    await t.db.update(measurements).set({ caption: 'Changed since' }).where(eq(measurements.id, changed))
+    await t.db.delete(measurements).where(eq(measurements.id, deleted))
+    expect(await captions()).toEqual(
+      new Map([
+        [changed, 'Changed since'],
+        [same, first.get(same)],
+      ]),
+    )
+  })
+})

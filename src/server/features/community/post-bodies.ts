@@ -2,6 +2,7 @@ import { type Column, getTableColumns, inArray, type SQL, sql } from 'drizzle-or
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import { VersionedCache } from '../../lib/versioned-cache.ts'
 import {
   type Audience,
@@ -15,9 +16,10 @@ import { type CardAudience, cardJson, type MemberCards } from './member-cards.ts
 
 // A post as the pages send it: the author's card, the measurement's body (as toMeasurement writes it for the
 // audience) and the community figures. A page's statement (feed.service.ts) returns, per post, the figures, the
-// author's card and the body's columns and photos as JSON (bodyJsonSql), so that a page, cold or warm, is one
-// statement; each body is also kept serialized per (measurement, audience) while its updated_at holds, so a warm
-// page skips decoding and writing it again.
+// author's card and the body's columns and photos as JSON (bodyJsonSql), so that a cold page is one statement. Each
+// body is kept serialized per (measurement, audience) while its updated_at holds, and a page's statement leaves out
+// the bodies of the posts that page showed last time (`known`): a warm page costs its figures alone. A body left
+// out but no longer kept (changed, or pushed out) is read by one more statement (bodiesOf).
 
 /** What a page query returns per post: all but the measurement body, which depends only on `version`. */
 export type PostFigures = {
@@ -37,7 +39,10 @@ export type PostFigures = {
   likedByMe: boolean
 }
 
-/** A post of a page: its figures, the author's card and the body's values, both JSON arrays (see the SQL below). */
+/**
+ * A post of a page: its figures, the author's card and the body's values, both JSON arrays (see the SQL below); the
+ * body '' when the statement left it out (known).
+ */
 export type PagePost = PostFigures & { card: string; body: string }
 
 type MeasurementRow = typeof measurements.$inferSelect
@@ -93,6 +98,14 @@ export const bodyJsonSql: SQL = sql`json_build_array(${sql.join(
 )}, (select coalesce(json_agg(json_build_array(p.id, p.width, p.height) order by p.position), '[]')
       from photos p where p.measurement_id = page.id))`
 
+/**
+ * bodyJsonSql as text, or '' for a post among `known` (ids separated by spaces: a placeholder, PageBodies.known).
+ */
+export function bodyOrKnownSql(known: ReturnType<typeof sql.placeholder>): SQL {
+  return sql`case when page.id = any(string_to_array(${known}, ' ')::uuid[]) then ''
+    else ${bodyJsonSql}::text end`
+}
+
 /** The author `u` (a users row) as a JSON array: first and last name, picture, hidden by a moderator. */
 export const cardJsonSql: SQL = sql`json_build_array(u.first_name, u.last_name, u.image, u.hidden_at is not null)`
 
@@ -138,6 +151,9 @@ function postParts(figures: PostFigures, card: Buffer, body: Buffer): Buffer[] {
   return [POST_OPEN, card, COMMA, body, Buffer.from(rest)]
 }
 
+/** How many pages' posts are remembered (known), oldest first out. */
+const MAX_PAGES_KNOWN = 10_000
+
 /**
  * Serialized measurement bodies per (measurement, audience), valid while the measurement's updated_at is unchanged;
  * the author's card and the figures are added per request. One per route plugin. Bodies are kept as UTF-8 Buffers
@@ -147,6 +163,8 @@ function postParts(figures: PostFigures, card: Buffer, body: Buffer): Buffer[] {
 export class PostBodies {
   readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
   readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })
+  /** per page (a key of the caller's: route, cursor, size and whatever else decides its posts), its posts last time */
+  readonly #pages = new Map<string, string>()
   readonly #cards: MemberCards
 
   /** `cards`: the authors' cards of one post (postJson); a page reads its authors with its posts. */
@@ -154,30 +172,57 @@ export class PostBodies {
     this.#cards = cards
   }
 
-  /** PostPage JSON of a page's posts (page order kept). */
-  pageJson(viewer: AuthUser, page: { posts: PagePost[]; nextCursor: string | null }): Buffer {
+  /** The posts `page` showed last time, whose bodies its statement may leave out: ids separated by spaces. */
+  known(page: string): string {
+    return this.#pages.get(page) ?? ''
+  }
+
+  /** PostPage JSON of a page's posts (page order kept); `key` names the page for known(). */
+  async pageJson(db: Db, viewer: AuthUser, page: { posts: PagePost[]; nextCursor: string | null }, key: string) {
+    const audiences = page.posts.map((post): CardAudience => (post.userId === viewer.id ? 'owner' : 'member'))
+    const bodies = page.posts.map((post, i) => {
+      const kept = this.#list.get(`${post.id}|${audiences[i]}`, post.version)
+      if (kept !== undefined || post.body === '') return kept
+      return this.#keep(post.id, audiences[i] as CardAudience, post.version, post.body)
+    })
+    const missing = page.posts.filter((_, i) => bodies[i] === undefined).map((post) => post.id)
+    if (missing.length > 0) {
+      const read = await bodiesOf(db, missing)
+      page.posts.forEach((post, i) => {
+        const body = read.get(post.id)
+        if (bodies[i] === undefined && body) {
+          bodies[i] = this.#keep(post.id, audiences[i] as CardAudience, body.version, body.json)
+        }
+      })
+    }
+    this.#pages.delete(key)
+    this.#pages.set(key, page.posts.map((post) => post.id).join(' '))
+    if (this.#pages.size > MAX_PAGES_KNOWN) this.#pages.delete(this.#pages.keys().next().value as string)
     const parts: Buffer[] = [Buffer.from('{"items":[')]
     page.posts.forEach((post, i) => {
-      const audience: CardAudience = post.userId === viewer.id ? 'owner' : 'member'
-      const key = `${post.id}|${audience}`
-      let body = this.#list.get(key, post.version)
-      if (body === undefined) {
-        const { row, photos } = bodyRowOf(post.body)
-        body = bodyBytes(row, photos, audience)
-        this.#list.set(key, post.version, body)
-      }
+      const body = bodies[i]
+      // A measurement deleted between the statements is left out.
+      if (body === undefined) return
       const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
         string | null,
         string | null,
         string | null,
         boolean,
       ]
-      const card = cardJson({ id: post.userId, firstName, lastName, image, hidden }, audience)
-      if (i > 0) parts.push(COMMA)
+      const card = cardJson({ id: post.userId, firstName, lastName, image, hidden }, audiences[i] as CardAudience)
+      if (parts.length > 1) parts.push(COMMA)
       parts.push(...postParts(post, card, body))
     })
     parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`))
     return Buffer.concat(parts)
+  }
+
+  /** A body written from its values (bodyJsonSql) for the audience, and kept for this version. */
+  #keep(id: string, audience: CardAudience, version: string, json: string): Buffer {
+    const { row, photos } = bodyRowOf(json)
+    const body = bodyBytes(row, photos, audience)
+    this.#list.set(`${id}|${audience}`, version, body)
+    return body
   }
 
   /** Post JSON of one measurement with the engine's result; undefined if it was deleted meanwhile. */
@@ -197,6 +242,24 @@ export class PostBodies {
     // A measurement (or its author) deleted between the queries is left out.
     return body === undefined || card === undefined ? undefined : Buffer.concat(postParts(figures, card, body))
   }
+}
+
+const bodiesStatement = preparedStatement<{ bodies: string }>(
+  sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.updated_at::text, ${bodyJsonSql}), chr(30)), '')
+      as bodies
+    from (select ${measurements.id} as id, ${measurements.updatedAt} as updated_at, ${bodyColumnsSql}
+      from ${measurements} where ${measurements.id} = any(string_to_array(${sql.placeholder('ids')}, ' ')::uuid[])) page`,
+)
+
+/** The bodies' values (bodyJsonSql) and versions of these measurements, by id; those that no longer exist left out. */
+async function bodiesOf(db: Db, ids: string[]): Promise<Map<string, { version: string; json: string }>> {
+  const [row] = await bodiesStatement.rows(db, { ids: ids.join(' ') })
+  const found = new Map<string, { version: string; json: string }>()
+  for (const record of row?.bodies ? row.bodies.split('\x1e') : []) {
+    const [id, version, json] = record.split('\x1f') as [string, string, string]
+    found.set(id, { version, json })
+  }
+  return found
 }
 
 /** One measurement's body with the engine's result; undefined when it does not exist. */

@@ -91,17 +91,20 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     },
     async (req, reply) => {
       const user = member(req)
+      const { userId } = req.params
+      const key = `${userId}|${userId === user.id}|${req.query.cursor ?? ''}|${req.query.limit}`
       // One query: the standing decides both the 404 and which posts the page holds.
       const { standing, ...page } = await memberPostsWithStanding<Standing>(
         db,
         user,
-        req.params.userId,
+        userId,
         standingColumns,
         req.query,
         app.viewerLikes,
+        bodies.known(key),
       )
       if (!canSeeProfile(user, standing)) throw memberNotFound()
-      return sendJson(reply, bodies.pageJson(user, page))
+      return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },
   )
 
