@@ -10,9 +10,9 @@ import { feedInbox, likes } from './community.tables.ts'
 import { bodyColumnsSql, bodyOrKnownSql, cardJsonSql, type PagePost, type PostFigures } from './post-bodies.ts'
 import { MAX_KEPT_LIKES, type ViewerLikes } from './viewer-likes.ts'
 
-// Posts (DESIGN.md §2): the feed, one post, a member's posts on their profile. A page is ONE statement, cold or
-// warm: it finds the posts with their community figures (counts, the viewer's like, a version), their authors'
-// cards and their bodies' values and photos (post-bodies.ts), and, when this process does not know what the
+// Posts: the feed, one post, a member's posts on their profile. A page is ONE statement, cold or warm (ADR 023):
+// it finds the posts with their community figures (counts, the viewer's like, a version), their authors' cards and
+// the bodies' values and photos this process lacks (post-bodies.ts), and, when this process does not know what the
 // viewer liked, that too (viewer-likes.ts). A member's first page thus costs no more round trips than their next.
 
 export type { PagePost, PostFigures } from './post-bodies.ts'
