@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
 import { notFound } from '../measurements/measurements.service.ts'
-import { feedPage, PostBodies, postFigures } from './feed.service.ts'
+import { feedPage, postFigures } from './feed.service.ts'
+import { PostBodies } from './post-bodies.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
@@ -42,8 +43,11 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
     },
     async (req, reply) => {
       const user = member(req)
-      const page = await feedPage(db, user, req.query, await app.viewerLikes.of(db, user.id))
-      return sendJson(reply, await bodies.pageJson(db, user, page))
+      const { tab, cursor, limit } = req.query
+      // The Following tab's pages are the viewer's own; the Everyone tab's much the same for everyone.
+      const key = `${tab}|${tab === 'following' ? user.id : ''}|${cursor ?? ''}|${limit}`
+      const page = await feedPage(db, user, req.query, app.viewerLikes, bodies.known(key))
+      return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },
   )
 

@@ -1,48 +1,26 @@
-import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState, FeedTab } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { type PreparedStatement, preparedRows, preparedStatement } from '../../db/prepared.ts'
-import { VersionedCache } from '../../lib/versioned-cache.ts'
-import {
-  type Audience,
-  cursorTimeOf,
-  decodeCursor,
-  encodeCursor,
-  listColumns,
-  type PhotoRow,
-  photosOf,
-  toMeasurement,
-} from '../measurements/measurements.service.ts'
+import { cursorTimeOf, decodeCursor, encodeCursor } from '../measurements/measurements.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import { feedInbox, likes } from './community.tables.ts'
-import type { CardAudience, MemberCards } from './member-cards.ts'
+import { bodyColumnsSql, bodyOrKnownSql, cardJsonSql, type PagePost, type PostFigures } from './post-bodies.ts'
+import { MAX_KEPT_LIKES, type ViewerLikes } from './viewer-likes.ts'
 
-// Posts (DESIGN.md §2): the feed, one post, a member's posts on their profile. A page is ONE query that finds the
-// posts with their community figures (counts, the viewer's like) and a version; each post's measurement body is
-// kept serialized per version (lib/versioned-cache.ts), so a warm page costs that query alone. Bodies missing from
-// the cache cost one more query for the rows and one for their photos.
+// Posts: the feed, one post, a member's posts on their profile. A page is ONE statement, cold or warm (ADR 023):
+// it finds the posts with their community figures (counts, the viewer's like, a version), their authors' cards and
+// the bodies' values and photos this process lacks (post-bodies.ts), and, when this process does not know what the
+// viewer liked, that too (viewer-likes.ts). A member's first page thus costs no more round trips than their next.
 
-/** What a page query returns per post: all but the measurement body, which depends only on `version`. */
-export type PostFigures = {
-  id: string
-  userId: string
-  /** created_at as PostgreSQL writes it as text (cursorTimeOf makes the cursor's time of it) */
-  cursorAt: string
-  /** the measurement's updated_at: its body (all but the author's card) changes with nothing else */
-  version: string
-  likeCount: number
-  commentCount: number
-  confirmed: number
-  plausible: number
-  disputed: number
-  checkState: CheckState
-  hidden: boolean
-  likedByMe: boolean
-}
+export type { PagePost, PostFigures } from './post-bodies.ts'
 
 export type PageQuery = { cursor?: string | undefined; limit: number }
+
+/** A page: its posts in order and the cursor of the next one. */
+export type Page = { posts: PagePost[]; nextCursor: string | null }
 
 type RawFigures = {
   id: string
@@ -85,23 +63,24 @@ function toFigures(row: RawFigures): PostFigures {
   }
 }
 
-/** Separators of figuresText: ASCII's unit and record separators, which none of the fields can hold. */
+/** Separators of postsText: ASCII's unit and record separators, which none of the fields can hold. */
 const FIELD = '\x1f'
 const RECORD = '\x1e'
-const FIELDS = 12
+const FIELDS = 14
 
 /**
- * A page's figures in ONE text value (figuresText): one record per post, its fields in the order below. A driver
+ * A page's posts in ONE text value (postsText): one record per post, its fields in the order below. A driver
  * parses each field of each row apart (PGlite copies and decodes every one), which cost more than the query itself
- * for 21 rows of 12 fields; one text value is one field. Text rather than json_build_array, which looks up how to
- * write each value's type on every call: the query alone went from about 11,000 to 13,000 executions a second on
- * region (pgbench, Following, 2 clients). A record of another shape means the query and this disagree: an error.
+ * for 21 rows of 12 fields; one text value is one field. Text rather than json_build_array for the figures, which
+ * looks up how to write each value's type on every call: the query alone went from about 11,000 to 13,000
+ * executions a second on region (pgbench, Following, 2 clients). The card and the body are JSON arrays, decoded
+ * only when needed (post-bodies.ts). A record of another shape means the query and this disagree: an error.
  */
-function figuresFromText(text: string): PostFigures[] {
+function postsFromText(text: string): PagePost[] {
   if (text === '') return []
   return text.split(RECORD).map((record) => {
     const f = record.split(FIELD)
-    if (f.length !== FIELDS) throw new Error(`a page's figures: ${f.length} fields, expected ${FIELDS}`)
+    if (f.length !== FIELDS) throw new Error(`a page's posts: ${f.length} fields, expected ${FIELDS}`)
     return {
       id: f[0] as string,
       cursorAt: f[1] as string,
@@ -115,13 +94,16 @@ function figuresFromText(text: string): PostFigures[] {
       hidden: f[9] === 't',
       likedByMe: f[10] === 't',
       userId: f[11] as string,
+      card: f[12] as string,
+      body: f[13] as string,
     }
   })
 }
 
 /**
  * What a page query reads of each measurement, in the subquery that finds it (from the row the index led to, so the
- * page needs no second look-up). The subquery names the table `measurements`.
+ * page needs no second look-up): the figures, and the body's columns (post-bodies.ts). The subquery names the table
+ * `measurements`.
  */
 const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user_id,
   ${measurements.createdAt} as created_at, ${measurements.createdAt}::text as cursor_at, ${measurements.updatedAt} as updated_at,
@@ -131,45 +113,73 @@ const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user
   ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
 
 /**
- * The viewer's like of `page.id` (a probe of the likes, or false when the caller knows the viewer's likes:
- * viewer-likes.ts, withLikes), and the version of the body: the measurement's updated_at (the author's card is kept
- * apart, member-cards.ts).
+ * How a page's statement says which posts the viewer liked: `known` leaves it to the caller (the set is kept,
+ * viewer-likes.ts), `load` does too and returns the viewer's set (`liked_ids`) to keep, `probe` asks per post.
  */
-function likedAndVersion(viewerId: Value, probeLikes = true): { liked: SQL; version: SQL } {
-  return {
-    liked: probeLikes
-      ? sql`exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId})`
-      : sql`false`,
-    version: sql`page.updated_at::text`,
-  }
+type LikesMode = 'known' | 'load' | 'probe'
+
+/** The viewer's like of `page.id`: a probe of the likes, or false where the caller sets it from the set. */
+function likedSql(viewerId: Value, mode: LikesMode): SQL {
+  return mode === 'probe'
+    ? sql`exists (select 1 from ${likes} where ${likes.measurementId} = page.id and ${likes.userId} = ${viewerId})`
+    : sql`false`
 }
 
-/** The figures with the viewer's likes set from what they liked (when known, the query did not probe). */
-function withLikes(figures: PostFigures[], liked: ReadonlySet<string> | undefined): PostFigures[] {
-  if (liked) for (const f of figures) f.likedByMe = liked.has(f.id)
-  return figures
+/**
+ * `load`: a column `liked_ids`, the measurements the viewer liked (at most one more than are kept, by an index-only
+ * scan of likes_user_measurement_idx) separated by spaces; null for none.
+ */
+function likedIdsColumn(viewerId: Value, mode: LikesMode): SQL {
+  if (mode !== 'load') return sql``
+  return sql`, (select string_agg(l.measurement_id::text, ' ') from (select ${likes.measurementId} from ${likes}
+      where ${likes.userId} = ${viewerId} limit ${literalCount(MAX_KEPT_LIKES + 1)}) l) as liked_ids`
+}
+
+/** What a page's statement returns: its posts as one text (postsText), and the viewer's likes in `load` mode. */
+type PageRow = { figures: string; liked_ids?: string | null }
+
+/**
+ * Runs a page's statement in the mode the viewer's kept likes call for (viewer-likes.ts): the posts with the
+ * viewer's likes set. A viewer with more likes than are kept, met in `load` mode, is asked again by probes.
+ */
+async function withViewerLikes<R extends PageRow>(
+  likes: ViewerLikes,
+  viewerId: string,
+  run: (mode: LikesMode) => Promise<R | undefined>,
+): Promise<{ row: R | undefined; posts: PagePost[] }> {
+  const plan = likes.plan(viewerId)
+  let row = await run(plan.kind === 'liked' ? 'known' : plan.kind)
+  let liked = plan.kind === 'liked' ? plan.liked : undefined
+  if (plan.kind === 'load' && row) {
+    liked = likes.remember(viewerId, row.liked_ids ? row.liked_ids.split(' ') : [], plan.generation)
+    if (liked === undefined) row = await run('probe')
+  }
+  const posts = postsFromText(row?.figures ?? '')
+  if (liked) for (const post of posts) post.likedByMe = liked.has(post.id)
+  return { row, posts }
 }
 
 /** The figures of the measurements in `page` (a CTE of pageColumns) as rows, with the viewer's like. */
 function figuresOf(viewerId: Value): SQL {
-  const { liked, version } = likedAndVersion(viewerId)
-  return sql`select page.id, page.user_id, page.cursor_at, page.visibility, ${version} as version,
+  return sql`select page.id, page.user_id, page.cursor_at, page.visibility, page.updated_at::text as version,
       page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
-      page.check_state, page.hidden_at is not null as hidden, ${liked} as liked
+      page.check_state, page.hidden_at is not null as hidden, ${likedSql(viewerId, 'probe')} as liked
     from page`
 }
 
 /**
- * The figures of the measurements in `page`, newest first, as one text (figuresFromText); '' for none. concat_ws
- * leaves out NULLs, so every field is one that cannot be NULL.
+ * The posts of `page` (a CTE of pageColumns and bodyColumnsSql), newest first, as one text (postsFromText); '' for
+ * none; in `load` mode also the viewer's likes (likedIdsColumn). The version of a body is the measurement's
+ * updated_at; the bodies of the posts in the placeholder `known` are left out (PostBodies.known). concat_ws leaves
+ * out NULLs, so every field is one that cannot be NULL.
  */
-function figuresText(viewerId: Value, probeLikes: boolean): SQL {
-  const { liked, version } = likedAndVersion(viewerId, probeLikes)
-  return sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.cursor_at, ${version},
+function postsText(viewerId: Value, mode: LikesMode): SQL {
+  return sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.cursor_at, page.updated_at::text,
         page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
-        page.check_state, page.hidden_at is not null, ${liked}, page.user_id), chr(30)
-      order by page.created_at desc nulls last, page.id desc nulls last), '') as figures
-    from page`
+        page.check_state, page.hidden_at is not null, ${likedSql(viewerId, mode)}, page.user_id,
+        ${cardJsonSql}, ${bodyOrKnownSql(sql.placeholder('known'))}), chr(30)
+      order by page.created_at desc nulls last, page.id desc nulls last), '') as figures${likedIdsColumn(viewerId, mode)}
+    from page join users u on u.id = page.user_id`
 }
 
 /**
@@ -214,63 +224,66 @@ export async function feedPage(
   db: Db,
   viewer: AuthUser,
   query: PageQuery & { tab: FeedTab },
-  /** the measurements the viewer liked, when known (viewer-likes.ts); else the query probes the likes */
-  liked?: ReadonlySet<string>,
-): Promise<{ figures: PostFigures[]; nextCursor: string | null }> {
+  /** what this process keeps of the viewers' likes */
+  likes: ViewerLikes,
+  /** the posts whose bodies the statement may leave out (PostBodies.known) */
+  known: string,
+): Promise<Page> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const statement = feedStatement(query.tab, after !== undefined, query.limit + 1, liked === undefined)
-  const [row] = await statement.rows(db, { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id })
-  return pageOf(withLikes(figuresFromText(row?.figures ?? ''), liked), query.limit)
+  const values = { viewer: viewer.id, afterAt: after?.createdAt, afterId: after?.id, known }
+  const { posts } = await withViewerLikes(likes, viewer.id, async (mode) => {
+    const statement = feedStatement(query.tab, after !== undefined, query.limit + 1, mode)
+    return (await statement.rows(db, values))[0]
+  })
+  return pageOf(posts, query.limit)
 }
 
-/** The feed's statements, one per tab, with or without a cursor, and page size. */
-type FiguresRow = { figures: string }
+/** The feed's statements, one per tab, with or without a cursor, page size and likes mode. */
+const feedStatements = new Map<string, PreparedStatement<PageRow>>()
 
-const feedStatements = new Map<string, PreparedStatement<FiguresRow>>()
-
-function feedStatement(
-  tab: FeedTab,
-  withCursor: boolean,
-  take: number,
-  probeLikes: boolean,
-): PreparedStatement<FiguresRow> {
-  const key = `${tab}|${withCursor}|${take}|${probeLikes}`
+function feedStatement(tab: FeedTab, withCursor: boolean, take: number, mode: LikesMode): PreparedStatement<PageRow> {
+  const key = `${tab}|${withCursor}|${take}|${mode}`
   let statement = feedStatements.get(key)
   if (!statement) {
-    statement = preparedStatement<FiguresRow>(feedQuery(tab, withCursor, take, probeLikes))
+    statement = preparedStatement<PageRow>(feedQuery(tab, withCursor, take, mode))
     feedStatements.set(key, statement)
   }
   return statement
 }
 
-/** The feed page's query; its values are the placeholders viewer, afterAt and afterId. */
-function feedQuery(tab: FeedTab, withCursor: boolean, take: number, probeLikes: boolean): SQL {
+/** A page's posts: what pageColumns reads, and what their bodies show. */
+const postColumns = sql`${pageColumns}, ${bodyColumnsSql}`
+
+/**
+ * The feed page's query; its values are the placeholders viewer, afterAt and afterId. The inbox's rows are read
+ * by an index-only scan of its primary key: the post's owner comes from the post (measurements.user_id), not from
+ * the inbox row (owner_id), whose heap page a cold inbox would otherwise read for every row.
+ */
+function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesMode): SQL {
   const viewerId = sql.placeholder('viewer')
   const limit = literalCount(take)
   const cursor = afterCursor(
     withCursor ? { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') } : undefined,
   )
-  if (tab === 'following') {
-    const after = withCursor
-      ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-      : sql``
-    return sql`with page as (
-        select ${pageColumns} from ${feedInbox} inbox
-        join ${measurements} on ${measurements.id} = inbox.measurement_id
-        where inbox.user_id = ${viewerId}${after}
-          and ${measurements.visibility} in ('public', 'followers') and ${measurements.hiddenAt} is null
-          and inbox.owner_id <> ${viewerId}
-          and not exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = inbox.owner_id)
-          and not exists (select 1 from blocks where blocker_id = inbox.owner_id and blocked_id = ${viewerId})
-        order by inbox.created_at desc, inbox.measurement_id desc
-        limit ${limit})
-      ${figuresText(viewerId, probeLikes)}`
-  }
   const inboxAfter = withCursor
     ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
     : sql``
+  const select = postsText(viewerId, mode)
+  if (tab === 'following') {
+    return sql`with page as (
+        select ${postColumns} from ${feedInbox} inbox
+        join ${measurements} on ${measurements.id} = inbox.measurement_id
+        where inbox.user_id = ${viewerId}${inboxAfter}
+          and ${measurements.visibility} in ('public', 'followers') and ${measurements.hiddenAt} is null
+          and ${measurements.userId} <> ${viewerId}
+          and not exists (select 1 from blocks where blocker_id = ${viewerId} and blocked_id = ${measurements.userId})
+          and not exists (select 1 from blocks where blocker_id = ${measurements.userId} and blocked_id = ${viewerId})
+        order by inbox.created_at desc, inbox.measurement_id desc
+        limit ${limit})
+      ${select}`
+  }
   const ctes = sql`public_posts as (
-          select ${pageColumns} from ${measurements}
+          select ${postColumns} from ${measurements}
           where ${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null
             and ${measurements.userId} <> ${viewerId}
             and ${measurements.userId} not in (select user_id from blocked)${cursor}
@@ -278,13 +291,13 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number, probeLikes: 
           limit ${limit}),
         floor as (select min(created_at) as at from public_posts having count(*) = ${limit}),
         followers_posts as (
-          select ${pageColumns} from ${feedInbox} inbox
+          select ${postColumns} from ${feedInbox} inbox
           join ${measurements} on ${measurements.id} = inbox.measurement_id
           where inbox.user_id = ${viewerId}${inboxAfter}
             and inbox.created_at >= coalesce((select at from floor), '-infinity')
             and ${measurements.visibility} = 'followers' and ${measurements.hiddenAt} is null
-            and inbox.owner_id <> ${viewerId}
-            and inbox.owner_id not in (select user_id from blocked)
+            and ${measurements.userId} <> ${viewerId}
+            and ${measurements.userId} not in (select user_id from blocked)
           order by inbox.created_at desc, inbox.measurement_id desc
           limit ${limit}),
         page as (
@@ -292,22 +305,22 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number, probeLikes: 
           union all
           select * from followers_posts
           order by created_at desc nulls last, id desc nulls last limit ${limit})`
-  return sql`with ${blockedCte(viewerId)}, ${ctes} ${figuresText(viewerId, probeLikes)}`
+  return sql`with ${blockedCte(viewerId)}, ${ctes} ${select}`
 }
 
-function pageOf(figures: PostFigures[], limit: number): { figures: PostFigures[]; nextCursor: string | null } {
-  const items = figures.slice(0, limit)
+function pageOf(posts: PagePost[], limit: number): Page {
+  const items = posts.slice(0, limit)
   const last = items.at(-1)
   return {
-    figures: items,
-    nextCursor: figures.length > limit && last ? encodeCursor(cursorTimeOf(last.cursorAt), last.id) : null,
+    posts: items,
+    nextCursor: posts.length > limit && last ? encodeCursor(cursorTimeOf(last.cursorAt), last.id) : null,
   }
 }
 
 /** What memberPostsWithStanding needs of the profile's standing query: its select list over `users u`. */
 export type StandingColumns = (viewerId: Value) => SQL
 
-const memberPostsStatements = new Map<string, PreparedStatement<FiguresRow & { standing: unknown }>>()
+const memberPostsStatements = new Map<string, PreparedStatement<PageRow & { standing: unknown }>>()
 
 /**
  * GET /api/profiles/:userId/measurements in ONE query: how the viewer stands to the member (`standing`, the select
@@ -326,47 +339,62 @@ export async function memberPostsWithStanding<S>(
   userId: string,
   standing: StandingColumns,
   query: PageQuery,
-  /** the measurements the viewer liked, when known (viewer-likes.ts); else the query probes the likes */
-  liked?: ReadonlySet<string>,
-): Promise<{ standing: S | undefined; figures: PostFigures[]; nextCursor: string | null }> {
-  const take = query.limit + 1
+  /** what this process keeps of the viewers' likes */
+  likes: ViewerLikes,
+  /** the posts whose bodies the statement may leave out (PostBodies.known) */
+  known: string,
+): Promise<{ standing: S | undefined } & Page> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const probeLikes = liked === undefined
-  const key = `${viewer.isAdmin}|${after !== undefined}|${take}|${probeLikes}`
+  const values = {
+    viewerId: viewer.id,
+    userId,
+    known,
+    ...(after ? { cursorAt: after.createdAt, cursorId: after.id } : {}),
+  }
+  const { row, posts } = await withViewerLikes(likes, viewer.id, async (mode) => {
+    const statement = memberPostsStatement(viewer.isAdmin, after !== undefined, query.limit + 1, mode, standing)
+    return (await statement.rows(db, values))[0]
+  })
+  if (!row) return { standing: undefined, posts: [], nextCursor: null }
+  return { standing: row.standing as S, ...pageOf(posts, query.limit) }
+}
+
+function memberPostsStatement(
+  isAdmin: boolean,
+  withCursor: boolean,
+  take: number,
+  mode: LikesMode,
+  standing: StandingColumns,
+): PreparedStatement<PageRow & { standing: unknown }> {
+  const key = `${isAdmin}|${withCursor}|${take}|${mode}`
   let statement = memberPostsStatements.get(key)
   if (!statement) {
     const viewerId = sql.placeholder('viewerId')
-    const hiddenToo = viewer.isAdmin
+    const hiddenToo = isAdmin
       ? sql` or (${measurements.hiddenAt} is not null and ${measurements.visibility} <> 'private')`
       : sql``
-    const seesProfile = viewer.isAdmin ? sql`true` : sql`not s.hidden`
+    const seesProfile = isAdmin ? sql`true` : sql`not s.hidden`
+    const cursor = afterCursor(
+      withCursor ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : undefined,
+    )
     statement = preparedStatement(
       sql`with s as (select ${standing(viewerId)} from users u where u.id = ${sql.placeholder('userId')}),
         page as (
-          select ${pageColumns} from s cross join lateral (
+          select ${postColumns} from s cross join lateral (
             select ${measurements.id} as id from ${measurements}
             where ${measurements.userId} = s.id
               and (s.id = ${viewerId}
                 or (s.approved and not s."blockedMe" and not s."blockedByMe" and ${seesProfile}
                   and ((${measurements.hiddenAt} is null and (${measurements.visibility} = 'public'
-                    or (${measurements.visibility} = 'followers' and s."isFollowing")))${hiddenToo})))${afterCursor(
-                      after ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : undefined,
-                    )}
+                    or (${measurements.visibility} = 'followers' and s."isFollowing")))${hiddenToo})))${cursor}
             order by ${newestFirst}
             limit ${literalCount(take)}) ids
           join ${measurements} on ${measurements.id} = ids.id)
-        select row_to_json(s.*) as standing, (${figuresText(viewerId, probeLikes)}) as figures from s`,
+        select row_to_json(s.*) as standing, posts.* from s cross join lateral (${postsText(viewerId, mode)}) posts`,
     )
     memberPostsStatements.set(key, statement)
   }
-  const rows = await statement.rows(db, {
-    viewerId: viewer.id,
-    userId,
-    ...(after ? { cursorAt: after.createdAt, cursorId: after.id } : {}),
-  })
-  const [row] = rows
-  if (!row) return { standing: undefined, figures: [], nextCursor: null }
-  return { standing: row.standing as S, ...pageOf(withLikes(figuresFromText(row.figures), liked), query.limit) }
+  return statement
 }
 
 /** GET /api/measurements/:id/post: the figures and whether the viewer may see it; undefined when it does not exist. */
@@ -388,133 +416,4 @@ export async function postFigures(
   const hiddenAt = row.hidden ? 'hidden' : null
   const visible = canView(viewer, { userId: row.user_id, visibility: row.visibility, hiddenAt }, relation)
   return { ...toFigures(row), visible }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Bodies
-
-/**
- * The measurements' bodies as the audience sees them, without the author (`owner`, added from MemberCards) and
- * without the opening brace: `"id":…}`. `full` with the engine's result (one post's page).
- */
-async function measurementBodies(
-  db: Db,
-  ids: readonly string[],
-  audience: Audience,
-  full: boolean,
-): Promise<Map<string, Buffer>> {
-  const [rows, photoRows] = await Promise.all([
-    db
-      .select(full ? getTableColumns(measurements) : listColumns)
-      .from(measurements)
-      .where(inArray(measurements.id, [...ids])),
-    photosOf(db, ids),
-  ])
-  const photosBy = new Map<string, PhotoRow[]>()
-  for (const photo of photoRows) {
-    const list = photosBy.get(photo.measurementId ?? '') ?? []
-    list.push(photo)
-    photosBy.set(photo.measurementId ?? '', list)
-  }
-  const bodies = new Map<string, Buffer>()
-  for (const row of rows as (typeof measurements.$inferSelect)[]) {
-    const { owner: _, ...measurement } = toMeasurement(
-      { ...row, result: full ? row.result : null },
-      NO_OWNER,
-      photosBy.get(row.id) ?? [],
-      audience,
-    )
-    bodies.set(row.id, Buffer.from(JSON.stringify(measurement)).subarray(1))
-  }
-  return bodies
-}
-
-const NO_OWNER = { id: '', firstName: null, lastName: null, profileImageUrl: null }
-const POST_OPEN = Buffer.from('{"measurement":{"owner":')
-const COMMA = Buffer.from(',')
-
-/** A Post as UTF-8 JSON parts: the author's card, the cached measurement body, then the figures. */
-function postParts(figures: PostFigures, card: Buffer, body: Buffer): Buffer[] {
-  const rest =
-    `,"likeCount":${figures.likeCount},"commentCount":${figures.commentCount},` +
-    `"likedByMe":${figures.likedByMe},"checkState":${JSON.stringify(figures.checkState)},` +
-    `"checkCounts":{"confirmed":${figures.confirmed},"plausible":${figures.plausible},"disputed":${figures.disputed}},` +
-    `"hidden":${figures.hidden}}`
-  return [POST_OPEN, card, COMMA, body, Buffer.from(rest)]
-}
-
-/**
- * Serialized measurement bodies per (measurement, audience), valid while the measurement's updated_at is unchanged;
- * the author's card (MemberCards, shared by the routes) and the figures are added per request. One per route
- * plugin. Bodies are kept as UTF-8 Buffers and a page is their concatenation: a page of about 28 KB sent as one
- * string was encoded (and measured for its Content-Length) on every request, which cost more than copying the bytes.
- */
-export class PostBodies {
-  readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
-  readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })
-  readonly #cards: MemberCards
-
-  constructor(cards: MemberCards) {
-    this.#cards = cards
-  }
-
-  /** PostPage JSON for these figures (page order kept). */
-  async pageJson(
-    db: Db,
-    viewer: AuthUser,
-    page: { figures: PostFigures[]; nextCursor: string | null },
-  ): Promise<Buffer> {
-    const posts = await this.#posts(db, viewer, page.figures, false)
-    const parts: Buffer[] = [Buffer.from('{"items":[')]
-    posts.forEach((post, i) => {
-      if (i > 0) parts.push(COMMA)
-      parts.push(...post)
-    })
-    parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`))
-    return Buffer.concat(parts)
-  }
-
-  /** Post JSON of one measurement with the engine's result; undefined if it was deleted meanwhile. */
-  async postJson(db: Db, viewer: AuthUser, figures: PostFigures): Promise<Buffer | undefined> {
-    const [post] = await this.#posts(db, viewer, [figures], true)
-    return post && Buffer.concat(post)
-  }
-
-  async #posts(db: Db, viewer: AuthUser, figures: PostFigures[], full: boolean): Promise<Buffer[][]> {
-    const cache = full ? this.#full : this.#list
-    // Per post, once: its audience, its cache key and its body if kept.
-    const audiences = figures.map((f): CardAudience => (f.userId === viewer.id ? 'owner' : 'member'))
-    const keys = figures.map((f, i) => `${f.id}|${audiences[i]}`)
-    const bodies = figures.map((f, i) => cache.get(keys[i] as string, f.version))
-    const fill = async (audience: CardAudience) => {
-      const missing = figures.flatMap((_, i) => (audiences[i] === audience && bodies[i] === undefined ? [i] : []))
-      if (missing.length === 0) return
-      const fresh = await measurementBodies(
-        db,
-        missing.map((i) => (figures[i] as PostFigures).id),
-        audience,
-        full,
-      )
-      for (const i of missing) {
-        const f = figures[i] as PostFigures
-        const body = fresh.get(f.id)
-        if (body === undefined) continue
-        cache.set(keys[i] as string, f.version, body)
-        bodies[i] = body
-      }
-    }
-    const cardsRead = this.#cards.cards(
-      db,
-      figures.map((f) => f.userId),
-    )
-    const [cards] = bodies.includes(undefined)
-      ? await Promise.all([cardsRead, fill('owner'), fill('member')])
-      : [await cardsRead]
-    // A measurement (or its author) deleted between the queries is left out.
-    return figures.flatMap((f, i) => {
-      const body = bodies[i]
-      const card = cards.get(f.userId)?.[audiences[i] as CardAudience]
-      return body === undefined || card === undefined ? [] : [postParts(f, card, body)]
-    })
-  }
 }

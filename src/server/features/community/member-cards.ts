@@ -10,16 +10,17 @@ declare module 'fastify' {
   }
 }
 
-// A post's author as every post shows it (Measurement.owner: id, name, picture), serialized once per member and
-// kept apart from the measurement's body, so that a page of posts needs neither a join on users nor a body version
-// that moves with the author's row. A card changes only when the member's name, picture or hidden state does; the
+// A post's author as a post shows it (Measurement.owner: id, name, picture), serialized once per member and kept
+// apart from the measurement's body, so that one post (GET /api/measurements/:id/post) needs no join on users nor a
+// body version that moves with the author's row; a page reads its authors with its posts (post-bodies.ts, ADR 023).
+// A card changes only when the member's name, picture or hidden state does; the
 // database says so itself: the trigger of migration 0012 sends a 'member-card' event on EVENTS_CHANNEL in the
 // transaction of any such update (whoever writes it: the profile, a moderator, the identity provider), and every
 // server process drops that card when the event arrives (EventHub.onMemberCard). The process that made the change
 // also drops it at once (drop()), so its own next request never waits for the event.
 //
 // Without a listening event hub (an app built on a bare Db) nothing would tell this process about another's change,
-// so nothing is kept: every page reads its authors' cards.
+// so nothing is kept: every post reads its author's card.
 //
 // A read that overlaps an invalidation is used for its request but not kept, and a reconnect of the listening
 // connection, which may have missed events, drops every card (lib/dropped-cache.ts).
@@ -97,10 +98,17 @@ export class MemberCards {
 }
 
 function cardOf(row: CardRow): Card {
-  const json = (image: string | null) =>
-    Buffer.from(
-      JSON.stringify({ id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: image }),
-    )
-  const owner = json(row.image)
-  return { owner, member: row.hidden ? json(null) : owner }
+  const owner = cardJson(row, 'owner')
+  return { owner, member: row.hidden ? cardJson(row, 'member') : owner }
+}
+
+/**
+ * A member's card as UTF-8 JSON (`{"id","firstName","lastName","profileImageUrl"}`) for one audience: a profile a
+ * moderator hid keeps its posts but not its picture, for everyone but the member.
+ */
+export function cardJson(row: CardRow, audience: CardAudience): Buffer {
+  const image = audience === 'owner' || !row.hidden ? row.image : null
+  return Buffer.from(
+    JSON.stringify({ id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: image }),
+  )
 }

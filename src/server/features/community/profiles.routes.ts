@@ -13,13 +13,13 @@ import {
   UserIdParamsSchema,
 } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
-import { VersionedCache } from '../../lib/versioned-cache.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
 import { errors, sendJson } from './feed.routes.ts'
-import { memberPostsWithStanding, PostBodies } from './feed.service.ts'
+import { memberPostsWithStanding } from './feed.service.ts'
 import { followMember, unfollowMember } from './follows.service.ts'
+import { PostBodies } from './post-bodies.ts'
 import {
   canSeeProfile,
   getProfile,
@@ -37,8 +37,6 @@ type Options = { db: Db; rateLimits: RateLimits }
 /** Profiles, follows, blocks, the member picker and one's own profile. */
 export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
   const bodies = new PostBodies(app.memberCards)
-  // A profile's measurement counts per (member, viewer class), while the member's measurements are unchanged.
-  const profileCounts = new VersionedCache({ maxEntries: 20_000 })
   // Follows, blocks and profile changes: per member, counted after sign-in is checked.
   const write = {
     preValidation: requireApproved,
@@ -75,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         response: { 200: ProfileSchema, ...errors },
       },
     },
-    async (req) => getProfile(db, member(req), req.params.userId, profileCounts),
+    async (req) => getProfile(db, member(req), req.params.userId),
   )
 
   app.get(
@@ -93,17 +91,20 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     },
     async (req, reply) => {
       const user = member(req)
+      const { userId } = req.params
+      const key = `${userId}|${userId === user.id}|${req.query.cursor ?? ''}|${req.query.limit}`
       // One query: the standing decides both the 404 and which posts the page holds.
       const { standing, ...page } = await memberPostsWithStanding<Standing>(
         db,
         user,
-        req.params.userId,
+        userId,
         standingColumns,
         req.query,
-        await app.viewerLikes.of(db, user.id),
+        app.viewerLikes,
+        bodies.known(key),
       )
       if (!canSeeProfile(user, standing)) throw memberNotFound()
-      return sendJson(reply, await bodies.pageJson(db, user, page))
+      return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },
   )
 
@@ -219,7 +220,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       app.sessionCache.invalidateUser(user.id)
       // Its posts' author card too: the database tells every process (migration 0012), this one at once.
       app.memberCards.drop(user.id)
-      return getProfile(db, user, user.id, profileCounts)
+      return getProfile(db, user, user.id)
     },
   )
 }

@@ -4,8 +4,7 @@ import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, MemberPage, Profile, UpdateProfileSchema } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { preparedStatement } from '../../db/prepared.ts'
-import type { VersionedCache } from '../../lib/versioned-cache.ts'
+import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
 import { users } from '../auth/auth.tables.ts'
 import { fieldError } from '../measurements/compute.ts'
 import { isCursorTime } from '../measurements/measurements.service.ts'
@@ -120,91 +119,103 @@ type ProfileRow = Standing & {
   followers: number
   following: number
   points: number
-  version: string
+  measurements: number
+  trophies: number
+  species: number
+  followersSee?: number
+  membersSee?: number
 }
 
-/**
- * The counts of measurements depend only on the member's measurements and on what the viewer may see of them (the
- * member, an admin, a follower, an admin who follows, another member): cached per (member, viewer class) while
- * their version holds (the count and latest updated_at of the member's measurements, read with the profile).
- */
-function viewerClass(viewer: AuthUser, userId: string, following: boolean): string {
-  if (viewer.id === userId) return 'owner'
-  return `${viewer.isAdmin ? 'admin' : 'member'}${following ? '+follower' : ''}`
-}
+/** Who the viewer is to the member, as far as their measurements go: the profile's statements differ by it. */
+type ViewerClass = 'self' | 'admin' | 'member'
 
 /** canView for a viewer who is not the member and not blocked, as SQL over measurements m. */
-function seenBy(isAdmin: boolean, following: boolean): SQL {
-  const shown = following ? sql`in ('public', 'followers')` : sql`= 'public'`
-  const normal = sql`(m.hidden_at is null and m.visibility ${shown})`
+function seenBy(isAdmin: boolean, following: SQL): SQL {
+  const normal = sql`(m.hidden_at is null and (m.visibility = 'public' or (m.visibility = 'followers' and ${following})))`
   return isAdmin ? sql`(${normal} or (m.hidden_at is not null and m.visibility <> 'private'))` : normal
 }
 
-async function countMeasurements(db: Db, viewer: AuthUser, userId: string, following: boolean): Promise<Counted> {
-  const isSelf = viewer.id === userId
-  const seen = isSelf ? sql`` : sql` and ${seenBy(viewer.isAdmin, following)}`
-  // The owner is told why a visitor sees fewer: the counts a follower and another member see.
-  const others = isSelf
-    ? sql`, (count(*) filter (where ${seenBy(false, true)}))::int as "followersSee",
-        (count(*) filter (where ${seenBy(false, false)}))::int as "membersSee"`
-    : sql``
-  const result = await db.execute(sql`select count(*)::int as measurements,
-      (count(*) filter (where m.trophy_class in ('trophy', 'record')))::int as trophies,
-      count(distinct m.species_id)::int as species${others}
-    from measurements m where m.user_id = ${userId}${seen}`)
-  type Row = Omit<Counted, 'visibleToOthers'> & { followersSee?: number; membersSee?: number }
-  const [row] = (result as unknown as { rows: Row[] }).rows
-  if (!row) return NOTHING
-  const { followersSee, membersSee, ...counted } = row
-  const visibleToOthers = isSelf ? { followers: followersSee ?? 0, members: membersSee ?? 0 } : null
-  return { ...counted, visibleToOthers }
+/**
+ * The counts of the member's measurements the viewer may see (all of them for the member, who is also told what a
+ * follower and another member see), over `measurements m` of the member. The viewer follows the member when
+ * `f.following`.
+ */
+function countsSelect(viewer: ViewerClass): SQL {
+  const seen = viewer === 'self' ? sql`true` : seenBy(viewer === 'admin', sql`f.following`)
+  const others =
+    viewer === 'self'
+      ? sql`, (count(*) filter (where ${seenBy(false, sql`true`)}))::int as "followersSee",
+        (count(*) filter (where ${seenBy(false, sql`false`)}))::int as "membersSee"`
+      : sql``
+  return sql`select (count(*) filter (where ${seen}))::int as measurements,
+      (count(*) filter (where ${seen} and m.trophy_class in ('trophy', 'record')))::int as trophies,
+      (count(distinct m.species_id) filter (where ${seen}))::int as species${others}
+    from measurements m where m.user_id = u.id`
 }
 
-const profileStatement = preparedStatement<ProfileRow>(
-  sql`select ${standingSelect}, u.bio, u.region,
-      to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "memberSince",
-      u.followers_count as followers, u.following_count as following,
-      (select coalesce(sum(a.points), 0)::int from user_achievements ua
-        join achievements a on a.id = ua.achievement_id where ua.user_id = u.id) as points,
-      (select count(*) || '|' || coalesce(max(m.updated_at)::text, '') from measurements m
-        where m.user_id = u.id) as version
-    from users u where u.id = ${memberId}`,
-)
+/** One statement per viewer class: the member, the counters kept on users, the standing, points and counts. */
+const profileStatements = new Map<ViewerClass, PreparedStatement<ProfileRow>>()
+
+function profileStatement(viewer: ViewerClass): PreparedStatement<ProfileRow> {
+  let statement = profileStatements.get(viewer)
+  if (!statement) {
+    statement = preparedStatement<ProfileRow>(
+      sql`select ${standingSelect}, u.bio, u.region,
+          to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "memberSince",
+          u.followers_count as followers, u.following_count as following,
+          (select coalesce(sum(a.points), 0)::int from user_achievements ua
+            join achievements a on a.id = ua.achievement_id where ua.user_id = u.id) as points,
+          c.*
+        from users u
+        cross join lateral (select ${followSql(viewerId, sql`u.id`)} as following) f
+        cross join lateral (${countsSelect(viewer)}) c
+        where u.id = ${memberId}`,
+    )
+    profileStatements.set(viewer, statement)
+  }
+  return statement
+}
 
 /**
- * GET /api/profiles/:userId. One query reads the member, the counters kept on users (followers, following), how the
- * viewer stands to them (primary-key probes), the achievement points and the version of their measurements; the
- * measurement counts come from `counts` while that version holds (a second query otherwise).
+ * GET /api/profiles/:userId in ONE statement: the member, the counters kept on users (followers, following), how
+ * the viewer stands to them (primary-key probes), the achievement points and the counts of the measurements the
+ * viewer may see. The counts read the member's rows (ten or so; a few hundred for the busiest), as the version a
+ * cache of them would need did: counting them costs no more than checking a kept count.
  */
-export async function getProfile(db: Db, viewer: AuthUser, userId: string, counts: VersionedCache): Promise<Profile> {
-  const [standing] = await profileStatement.rows(db, { viewerId: viewer.id, userId })
-  if (!canSeeProfile(viewer, standing)) throw memberNotFound()
+export async function getProfile(db: Db, viewer: AuthUser, userId: string): Promise<Profile> {
   const isSelf = viewer.id === userId
+  const viewerClass: ViewerClass = isSelf ? 'self' : viewer.isAdmin ? 'admin' : 'member'
+  const [row] = await profileStatement(viewerClass).rows(db, { viewerId: viewer.id, userId })
+  if (!canSeeProfile(viewer, row)) throw memberNotFound()
   // Blocked by the viewer: only the way to unblock; nothing of theirs.
-  const shut = !isSelf && standing.blockedByMe
-  const following = !isSelf && standing.isFollowing
-  const key = `${userId}|${viewerClass(viewer, userId, following)}`
+  const shut = !isSelf && row.blockedByMe
+  const following = !isSelf && row.isFollowing
   const counted: Counted = shut
     ? NOTHING
-    : JSON.parse(await counts.through(key, standing.version, () => countMeasurements(db, viewer, userId, following)))
+    : {
+        measurements: row.measurements,
+        trophies: row.trophies,
+        species: row.species,
+        visibleToOthers: isSelf ? { followers: row.followersSee ?? 0, members: row.membersSee ?? 0 } : null,
+      }
   return {
     user: {
-      ...toMember(standing, viewer),
-      bio: shut ? null : standing.bio,
-      region: shut ? null : standing.region,
-      memberSince: standing.memberSince,
+      ...toMember(row, viewer),
+      bio: shut ? null : row.bio,
+      region: shut ? null : row.region,
+      memberSince: row.memberSince,
     },
     counts: {
       ...counted,
-      followers: shut ? 0 : standing.followers,
-      following: shut ? 0 : standing.following,
-      achievementPoints: shut ? 0 : standing.points,
+      followers: shut ? 0 : row.followers,
+      following: shut ? 0 : row.following,
+      achievementPoints: shut ? 0 : row.points,
     },
     isSelf,
     isFollowing: following,
-    followsYou: !isSelf && standing.followsYou,
+    followsYou: !isSelf && row.followsYou,
     blockedByMe: shut,
-    hidden: standing.hidden,
+    hidden: row.hidden,
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { likes, measurements, users } from '#server/db/schema.ts'
+import { PostPageSchema } from '#shared/schemas/community.ts'
 import { createMeasurement, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { MAX_KEPT_LIKES, ViewerLikes } from './viewer-likes.ts'
@@ -11,11 +12,12 @@ import { MAX_KEPT_LIKES, ViewerLikes } from './viewer-likes.ts'
 
 let t: TestApp
 let viewer: SignedInUser
+let owner: SignedInUser
 let posts: string[]
 
 beforeAll(async () => {
   t = await createTestApp()
-  const owner = await createUser(t, { verify: 'mark' })
+  owner = await createUser(t, { verify: 'mark' })
   viewer = await createUser(t, { verify: 'mark' })
   posts = []
   for (let i = 0; i < 3; i++) posts.push((await createMeasurement(t, owner.cookie, { visibility: 'public' })).id)
@@ -24,6 +26,11 @@ afterAll(() => t?.close())
 
 const like = (measurementId: string, userId = viewer.id) => t.db.insert(likes).values({ measurementId, userId })
 const unlikeAll = () => t.db.delete(likes).where(eq(likes.userId, viewer.id))
+const pageOf = async (member: SignedInUser, url = '/api/feed?tab=everyone') => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { cookie: member.cookie } })
+  expect(res.statusCode, res.body).toBe(200)
+  return PostPageSchema.parse(res.json()).items
+}
 const likedIn = async (kept: ViewerLikes) => {
   const set = await kept.of(t.db, viewer.id)
   return set && [...set].sort()
@@ -60,8 +67,8 @@ describe('viewer likes', () => {
 
   it(`are not kept past ${MAX_KEPT_LIKES} likes: each page asks the database`, async () => {
     const many = await createUser(t, { verify: 'mark' })
-    const owner = await createUser(t, { verify: 'mark' })
-    const { id: first } = await createMeasurement(t, owner.cookie, { visibility: 'public' })
+    const author = await createUser(t, { verify: 'mark' })
+    const { id: first } = await createMeasurement(t, author.cookie, { visibility: 'public' })
     // Likes need measurements: one real one, then rows copied from it under fresh ids.
     const [source] = await t.db.select().from(measurements).where(eq(measurements.id, first))
     if (!source) throw new Error('no measurement')
@@ -75,6 +82,26 @@ describe('viewer likes', () => {
     expect(await kept.of(t.db, many.id)).toBeUndefined()
     expect(kept.size).toBe(1) // remembered as too many, so the next page does not read them again
     expect(await kept.of(t.db, many.id)).toBeUndefined()
+    // A page that meets them first (the app's own set, unknown until now) still says which it liked: by probes.
+    expect(t.app.viewerLikes.plan(many.id).kind).toBe('load')
+    const page = await pageOf(many)
+    expect(page.length).toBe(20)
+    for (const post of page) expect(post.likedByMe).toBe(post.measurement.id !== first)
+    expect(t.app.viewerLikes.plan(many.id).kind).toBe('probe')
+  })
+
+  it('are read with the first page that needs them, and kept', async () => {
+    await unlikeAll()
+    await like(posts[1] as string)
+    t.app.viewerLikes.drop(viewer.id)
+    expect(t.app.viewerLikes.plan(viewer.id).kind).toBe('load')
+    const page = await pageOf(viewer, `/api/profiles/${owner.id}/measurements`)
+    expect(page.filter((post) => post.likedByMe).map((post) => post.measurement.id)).toEqual([posts[1]])
+    const plan = t.app.viewerLikes.plan(viewer.id)
+    expect(plan.kind === 'liked' && [...plan.liked]).toEqual([posts[1]])
+    // As the tests below expect to find it: nothing liked, nothing kept (on PostgreSQL the event comes later).
+    await unlikeAll()
+    t.app.viewerLikes.drop(viewer.id)
   })
 
   it("are dropped by the app when the database reports a change (the triggers' events)", async () => {

@@ -8,10 +8,11 @@ import { likes } from './community.tables.ts'
 // asking the database once per post (about a fifth of the feed's query on region). The database names the members
 // whose likes changed on EVENTS_CHANNEL, whoever changed them (the triggers of migration 0013), and every server
 // process drops their sets when the event arrives; the process that took a like or gave one drops the set at once
-// too (drop()). Read whole by an index-only scan of likes_user_measurement_idx, once per viewer and change.
+// too (drop()). A page whose viewer's set is not kept reads it in its own statement (plan(), then remember()), so a
+// viewer's first page costs no query of its own; of() reads it alone.
 //
-// A viewer with more likes than MAX_KEPT_LIKES is asked per page instead (undefined), as is everyone in a process
-// that hears no events (an app built on a bare Db).
+// A viewer with more likes than MAX_KEPT_LIKES is asked per page instead, as is everyone in a process that hears no
+// events (an app built on a bare Db).
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,19 +60,47 @@ export class ViewerLikes {
     this.#sets.clear()
   }
 
+  /**
+   * How a page learns which of its posts the viewer liked: from the kept set (`liked`), by reading the set with the
+   * page (`load`: pass the ids read, at most MAX_KEPT_LIKES + 1, and `generation` to remember()), or by asking per
+   * post (`probe`).
+   */
+  plan(userId: string): LikesPlan {
+    if (!this.#live) return PROBE
+    const kept = this.#sets.get(userId)
+    if (kept === 'many') return PROBE
+    if (kept !== undefined) return { kind: 'liked', liked: kept }
+    return { kind: 'load', generation: this.#sets.generation }
+  }
+
+  /** The set a page read (`ids`, at most MAX_KEPT_LIKES + 1 of them), kept; undefined when there are too many. */
+  remember(userId: string, ids: readonly string[], generation: number): ReadonlySet<string> | undefined {
+    const liked: Liked = ids.length > MAX_KEPT_LIKES ? 'many' : new Set(ids)
+    this.#sets.set(userId, liked, generation)
+    return liked === 'many' ? undefined : liked
+  }
+
   /** The measurements the viewer liked; undefined when each page is to ask the database (see above). */
   async of(db: Db, userId: string): Promise<ReadonlySet<string> | undefined> {
-    if (!this.#live) return undefined
-    const kept = this.#sets.get(userId)
-    if (kept !== undefined) return kept === 'many' ? undefined : kept
-    const generation = this.#sets.generation
+    const plan = this.plan(userId)
+    if (plan.kind === 'liked') return plan.liked
+    if (plan.kind === 'probe') return undefined
     const rows = await db
       .select({ id: likes.measurementId })
       .from(likes)
       .where(eq(likes.userId, userId))
       .limit(MAX_KEPT_LIKES + 1)
-    const liked: Liked = rows.length > MAX_KEPT_LIKES ? 'many' : new Set(rows.map((row) => row.id))
-    this.#sets.set(userId, liked, generation)
-    return liked === 'many' ? undefined : liked
+    return this.remember(
+      userId,
+      rows.map((row) => row.id),
+      plan.generation,
+    )
   }
 }
+
+export type LikesPlan =
+  | { kind: 'liked'; liked: ReadonlySet<string> }
+  | { kind: 'load'; generation: number }
+  | { kind: 'probe' }
+
+const PROBE: LikesPlan = { kind: 'probe' }

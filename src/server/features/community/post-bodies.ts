@@ -1,0 +1,275 @@
+import { type Column, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { CheckState } from '#shared/schemas/community.ts'
+import type { Db } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
+import { VersionedCache } from '../../lib/versioned-cache.ts'
+import {
+  type Audience,
+  type listColumns,
+  type PhotoRow,
+  photosOf,
+  toMeasurement,
+} from '../measurements/measurements.service.ts'
+import { measurements } from '../measurements/measurements.tables.ts'
+import { type CardAudience, cardJson, type MemberCards } from './member-cards.ts'
+
+// A post as the pages send it: the author's card, the measurement's body (as toMeasurement writes it for the
+// audience) and the community figures. A page's statement (feed.service.ts) returns, per post, the figures, the
+// author's card and the body's columns and photos as JSON (bodyJsonSql), so that a cold page is one statement. Each
+// body is kept serialized per (measurement, audience) while its updated_at holds, and a page's statement leaves out
+// the bodies of the posts that page showed last time (`known`): a warm page costs its figures alone. A body left
+// out but no longer kept (changed, or pushed out) is read by one more statement (bodiesOf).
+
+/** What a page query returns per post: all but the measurement body, which depends only on `version`. */
+export type PostFigures = {
+  id: string
+  userId: string
+  /** created_at as PostgreSQL writes it as text (cursorTimeOf makes the cursor's time of it) */
+  cursorAt: string
+  /** the measurement's updated_at: its body (all but the author's card) changes with nothing else */
+  version: string
+  likeCount: number
+  commentCount: number
+  confirmed: number
+  plausible: number
+  disputed: number
+  checkState: CheckState
+  hidden: boolean
+  likedByMe: boolean
+}
+
+/**
+ * A post of a page: its figures, the author's card and the body's values, both JSON arrays (see the SQL below); the
+ * body '' when the statement left it out (known).
+ */
+export type PagePost = PostFigures & { card: string; body: string }
+
+type MeasurementRow = typeof measurements.$inferSelect
+
+/** The measurement's columns a body shows (toMeasurement), in the order of bodyJsonSql's array. */
+const BODY_KEYS = [
+  'id',
+  'speciesId',
+  'sheet',
+  'quick',
+  'score',
+  'scoreText',
+  'trophyClass',
+  'lengthIn',
+  'widthIn',
+  'weightLbs',
+  'weightEstimated',
+  'spreadIn',
+  'points',
+  'massIn',
+  'evidence',
+  'method',
+  'photoMeasurements',
+  'takenAt',
+  'createdAt',
+  'updatedAt',
+  'notes',
+  'caption',
+  'visibility',
+  'region',
+  'lat',
+  'lon',
+  'locationPrecision',
+  'coverPhotoId',
+] as const satisfies readonly (keyof typeof listColumns)[]
+
+const bodyAlias = (column: Column) => sql.identifier(`b_${column.name}`)
+
+/** The body's columns, for the select list of a page's subquery over `measurements` (carried to bodyJsonSql). */
+export const bodyColumnsSql: SQL = sql.join(
+  BODY_KEYS.map((key) => sql`${measurements[key]} as ${bodyAlias(measurements[key])}`),
+  sql`, `,
+)
+
+/**
+ * The body of the post `page` (a subquery with bodyColumnsSql) as one JSON array: its columns in BODY_KEYS order,
+ * then its photos ([id, width, height] in their order). JSON escapes every control character, so the array never
+ * holds the separators of a page's text (feed.service.ts).
+ */
+export const bodyJsonSql: SQL = sql`json_build_array(${sql.join(
+  BODY_KEYS.map((key) => sql`page.${bodyAlias(measurements[key])}`),
+  sql`, `,
+)}, (select coalesce(json_agg(json_build_array(p.id, p.width, p.height) order by p.position), '[]')
+      from photos p where p.measurement_id = page.id))`
+
+/**
+ * bodyJsonSql as text, or '' for a post among `known` (ids separated by spaces: a placeholder, PageBodies.known).
+ */
+export function bodyOrKnownSql(known: ReturnType<typeof sql.placeholder>): SQL {
+  return sql`case when page.id = any(string_to_array(${known}, ' ')::uuid[]) then ''
+    else ${bodyJsonSql}::text end`
+}
+
+/** The author `u` (a users row) as a JSON array: first and last name, picture, hidden by a moderator. */
+export const cardJsonSql: SQL = sql`json_build_array(u.first_name, u.last_name, u.image, u.hidden_at is not null)`
+
+/** jsonb columns come as the JSON they hold; the others as their driver would give them (drizzle maps them). */
+const JSON_COLUMNS = new Set<string>(['sheet', 'quick', 'photoMeasurements'])
+
+/** A body's values (bodyJsonSql) as the measurement row and photos toMeasurement takes. */
+function bodyRowOf(json: string): { row: MeasurementRow; photos: PhotoRow[] } {
+  const values = JSON.parse(json) as unknown[]
+  if (values.length !== BODY_KEYS.length + 1) throw new Error(`a post's body: ${values.length} values`)
+  const row: Record<string, unknown> = { result: null }
+  BODY_KEYS.forEach((key, i) => {
+    const value = values[i]
+    row[key] = value === null || JSON_COLUMNS.has(key) ? value : measurements[key].mapFromDriverValue(value)
+  })
+  const photos = (values[BODY_KEYS.length] as [string, number, number][]).map(([id, width, height], position) => ({
+    id,
+    width,
+    height,
+    measurementId: row.id as string,
+    position,
+  }))
+  return { row: row as MeasurementRow, photos }
+}
+
+const NO_OWNER = { id: '', firstName: null, lastName: null, profileImageUrl: null }
+const POST_OPEN = Buffer.from('{"measurement":{"owner":')
+const COMMA = Buffer.from(',')
+
+/** The measurement body without the author (`owner`) and without the opening brace: `"id":…}`. */
+function bodyBytes(row: MeasurementRow, photos: PhotoRow[], audience: Audience): Buffer {
+  const { owner: _, ...measurement } = toMeasurement(row, NO_OWNER, photos, audience)
+  return Buffer.from(JSON.stringify(measurement)).subarray(1)
+}
+
+/** A Post as UTF-8 JSON parts: the author's card, the body, then the figures. */
+function postParts(figures: PostFigures, card: Buffer, body: Buffer): Buffer[] {
+  const rest =
+    `,"likeCount":${figures.likeCount},"commentCount":${figures.commentCount},` +
+    `"likedByMe":${figures.likedByMe},"checkState":${JSON.stringify(figures.checkState)},` +
+    `"checkCounts":{"confirmed":${figures.confirmed},"plausible":${figures.plausible},"disputed":${figures.disputed}},` +
+    `"hidden":${figures.hidden}}`
+  return [POST_OPEN, card, COMMA, body, Buffer.from(rest)]
+}
+
+/** How many pages' posts are remembered (known), oldest first out. */
+const MAX_PAGES_KNOWN = 10_000
+
+/**
+ * Serialized measurement bodies per (measurement, audience), valid while the measurement's updated_at is unchanged;
+ * the author's card and the figures are added per request. One per route plugin. Bodies are kept as UTF-8 Buffers
+ * and a page is their concatenation: a page of about 28 KB sent as one string was encoded (and measured for its
+ * Content-Length) on every request, which cost more than copying the bytes.
+ */
+export class PostBodies {
+  readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
+  readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })
+  /** per page (a key of the caller's: route, cursor, size and whatever else decides its posts), its posts last time */
+  readonly #pages = new Map<string, string>()
+  readonly #cards: MemberCards
+
+  /** `cards`: the authors' cards of one post (postJson); a page reads its authors with its posts. */
+  constructor(cards: MemberCards) {
+    this.#cards = cards
+  }
+
+  /** The posts `page` showed last time, whose bodies its statement may leave out: ids separated by spaces. */
+  known(page: string): string {
+    return this.#pages.get(page) ?? ''
+  }
+
+  /** PostPage JSON of a page's posts (page order kept); `key` names the page for known(). */
+  async pageJson(db: Db, viewer: AuthUser, page: { posts: PagePost[]; nextCursor: string | null }, key: string) {
+    const audiences = page.posts.map((post): CardAudience => (post.userId === viewer.id ? 'owner' : 'member'))
+    const bodies = page.posts.map((post, i) => {
+      const kept = this.#list.get(`${post.id}|${audiences[i]}`, post.version)
+      if (kept !== undefined || post.body === '') return kept
+      return this.#keep(post.id, audiences[i] as CardAudience, post.version, post.body)
+    })
+    const missing = page.posts.filter((_, i) => bodies[i] === undefined).map((post) => post.id)
+    if (missing.length > 0) {
+      const read = await bodiesOf(db, missing)
+      page.posts.forEach((post, i) => {
+        const body = read.get(post.id)
+        if (bodies[i] === undefined && body) {
+          bodies[i] = this.#keep(post.id, audiences[i] as CardAudience, body.version, body.json)
+        }
+      })
+    }
+    this.#pages.delete(key)
+    this.#pages.set(key, page.posts.map((post) => post.id).join(' '))
+    if (this.#pages.size > MAX_PAGES_KNOWN) this.#pages.delete(this.#pages.keys().next().value as string)
+    const parts: Buffer[] = [Buffer.from('{"items":[')]
+    page.posts.forEach((post, i) => {
+      const body = bodies[i]
+      // A measurement deleted between the statements is left out.
+      if (body === undefined) return
+      const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
+        string | null,
+        string | null,
+        string | null,
+        boolean,
+      ]
+      const card = cardJson({ id: post.userId, firstName, lastName, image, hidden }, audiences[i] as CardAudience)
+      if (parts.length > 1) parts.push(COMMA)
+      parts.push(...postParts(post, card, body))
+    })
+    parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`))
+    return Buffer.concat(parts)
+  }
+
+  /** A body written from its values (bodyJsonSql) for the audience, and kept for this version. */
+  #keep(id: string, audience: CardAudience, version: string, json: string): Buffer {
+    const { row, photos } = bodyRowOf(json)
+    const body = bodyBytes(row, photos, audience)
+    this.#list.set(`${id}|${audience}`, version, body)
+    return body
+  }
+
+  /** Post JSON of one measurement with the engine's result; undefined if it was deleted meanwhile. */
+  async postJson(db: Db, viewer: AuthUser, figures: PostFigures): Promise<Buffer | undefined> {
+    const audience: CardAudience = figures.userId === viewer.id ? 'owner' : 'member'
+    const key = `${figures.id}|${audience}`
+    let body = this.#full.get(key, figures.version)
+    const [cards, read] = await Promise.all([
+      this.#cards.cards(db, [figures.userId]),
+      body === undefined ? fullBody(db, figures.id, audience) : undefined,
+    ])
+    if (read !== undefined) {
+      body = read
+      this.#full.set(key, figures.version, read)
+    }
+    const card = cards.get(figures.userId)?.[audience]
+    // A measurement (or its author) deleted between the queries is left out.
+    return body === undefined || card === undefined ? undefined : Buffer.concat(postParts(figures, card, body))
+  }
+}
+
+const bodiesStatement = preparedStatement<{ bodies: string }>(
+  sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.updated_at::text, ${bodyJsonSql}), chr(30)), '')
+      as bodies
+    from (select ${measurements.id} as id, ${measurements.updatedAt} as updated_at, ${bodyColumnsSql}
+      from ${measurements} where ${measurements.id} = any(string_to_array(${sql.placeholder('ids')}, ' ')::uuid[])) page`,
+)
+
+/** The bodies' values (bodyJsonSql) and versions of these measurements, by id; those that no longer exist left out. */
+async function bodiesOf(db: Db, ids: string[]): Promise<Map<string, { version: string; json: string }>> {
+  const [row] = await bodiesStatement.rows(db, { ids: ids.join(' ') })
+  const found = new Map<string, { version: string; json: string }>()
+  for (const record of row?.bodies ? row.bodies.split('\x1e') : []) {
+    const [id, version, json] = record.split('\x1f') as [string, string, string]
+    found.set(id, { version, json })
+  }
+  return found
+}
+
+/** One measurement's body with the engine's result; undefined when it does not exist. */
+async function fullBody(db: Db, id: string, audience: Audience): Promise<Buffer | undefined> {
+  const [[row], photos] = await Promise.all([
+    db
+      .select(getTableColumns(measurements))
+      .from(measurements)
+      .where(inArray(measurements.id, [id])),
+    photosOf(db, [id]),
+  ])
+  return row && bodyBytes(row, photos, audience)
+}
