@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, NotificationGroup, NotificationList } from '#shared/schemas/community.ts'
 import { COMMUNITY_LIMITS } from '#shared/schemas/community.ts'
@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.ts'
 import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
 import { users } from '../auth/auth.tables.ts'
 import { achievements, blocks, comments, follows, notifications } from '../community/community.tables.ts'
-import { memberColumns, toMember } from '../community/interactions.service.ts'
+import { toMember } from '../community/interactions.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
-import { canView } from '../measurements/visibility.ts'
+import { canView, followsSql, type Visible } from '../measurements/visibility.ts'
 import { publishEvent } from './notify.ts'
 
 // The bell (issue 5). A member's notifications grouped by group_key (notify.ts: 'Sam and 3 others liked your Elk'),
@@ -23,83 +23,87 @@ export const NOTIFICATION_WINDOW = 500
 /** Actors shown per group (the group also tells how many there are). */
 const ACTORS_SHOWN = 3
 
-type Row = Awaited<ReturnType<typeof recentRows>>[number]
-
-/** The member's latest notifications with what they are about (measurement, comment, achievement), newest first. */
-function recentRows(db: Db, viewerId: string) {
-  const recent = db
-    .select({
-      kind: notifications.kind,
-      groupKey: notifications.groupKey,
-      actorId: notifications.actorId,
-      measurementId: notifications.measurementId,
-      commentId: notifications.commentId,
-      achievementId: notifications.achievementId,
-      verdict: notifications.verdict,
-      unread: sql<boolean>`${notifications.readAt} is null`.as('unread'),
-      createdAt: notifications.createdAt,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, viewerId))
-    .orderBy(desc(notifications.createdAt))
-    .limit(NOTIFICATION_WINDOW)
-    .as('recent')
-  return db
-    .select({
-      kind: recent.kind,
-      groupKey: recent.groupKey,
-      actorId: recent.actorId,
-      measurementId: recent.measurementId,
-      commentId: recent.commentId,
-      achievementId: recent.achievementId,
-      verdict: recent.verdict,
-      unread: recent.unread,
-      createdAt: recent.createdAt,
-      ownerId: measurements.userId,
-      visibility: measurements.visibility,
-      hiddenAt: measurements.hiddenAt,
-      speciesId: measurements.speciesId,
-      commentHidden: sql<boolean>`${comments.hiddenAt} is not null`,
-      achievementName: achievements.name,
-    })
-    .from(recent)
-    .leftJoin(measurements, eq(measurements.id, recent.measurementId))
-    .leftJoin(comments, eq(comments.id, recent.commentId))
-    .leftJoin(achievements, eq(achievements.id, recent.achievementId))
-    .orderBy(desc(recent.createdAt))
+/**
+ * A notification of the window with what it is about (measurement, comment, achievement), how the member stands to
+ * its actor and to the measurement's owner, and the actor's card: everything the list needs, in one statement.
+ */
+type Row = {
+  /** the list's version (`latest`, see notificationsVersion), the same on every row */
+  version: string
+  kind: NotificationGroup['kind'] | null
+  groupKey: string
+  actorId: string | null
+  measurementId: string | null
+  commentId: string | null
+  achievementId: string | null
+  verdict: NotificationGroup['verdict']
+  unread: boolean
+  createdAt: Date | string
+  ownerId: string | null
+  visibility: Visible['visibility'] | null
+  hiddenAt: Date | string | null
+  speciesId: string | null
+  commentHidden: boolean
+  achievementName: string | null
+  actorBlocked: boolean
+  ownerBlocked: boolean
+  followsOwner: boolean
+  actorFound: boolean
+  actorFirstName: string | null
+  actorLastName: string | null
+  actorImage: string | null
+  actorHiddenAt: Date | string | null
 }
 
-/** Everyone with a block between them and the viewer, either way (a handful: one small query, not one per row). */
-async function blockedWith(db: Db, viewerId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-    .from(blocks)
-    .where(or(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, viewerId)))
-  return new Set(rows.map((row) => (row.blockerId === viewerId ? row.blockedId : row.blockerId)))
-}
+const n = notifications
+const viewerId = sql.placeholder('userId')
 
-/** Which of these members the viewer follows. */
-async function followedAmong(db: Db, viewerId: string, memberIds: string[]): Promise<Set<string>> {
-  if (memberIds.length === 0) return new Set()
-  const rows = await db
-    .select({ id: follows.followeeId })
-    .from(follows)
-    .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, memberIds)))
-  return new Set(rows.map((row) => row.id))
-}
-
-type Relations = { blocked: Set<string>; followed: Set<string> }
+/**
+ * The member's latest NOTIFICATION_WINDOW notifications, newest first (notifications_user_created_idx), joined to
+ * what they are about, and the version's row (always there, so a member without notifications still gets it).
+ */
+const recentStatement = preparedStatement<Row>(sql`
+  with recent as (
+    select ${n.kind} as kind, ${n.groupKey} as group_key, ${n.actorId} as actor_id,
+      ${n.measurementId} as measurement_id, ${n.commentId} as comment_id, ${n.achievementId} as achievement_id,
+      ${n.verdict} as verdict, ${n.readAt} is null as unread, ${n.createdAt} as created_at
+    from ${n} where ${n.userId} = ${viewerId}
+    order by ${n.createdAt} desc limit ${sql.raw(String(NOTIFICATION_WINDOW))}
+  ),
+  blocked as (
+    select case when ${blocks.blockerId} = ${viewerId} then ${blocks.blockedId} else ${blocks.blockerId} end as id
+    from ${blocks} where ${blocks.blockerId} = ${viewerId} or ${blocks.blockedId} = ${viewerId}
+  )
+  select v.version, r.kind, r.group_key as "groupKey", r.actor_id as "actorId", r.measurement_id as "measurementId",
+    r.comment_id as "commentId", r.achievement_id as "achievementId", r.verdict, r.unread, r.created_at as "createdAt",
+    ${measurements.userId} as "ownerId", ${measurements.visibility} as visibility,
+    ${measurements.hiddenAt} as "hiddenAt", ${measurements.speciesId} as "speciesId",
+    ${comments.hiddenAt} is not null as "commentHidden", ${achievements.name} as "achievementName",
+    coalesce(r.actor_id in (select id from blocked), false) as "actorBlocked",
+    coalesce(${measurements.userId} in (select id from blocked), false) as "ownerBlocked",
+    coalesce(${measurements.userId} <> ${viewerId} and ${followsSql(viewerId, measurements.userId)}, false)
+      as "followsOwner",
+    ${users.id} is not null as "actorFound", ${users.firstName} as "actorFirstName", ${users.lastName} as "actorLastName", ${users.image} as "actorImage",
+    ${users.hiddenAt} as "actorHiddenAt"
+  from (select ${versionSql('latest', false, false)} as version) v
+  left join (
+    recent r
+    left join ${measurements} on ${measurements.id} = r.measurement_id
+    left join ${comments} on ${comments.id} = r.comment_id
+    left join ${achievements} on ${achievements.id} = r.achievement_id
+    left join ${users} on ${users.id} = r.actor_id
+  ) on true
+  order by r.created_at desc`)
 
 /** May the viewer still see what this notification is about? */
-function stillVisible(row: Row, viewer: AuthUser, relations: Relations): boolean {
-  if (row.actorId !== null && relations.blocked.has(row.actorId)) return false
+function stillVisible(row: Row, viewer: AuthUser): boolean {
+  if (row.actorBlocked) return false
   if (row.measurementId !== null) {
     if (row.ownerId === null || row.visibility === null) return false
     const measurement = { userId: row.ownerId, visibility: row.visibility, hiddenAt: row.hiddenAt }
-    const relation = { follows: relations.followed.has(row.ownerId), blocked: relations.blocked.has(row.ownerId) }
-    if (!canView(viewer, measurement, relation)) return false
+    if (!canView(viewer, measurement, { follows: row.followsOwner, blocked: row.ownerBlocked })) return false
   }
-  return !(row.commentHidden === true && !viewer.isAdmin)
+  return !(row.commentHidden && !viewer.isAdmin)
 }
 
 type Gathered = { first: Row; actorIds: string[]; unread: boolean }
@@ -107,52 +111,66 @@ type Gathered = { first: Row; actorIds: string[]; unread: boolean }
 /** What the list depends on beyond the member's own notifications, blocks and follows (see notificationsVersion). */
 export type Dependencies = { measurementIds: string[]; commentIds: string[] }
 
-/** GET /api/notifications: the grouped list, and what it depends on (for the response cache). */
+/**
+ * GET /api/notifications: the grouped list, what it depends on (for the response cache), and the version
+ * notificationsVersion(…, 'latest') would have read with it. One statement.
+ */
 export async function listNotifications(
   db: Db,
   viewer: AuthUser,
-): Promise<{ list: NotificationList; dependencies: Dependencies }> {
-  const [rows, blocked] = await Promise.all([recentRows(db, viewer.id), blockedWith(db, viewer.id)])
+): Promise<{ list: NotificationList; dependencies: Dependencies; version: string }> {
+  const all = await recentStatement.rows(db, { userId: viewer.id })
+  const version = all[0]?.version ?? ''
+  const rows = all.filter((row) => row.kind !== null)
   const dependencies: Dependencies = { measurementIds: [], commentIds: [] }
-  const owners = new Set<string>()
   for (const row of rows) {
     // Others' measurements and comments can change who may see them; the member's own cannot hide from them.
     if (row.measurementId && row.ownerId && row.ownerId !== viewer.id) {
-      owners.add(row.ownerId)
       if (!dependencies.measurementIds.includes(row.measurementId)) dependencies.measurementIds.push(row.measurementId)
     }
     if (row.kind === 'mention' && row.commentId && !dependencies.commentIds.includes(row.commentId)) {
       dependencies.commentIds.push(row.commentId)
     }
   }
-  const relations = { blocked, followed: await followedAmong(db, viewer.id, [...owners]) }
   const groups = new Map<string, Gathered>()
+  const members = new Map<string, Member>()
   for (const row of rows) {
-    if (!stillVisible(row, viewer, relations)) continue
+    if (!stillVisible(row, viewer)) continue
     let group = groups.get(row.groupKey)
     if (!group) {
       group = { first: row, actorIds: [], unread: false }
       groups.set(row.groupKey, group)
     }
-    if (row.actorId && !group.actorIds.includes(row.actorId)) group.actorIds.push(row.actorId)
-    if (row.unread === true) group.unread = true
+    if (row.actorId && !group.actorIds.includes(row.actorId)) {
+      group.actorIds.push(row.actorId)
+      if (row.actorFound) members.set(row.actorId, memberOf(row, row.actorId, viewer))
+    }
+    if (row.unread) group.unread = true
   }
-  const all = [...groups.values()]
-  const shown = all.slice(0, COMMUNITY_LIMITS.notificationGroups)
-  const members = await membersById(db, viewer, [...new Set(shown.flatMap((g) => g.actorIds.slice(0, ACTORS_SHOWN)))])
+  const listed = [...groups.values()]
   return {
     list: {
-      groups: shown.map((group) => toGroup(group, members)),
-      unreadCount: all.filter((group) => group.unread).length,
+      groups: listed.slice(0, COMMUNITY_LIMITS.notificationGroups).map((group) => toGroup(group, members)),
+      unreadCount: listed.filter((group) => group.unread).length,
     },
     dependencies,
+    version,
   }
+}
+
+/** The actor's card as the viewer sees it (a hidden profile keeps its picture from others). */
+function memberOf(row: Row, id: string, viewer: AuthUser): Member {
+  const hiddenAt = row.actorHiddenAt === null ? null : new Date(row.actorHiddenAt)
+  return toMember(
+    { id, firstName: row.actorFirstName, lastName: row.actorLastName, image: row.actorImage, hiddenAt },
+    viewer,
+  )
 }
 
 function toGroup({ first, actorIds, unread }: Gathered, members: Map<string, Member>): NotificationGroup {
   return {
     key: first.groupKey,
-    kind: first.kind,
+    kind: first.kind as NotificationGroup['kind'],
     actors: actorIds
       .slice(0, ACTORS_SHOWN)
       .map((id) => members.get(id))
@@ -163,15 +181,9 @@ function toGroup({ first, actorIds, unread }: Gathered, members: Map<string, Mem
     commentId: first.commentId,
     achievementName: first.achievementName,
     verdict: first.verdict,
-    latestAt: first.createdAt.toISOString(),
+    latestAt: new Date(first.createdAt).toISOString(),
     unread,
   }
-}
-
-async function membersById(db: Db, viewer: AuthUser, ids: string[]): Promise<Map<string, Member>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.select(memberColumns).from(users).where(inArray(users.id, ids))
-  return new Map(rows.map((row) => [row.id, toMember(row, viewer)]))
 }
 
 /**
@@ -194,7 +206,7 @@ export async function notificationsVersion(
   let statement = versionStatements.get(shape)
   if (!statement) {
     statement = preparedStatement<{ version: string | null }>(
-      versionQuery(own, measurementIds.length > 0, commentIds.length > 0),
+      sql`select ${versionSql(own, measurementIds.length > 0, commentIds.length > 0)} as version`,
     )
     versionStatements.set(shape, statement)
   }
@@ -210,7 +222,8 @@ export async function notificationsVersion(
 /** The version statements by shape (own part, with measurements, with comments): prepared once each. */
 const versionStatements = new Map<string, PreparedStatement<{ version: string | null }>>()
 
-function versionQuery(own: 'full' | 'latest', withMeasurements: boolean, withComments: boolean): SQL {
+/** The version as one text (its parts joined by '#'); every part is an index probe or a short index range. */
+function versionSql(own: 'full' | 'latest', withMeasurements: boolean, withComments: boolean): SQL {
   const n = notifications
   const userId = sql.placeholder('userId')
   const parts: SQL[] = [
@@ -241,8 +254,7 @@ function versionQuery(own: 'full' | 'latest', withMeasurements: boolean, withCom
       sql`(select count(*) || '|' || count(${comments.hiddenAt}) from ${comments} where ${comments.id} = any(${ids}))`,
     )
   }
-  // One statement without a table of its own: every part is an index probe or a short index range.
-  return sql`select concat_ws('#', ${sql.join(parts, sql`, `)}) as version`
+  return sql`concat_ws('#', ${sql.join(parts, sql`, `)})`
 }
 
 /** POST /api/notifications/read: marks one group (its key) or all of the member's notifications read. */

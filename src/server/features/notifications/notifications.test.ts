@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { achievements, blocks, comments, follows, measurements, notifications, users } from '#server/db/schema.ts'
+import { AuthUserSchema } from '#shared/schemas/access.ts'
 import { type NotificationList, NotificationListSchema } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
@@ -19,7 +20,7 @@ import {
   withoutAchievements,
 } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { NOTIFICATION_WINDOW } from './notifications.service.ts'
+import { listNotifications, NOTIFICATION_WINDOW, notificationsVersion } from './notifications.service.ts'
 import { type NotifyInput, notify, tellRecipients } from './notify.ts'
 import { MAX_STREAMS_PER_MEMBER } from './stream.ts'
 
@@ -299,6 +300,38 @@ describe('GET /api/notifications', () => {
     await told({ userId: me.id, actorId: (await actor('Ann')).id, kind: 'like', measurementId: id })
     await t.db.update(measurements).set({ hiddenAt: new Date() }).where(eq(measurements.id, id))
     expect((await list(me)).groups).toHaveLength(1)
+  })
+
+  it("shows an actor's picture, and no picture once a moderator hid their profile", async () => {
+    const me = await recipient()
+    const ann = await actor('Ann')
+    await t.db.update(users).set({ image: '/pictures/ann.webp' }).where(eq(users.id, ann.id))
+    await told({ userId: me.id, actorId: ann.id, kind: 'follow' })
+    expect((await list(me)).groups[0]?.actors).toEqual([
+      { id: ann.id, firstName: 'Ann', lastName: 'Tester', profileImageUrl: '/pictures/ann.webp' },
+    ])
+    // As a moderation does, with the notification the next change brings (the card follows the list's changes).
+    await t.db.update(users).set({ hiddenAt: new Date() }).where(eq(users.id, ann.id))
+    await told({ userId: me.id, actorId: (await actor('Bo')).id, kind: 'follow' })
+    const [group] = (await list(me)).groups
+    expect(group?.actors.map((a) => [a.firstName, a.profileImageUrl])).toEqual([
+      ['Bo', null],
+      ['Ann', null],
+    ])
+  })
+
+  it('reads its version with the list, the same as the version read on its own', async () => {
+    // A member's first request reads both in one statement, the next the version alone: they must agree.
+    const me = await recipient()
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: me.cookie } })
+    const user = AuthUserSchema.parse(res.json())
+    expect((await listNotifications(t.db, user)).version).toBe(
+      await notificationsVersion(t.db, me.id, undefined, 'latest'),
+    )
+    await told({ userId: me.id, actorId: (await actor('Ann')).id, kind: 'follow' })
+    const read = await listNotifications(t.db, user)
+    expect(read.list.groups).toHaveLength(1)
+    expect(read.version).toBe(await notificationsVersion(t.db, me.id, undefined, 'latest'))
   })
 })
 
