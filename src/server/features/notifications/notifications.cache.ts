@@ -75,7 +75,7 @@ export class NotificationLists {
   async #readAlone(key: string, viewer: AuthUser) {
     const version = `db|${await notificationsVersion(this.#db, viewer.id, this.#dependencies.get(key), 'full')}`
     const body = await this.#bodies.through(key, version, async () => {
-      const { list, dependencies } = await listNotifications(this.#db, viewer)
+      const { list, dependencies } = await listNotifications(this.#db, viewer, { dependencies: true })
       if (this.#dependencies.size >= this.#maxEntries) this.#dependencies.clear()
       this.#dependencies.set(key, dependencies)
       return list

@@ -11,6 +11,7 @@ import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aMeasurement,
   browserHeaders,
+  createAdmin,
   createMeasurement,
   createUser,
   getNotifications,
@@ -294,6 +295,19 @@ describe('GET /api/notifications', () => {
     expect(await keys()).toEqual(['mention'])
   })
 
+  it('keeps a mention whose comment a moderator hid in an admin’s bell only', async () => {
+    const admin = await createAdmin(t, { firstName: 'Ida' })
+    const me = await recipient()
+    const author = await createUser(t, { verify: 'mark', firstName: 'Vic' })
+    const id = await postOf(author, 'public')
+    const comment = await postComment(t, author.cookie, id, `@[Ida](${admin.id}) @[Rae](${me.id})`)
+    expect(comment.statusCode, comment.body).toBe(201)
+    await t.db.update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, comment.json().id))
+    for (const userId of await tellRecipients(t.db, { commentId: comment.json().id })) t.app.events.announce(userId)
+    expect((await list(me)).groups).toEqual([])
+    expect((await list(admin)).groups.map((g) => [g.kind, g.commentId])).toEqual([['mention', comment.json().id]])
+  })
+
   it("keeps the member's own hidden post in their bell (its owner still sees it)", async () => {
     const me = await recipient()
     const id = await postOf(me)
@@ -318,6 +332,34 @@ describe('GET /api/notifications', () => {
       ['Bo', null],
       ['Ann', null],
     ])
+  })
+
+  it('follows changes made straight in the database without the event hub (its version reads what it shows)', async () => {
+    const alone = await startTestApp(t.db)
+    try {
+      const me = await recipient()
+      const author = await createUser(t, { verify: 'mark', firstName: 'Uma' })
+      const id = await postOf(author, 'public')
+      const comment = await postComment(t, author.cookie, id, `Hi @[Rae](${me.id})`)
+      expect(comment.statusCode, comment.body).toBe(201)
+      const keys = async () => {
+        const res = await alone.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: me.cookie } })
+        expect(res.statusCode, res.body).toBe(200)
+        return NotificationListSchema.parse(res.json()).groups.map((g) => g.kind)
+      }
+      expect(await keys()).toEqual(['mention'])
+      // No event reaches this app: another process wrote.
+      await t.db.update(measurements).set({ visibility: 'private' }).where(eq(measurements.id, id))
+      expect(await keys()).toEqual([])
+      await t.db.update(measurements).set({ visibility: 'public' }).where(eq(measurements.id, id))
+      expect(await keys()).toEqual(['mention'])
+      await t.db.update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, comment.json().id))
+      expect(await keys()).toEqual([])
+      await t.db.update(comments).set({ hiddenAt: null }).where(eq(comments.id, comment.json().id))
+      expect(await keys()).toEqual(['mention'])
+    } finally {
+      await alone.close()
+    }
   })
 
   it('reads its version with the list, the same as the version read on its own', async () => {
