@@ -274,8 +274,8 @@ export async function measurementStats(
 // request with what decides whether the viewer may see it (visibility, hidden, their follow, a block).
 
 const viewerId = sql.placeholder('viewerId')
-const relationAndVersion = sql`${followsSql(viewerId, m.userId)} as follows, ${blockedSql(viewerId, m.userId)} as blocked,
-  ${m.updatedAt}::text || '|' || ${users.updatedAt}::text as version`
+const relationAndVersion = sql`${followsSql(viewerId, m.userId)} as follows,
+  ${blockedSql(viewerId, m.userId)} as blocked, ${m.updatedAt}::text || '|' || ${users.updatedAt}::text as version`
 
 type VersionRow = {
   user_id: string

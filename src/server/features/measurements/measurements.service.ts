@@ -32,9 +32,9 @@ import { measurements, photos } from './measurements.tables.ts'
 import { getSettings } from './settings.ts'
 import { canChange, canView, relationTo } from './visibility.ts'
 
-// The measurements in the database: create (idempotent per client id), read at the viewer's level,
-// update and delete (the member's pages, statistics and a measurement's page: measurements.reads.ts). Files of removed photos are returned to the caller, who
-// deletes them once the transaction has committed.
+// The measurements in the database: create (idempotent per client id), read at the viewer's level, update and
+// delete (the member's pages, statistics and a measurement's page: measurements.reads.ts). Files of removed photos
+// are returned to the caller, who deletes them once the transaction has committed.
 
 export type CreateBody = z.output<typeof CreateMeasurementSchema>
 type Row = typeof measurements.$inferSelect

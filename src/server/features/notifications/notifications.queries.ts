@@ -165,6 +165,10 @@ function windowSql({ size, shown, dependencies }: { size: number; shown: number;
         from ${achievements} where ${achievements.id} in (select achievement_id from groups)) as achievements,
       (select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
           'lastName', ${users.lastName}, 'image', ${users.image}, 'hiddenAt', ${users.hiddenAt}::text))
-        from ${users} where ${users.id} in (select actor_id from actors where rank <= ${sql.raw(String(shown))})) as actors,
-      ${dependencies ? sql`(select json_agg(distinct comment_id) from latest where kind = 'mention' and comment_id is not null)` : sql`null`} as mentions`
+        from ${users}
+        where ${users.id} in (select actor_id from actors where rank <= ${sql.raw(String(shown))})) as actors,
+      ${dependencies ? mentionsSql : sql`null`} as mentions`
 }
+
+const mentionsSql = sql`(select json_agg(distinct comment_id) from latest
+  where kind = 'mention' and comment_id is not null)`
