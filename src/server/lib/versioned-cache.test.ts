@@ -44,6 +44,38 @@ describe('VersionedCache', () => {
     expect(calls).toBe(2)
   })
 
+  it('read() loads a key met first without reading its version, then reads the version before serving', async () => {
+    const cache = new VersionedCache()
+    let stored = 'v1'
+    const calls = { version: 0, load: 0 }
+    const version = async () => {
+      calls.version += 1
+      return stored
+    }
+    const load = async () => {
+      calls.load += 1
+      return { version: stored, value: { load: calls.load } }
+    }
+    expect(await cache.read('k', version, load)).toEqual({ body: '{"load":1}', version: 'v1' })
+    expect(calls).toEqual({ version: 0, load: 1 })
+    expect(await cache.read('k', version, load)).toEqual({ body: '{"load":1}', version: 'v1' })
+    expect(calls).toEqual({ version: 1, load: 1 })
+    stored = 'v2'
+    expect(await cache.read('k', version, load)).toEqual({ body: '{"load":2}', version: 'v2' })
+    expect(calls).toEqual({ version: 2, load: 2 })
+    expect(cache.gzipped('k', 'v2')).toBeDefined()
+  })
+
+  it('has() tells a stored body until it is too old', () => {
+    let now = 0
+    const cache = new VersionedCache({ maxAgeMs: 10, now: () => now })
+    expect(cache.has('a')).toBe(false)
+    cache.set('a', 'v', 'x')
+    expect(cache.has('a')).toBe(true)
+    now = 11
+    expect(cache.has('a')).toBe(false)
+  })
+
   it('gzips a stored body once, for its version only', () => {
     const cache = new VersionedCache()
     const body = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ i, species: 'Whitetail Deer' })) })

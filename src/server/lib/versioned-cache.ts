@@ -28,13 +28,20 @@ export class VersionedCache<B extends string | Buffer = string> {
     return this.#entries.size
   }
 
+  #expired(entry: Entry<B>): boolean {
+    return this.#maxAgeMs !== Number.POSITIVE_INFINITY && this.#now() - entry.at > this.#maxAgeMs
+  }
+
+  /** A body is stored for `key` (of any version, not yet too old): worth reading its version before anything else. */
+  has(key: string): boolean {
+    const entry = this.#entries.get(key)
+    return entry !== undefined && !this.#expired(entry)
+  }
+
   get(key: string, version: string): B | undefined {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
-    if (
-      entry.version !== version ||
-      (this.#maxAgeMs !== Number.POSITIVE_INFINITY && this.#now() - entry.at > this.#maxAgeMs)
-    ) {
+    if (entry.version !== version || this.#expired(entry)) {
       this.#entries.delete(key)
       return undefined
     }
@@ -69,6 +76,28 @@ export class VersionedCache<B extends string | Buffer = string> {
     if (!entry || entry.version !== version) return undefined
     entry.gzip ??= gzipSync(entry.body)
     return entry.gzip
+  }
+
+  /**
+   * The body for `key` as it is now, and its version. With a body stored, `version()` is read and the body served
+   * while it matches; otherwise `load()` reads the value with the version it was read at (in one statement, so
+   * they agree) and both are kept. A key met for the first time then costs one statement instead of two.
+   */
+  async read(
+    this: VersionedCache<string>,
+    key: string,
+    version: () => Promise<string>,
+    load: () => Promise<{ version: string; value: unknown }>,
+  ): Promise<{ body: string; version: string }> {
+    if (this.has(key)) {
+      const current = await version()
+      const cached = this.get(key, current)
+      if (cached !== undefined) return { body: cached, version: current }
+    }
+    const loaded = await load()
+    const body = JSON.stringify(loaded.value)
+    this.set(key, loaded.version, body)
+    return { body, version: loaded.version }
   }
 
   /** The cached body for this version, or the one `compute` makes (then kept). */

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema.ts'
+import { AuthUserSchema } from '#shared/schemas/access.ts'
 import {
   type Measurement,
   MeasurementPageSchema,
@@ -16,6 +17,13 @@ import {
   type SignedInUser,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import {
+  collectionVersion,
+  listMeasurements,
+  measurementStats,
+  measurementVersion,
+  readVersionedMeasurement,
+} from './measurements.reads.ts'
 import { measurements } from './measurements.tables.ts'
 
 // The list, one measurement and the statistics answer from cached bodies while their version in the database is
@@ -141,5 +149,28 @@ describe('cached reads', () => {
       headers: { cookie: owner.cookie, 'accept-encoding': 'gzip;q=0' },
     })
     expect(refused.headers['content-encoding']).toBeUndefined()
+  })
+})
+
+describe('a body read whole', () => {
+  // A member's first request reads the body and its version in one statement; the next reads the version alone.
+  // Were the two versions to differ, every repeat would read the body again.
+  it('comes with the version that is read on its own', async () => {
+    const me = await createUser(t, { verify: 'mark' })
+    const user = AuthUserSchema.parse((await get('/api/auth/user', me)).body)
+    const empty = await listMeasurements(t.db, user, { limit: 20 })
+    expect(empty.value).toEqual({ items: [], nextCursor: null, total: 0 })
+    expect(empty.version).toBe(await collectionVersion(t.db, me.id))
+    for (let i = 0; i < 3; i++) await createMeasurement(t, me.cookie, { caption: `whole ${i}` })
+    const version = await collectionVersion(t.db, me.id)
+    const first = await listMeasurements(t.db, user, { limit: 2, order: 'taken' })
+    const cursor = first.value.nextCursor ?? undefined
+    const next = await listMeasurements(t.db, user, { limit: 2, order: 'taken', cursor })
+    expect(next.value.items).toHaveLength(1)
+    const stats = await measurementStats(t.db, user)
+    expect([first.version, next.version, stats.version]).toEqual([version, version, version])
+    const id = first.value.items[0]?.id ?? ''
+    const detail = await readVersionedMeasurement(t.db, user, id)
+    expect(detail.version).toBe((await measurementVersion(t.db, id, me.id))?.version)
   })
 })

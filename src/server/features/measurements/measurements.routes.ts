@@ -19,25 +19,13 @@ import {
   UpdateMeasurementSchema,
 } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
-import { VersionedCache } from '../../lib/versioned-cache.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateRule } from '../../plugins/security.ts'
 import { removePhotoFiles } from '../photos/photos.service.ts'
-import {
-  collectionVersion,
-  createMeasurement,
-  deleteMeasurement,
-  listMeasurements,
-  measurementStats,
-  measurementVersion,
-  notFound,
-  readMeasurement,
-  readShared,
-  updateMeasurement,
-} from './measurements.service.ts'
+import { MeasurementReads, type Served } from './measurements.cache.ts'
+import { createMeasurement, deleteMeasurement, readShared, updateMeasurement } from './measurements.service.ts'
 import { getSettings, saveSettings } from './settings.ts'
 import { injectTags, MINIMAL_PAGE, shareTags } from './share-page.ts'
-import { canView } from './visibility.ts'
 
 type Options = {
   db: Db
@@ -62,9 +50,9 @@ const SHARE_NOT_FOUND = 'Not found'
  * A body already serialized as JSON. Fastify sends a string with a JSON content type as it is; the route's response
  * schema still documents it (OpenAPI) and the API tests check the bodies against the schemas.
  */
-function sendJson<T>(reply: FastifyReply, body: string, gzip?: () => Buffer | undefined): T {
+function sendJson<T>(reply: FastifyReply, { body, gzipped }: Served): T {
   reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding')
-  const encoded = gzip && body.length > GZIP_FROM_BYTES && acceptsGzip(reply.request) ? gzip() : undefined
+  const encoded = body.length > GZIP_FROM_BYTES && acceptsGzip(reply.request) ? gzipped() : undefined
   if (encoded) reply.header('content-encoding', 'gzip').send(encoded)
   else reply.send(body)
   return reply as unknown as T
@@ -96,11 +84,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { db, createLimit, baseUrl, clientDir },
 ) => {
-  // The hot reads answer from serialized bodies while their version in the database is unchanged (BENCHMARKS.md).
-  // Statistics also depend on the clock (the current month): kept at most a minute, per member and time zone.
-  const pages = new VersionedCache({ maxEntries: 20_000 })
-  const details = new VersionedCache({ maxEntries: 20_000 })
-  const stats = new VersionedCache({ maxEntries: 10_000, maxAgeMs: 60_000 })
+  // The hot reads answer from serialized bodies while their version in the database is unchanged.
+  const reads = new MeasurementReads(db)
   app.post(
     '/api/measurements',
     {
@@ -140,13 +125,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: MeasurementPageSchema, ...errors },
       },
     },
-    async (req, reply) => {
-      const user = member(req)
-      const version = await collectionVersion(db, user.id)
-      const key = `${user.id}|${req.query.order}|${req.query.cursor ?? ''}|${req.query.limit}`
-      const body = await pages.through(key, version, () => listMeasurements(db, user, req.query))
-      return sendJson(reply, body, () => pages.gzipped(key, version))
-    },
+    async (req, reply) => sendJson(reply, await reads.page(member(req), req.query)),
   )
 
   app.get(
@@ -164,14 +143,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: MeasurementStatsSchema, ...errors },
       },
     },
-    async (req, reply) => {
-      const user = member(req)
-      const timeZone = req.headers['x-time-zone'] ?? DEFAULT_TIME_ZONE
-      const version = await collectionVersion(db, user.id)
-      const key = `${user.id}|${timeZone}`
-      const body = await stats.through(key, version, () => measurementStats(db, user, timeZone))
-      return sendJson(reply, body, () => stats.gzipped(key, version))
-    },
+    async (req, reply) =>
+      sendJson(reply, await reads.stats(member(req), req.headers['x-time-zone'] ?? DEFAULT_TIME_ZONE)),
   )
 
   app.get(
@@ -185,14 +158,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         response: { 200: MeasurementSchema, ...errors },
       },
     },
-    async (req, reply) => {
-      const user = member(req)
-      const current = await measurementVersion(db, req.params.id, user.id)
-      if (!current || !canView(user, current, current.relation)) throw notFound()
-      const key = `${req.params.id}|${current.userId === user.id ? 'owner' : 'member'}`
-      const body = await details.through(key, current.version, () => readMeasurement(db, user, req.params.id))
-      return sendJson(reply, body, () => details.gzipped(key, current.version))
-    },
+    async (req, reply) => sendJson(reply, await reads.detail(member(req), req.params.id)),
   )
 
   app.patch(

@@ -1,23 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { effectiveEvidence } from '#shared/community/check-state.ts'
 import { AppError } from '#shared/errors.ts'
-import { countByMonth, DEFAULT_TIME_ZONE, lastMonths } from '#shared/measurements/calendar-months.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
   CreateMeasurementSchema,
-  ListOrder,
   LocationPrecision,
   Measurement,
-  MeasurementPage,
-  MeasurementStats,
   SharedMeasurement,
   Visibility,
 } from '#shared/schemas/measurements.ts'
-import type { System, TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { preparedStatement } from '../../db/prepared.ts'
 import {
   afterMemberChange,
   beforeMeasurementWrite,
@@ -41,11 +35,11 @@ import {
 import { locationFor } from './location.ts'
 import { measurements, photos } from './measurements.tables.ts'
 import { getSettings } from './settings.ts'
-import { blockedSql, canChange, canView, followsSql, type Relation, relationTo } from './visibility.ts'
+import { canChange, canView, relationTo } from './visibility.ts'
 
-// The measurements of issue 4 in the database: create (idempotent per client id), read at the viewer's level,
-// the member's pages and statistics, update and delete. Files of removed photos are returned to the caller, who
-// deletes them once the transaction has committed.
+// The measurements in the database: create (idempotent per client id), read at the viewer's level, update and
+// delete (the member's pages, statistics and a measurement's page: measurements.reads.ts). Files of removed photos
+// are returned to the caller, who deletes them once the transaction has committed.
 
 export type CreateBody = z.output<typeof CreateMeasurementSchema>
 type Row = typeof measurements.$inferSelect
@@ -421,65 +415,6 @@ export async function readMeasurement(db: Db, viewer: AuthUser | null, id: strin
   return toMeasurement(found.row, found.owner, await photosOf(db, [id]), audience)
 }
 
-// Versions for the response caches of the routes (lib/versioned-cache.ts). Anything that changes what these
-// responses show must change the version: every write to a measurement sets its updated_at, and the owner's name
-// and image come with the users row's updated_at.
-
-/** The member's collection: how many measurements, the latest change to any of them, the owner's own row. */
-export async function collectionVersion(db: Db, userId: string): Promise<string> {
-  const [v] = await db
-    .select({
-      n: count(),
-      at: sql<string | null>`max(${measurements.updatedAt})::text`,
-      owner: sql<string | null>`(select ${users.updatedAt}::text from ${users} where ${users.id} = ${userId})`,
-    })
-    .from(measurements)
-    .where(eq(measurements.userId, userId))
-  return `${v?.n ?? 0}|${v?.at ?? ''}|${v?.owner ?? ''}`
-}
-
-type VersionRow = {
-  user_id: string
-  visibility: Visibility
-  hidden_at: string | null
-  follows: boolean
-  blocked: boolean
-  version: string
-}
-
-/** measurementVersion's query, prepared once: planning it cost about ten times running it (1 ms against 0.1 ms). */
-const versionStatement = preparedStatement<VersionRow>(
-  sql`select ${measurements.userId} as user_id, ${measurements.visibility} as visibility,
-      ${measurements.hiddenAt}::text as hidden_at,
-      ${followsSql(sql.placeholder('viewerId'), measurements.userId)} as follows,
-      ${blockedSql(sql.placeholder('viewerId'), measurements.userId)} as blocked,
-      ${measurements.updatedAt}::text || '|' || ${users.updatedAt}::text as version
-    from ${measurements} inner join ${users} on ${users.id} = ${measurements.userId}
-    where ${measurements.id} = ${sql.placeholder('id')}`,
-)
-
-/**
- * One measurement's version, with what decides whether the viewer may see it (read fresh on every request, in one
- * query): visibility, hidden, and the viewer's follow of the owner and any block between them.
- */
-export async function measurementVersion(
-  db: Db,
-  id: string,
-  viewerId: string,
-): Promise<
-  { userId: string; visibility: Visibility; hiddenAt: string | null; relation: Relation; version: string } | undefined
-> {
-  const [v] = await versionStatement.rows(db, { id, viewerId })
-  if (!v) return undefined
-  return {
-    userId: v.user_id,
-    visibility: v.visibility,
-    hiddenAt: v.hidden_at,
-    relation: { follows: v.follows === true, blocked: v.blocked === true },
-    version: v.version,
-  }
-}
-
 export type SharedView = { measurement: SharedMeasurement; ownerName: string }
 
 /** GET /api/share/:id and the share page: a public measurement as a stranger sees it, or undefined. */
@@ -503,7 +438,8 @@ export async function readShared(db: Db, id: string): Promise<SharedView | undef
 
 const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
-const cursorTextOf = (column: typeof measurements.createdAt | typeof measurements.takenAt) =>
+/** A cursor's time from its column, to the microsecond. */
+export const cursorTextOf = (column: typeof measurements.createdAt | typeof measurements.takenAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 /** A timestamptz as PostgreSQL writes it as text (DateStyle ISO): date, time, 0–6 digits of seconds, UTC offset. */
@@ -556,152 +492,3 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
 // A page of the collection leaves out the engine's result (lines and breakdown, about 3 KB a measurement): cards
 // show the summary columns and the score text; a measurement's own page reads the whole result.
 export const { result: _result, ...listColumns } = getTableColumns(measurements)
-
-/**
- * GET /api/measurements: the member's own, newest added (or taken) first. One query for the rows, one for the count,
- * one for photos. A member's rows are few: order=taken sorts them without an index of its own.
- */
-export async function listMeasurements(
-  db: Db,
-  user: AuthUser,
-  query: { cursor?: string | undefined; limit: number; order?: ListOrder | undefined },
-): Promise<MeasurementPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined
-  const mine = eq(measurements.userId, user.id)
-  const time = query.order === 'taken' ? measurements.takenAt : measurements.createdAt
-  const where = after
-    ? and(mine, sql`(${time}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
-    : mine
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ ...listColumns, cursorAt: cursorTextOf(time) })
-      .from(measurements)
-      .where(where)
-      .orderBy(desc(time), desc(measurements.id))
-      .limit(query.limit + 1),
-    db.select({ total: count() }).from(measurements).where(mine),
-  ])
-  const page = rows.slice(0, query.limit)
-  const photoRows = await photosOf(
-    db,
-    page.map((row) => row.id),
-  )
-  const byMeasurement = new Map<string, PhotoRow[]>()
-  for (const photo of photoRows) {
-    const list = byMeasurement.get(photo.measurementId ?? '') ?? []
-    list.push(photo)
-    byMeasurement.set(photo.measurementId ?? '', list)
-  }
-  const last = page.at(-1)
-  return {
-    items: page.map(({ cursorAt: _cursorAt, ...row }) =>
-      toMeasurement({ ...row, result: null }, user, byMeasurement.get(row.id) ?? [], 'owner'),
-    ),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
-    total: counted?.total ?? 0,
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Statistics
-
-const CLASS_RANK: Record<TrophyClass, number> = { record: 0, trophy: 1, standard: 2 }
-/** UTC offsets stay within 14 hours: a day before the oldest month's first UTC day reaches it in every zone. */
-const ZONE_MARGIN_MS = 24 * 60 * 60 * 1000
-
-/**
- * GET /api/measurements/stats, from SQL aggregates over the member's rows:
- * - trophies: trophy class `trophy` or better (records count as trophies too); records: class `record`;
- * - bestTrophyClass: the best class reached (null without measurements);
- * - personalBests: per species the best by score, then weight, then length (then the newest); best first
- *   (trophy class, then score);
- * - perMonth: the last 12 calendar months in `timeZone` by date taken, zero-filled; thisMonth is its last entry,
- *   so the card and the chart cannot disagree (docs/glossary.md, Figures).
- */
-export async function measurementStats(
-  db: Db,
-  user: AuthUser,
-  timeZone = DEFAULT_TIME_ZONE,
-  now = new Date(),
-): Promise<MeasurementStats> {
-  const mine = eq(measurements.userId, user.id)
-  const [oldest] = lastMonths(now, timeZone)
-  const [year = 0, month = 1] = (oldest ?? '').split('-').map(Number)
-  const start = new Date(Date.UTC(year, month - 1, 1) - ZONE_MARGIN_MS)
-  const [[totals], bests, taken] = await Promise.all([
-    db
-      .select({
-        total: count(),
-        trophies: sql<number>`count(*) filter (where ${measurements.trophyClass} in ('trophy', 'record'))`.mapWith(
-          Number,
-        ),
-        records: sql<number>`count(*) filter (where ${measurements.trophyClass} = 'record')`.mapWith(Number),
-        species: sql<number>`count(distinct ${measurements.speciesId})`.mapWith(Number),
-      })
-      .from(measurements)
-      .where(mine),
-    db
-      .selectDistinctOn([measurements.speciesId], {
-        speciesId: measurements.speciesId,
-        measurementId: measurements.id,
-        score: measurements.score,
-        scoreText: measurements.scoreText,
-        system: sql<System | null>`${measurements.sheet}->>'system'`,
-        category: sql<string | null>`${measurements.sheet}->>'category'`,
-        weightLbs: measurements.weightLbs,
-        lengthIn: measurements.lengthIn,
-        trophyClass: measurements.trophyClass,
-        takenAt: measurements.takenAt,
-      })
-      .from(measurements)
-      .where(mine)
-      .orderBy(
-        measurements.speciesId,
-        sql`${measurements.score} desc nulls last`,
-        sql`${measurements.weightLbs} desc nulls last`,
-        sql`${measurements.lengthIn} desc nulls last`,
-        desc(measurements.createdAt),
-      ),
-    // Months are bucketed here, in the member's zone, from the dates taken around the window (a few hundred at most).
-    db
-      .select({ takenAt: measurements.takenAt })
-      .from(measurements)
-      .where(and(mine, sql`${measurements.takenAt} >= ${start}`)),
-  ])
-  const perMonth = countByMonth(
-    taken.map((row) => row.takenAt),
-    now,
-    timeZone,
-  )
-  const t = totals ?? { total: 0, trophies: 0, records: 0, species: 0 }
-  const bestTrophyClass: TrophyClass | null =
-    t.total === 0 ? null : t.records > 0 ? 'record' : t.trophies > 0 ? 'trophy' : 'standard'
-  return {
-    total: t.total,
-    trophies: t.trophies,
-    records: t.records,
-    species: t.species,
-    thisMonth: perMonth.at(-1)?.count ?? 0,
-    bestTrophyClass,
-    personalBests: bests
-      .map((best) => ({
-        speciesId: best.speciesId,
-        species: getSpecies(best.speciesId)?.name ?? best.speciesId,
-        measurementId: best.measurementId,
-        score: best.score,
-        scoreText: best.scoreText,
-        sheet: best.system && best.category ? { system: best.system, category: best.category } : null,
-        weightLbs: best.weightLbs,
-        lengthIn: best.lengthIn,
-        trophyClass: best.trophyClass,
-        takenAt: best.takenAt.toISOString(),
-      }))
-      .sort(
-        (a, b) =>
-          CLASS_RANK[a.trophyClass] - CLASS_RANK[b.trophyClass] ||
-          (b.score ?? -1) - (a.score ?? -1) ||
-          a.species.localeCompare(b.species),
-      ),
-    perMonth,
-  }
-}

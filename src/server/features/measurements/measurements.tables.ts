@@ -140,7 +140,12 @@ export const photos = pgTable(
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_measurement_idx').on(t.measurementId, t.position), index('photos_user_idx').on(t.userId)],
+  (t) => [
+    // A measurement's photos in order; what a card shows of each rides along, so lists read them from the index
+    // alone (an index-only scan) instead of one table page per photo.
+    index('photos_measurement_idx').on(t.measurementId, t.position, t.id, t.width, t.height),
+    index('photos_user_idx').on(t.userId),
+  ],
 )
 
 /** Per-member preferences (units, defaults for new measurements). A missing row means the defaults. */

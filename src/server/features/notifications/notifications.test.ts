@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { achievements, blocks, comments, follows, measurements, notifications, users } from '#server/db/schema.ts'
+import { AuthUserSchema } from '#shared/schemas/access.ts'
 import { type NotificationList, NotificationListSchema } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
@@ -10,6 +11,7 @@ import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aMeasurement,
   browserHeaders,
+  createAdmin,
   createMeasurement,
   createUser,
   getNotifications,
@@ -19,7 +21,7 @@ import {
   withoutAchievements,
 } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { NOTIFICATION_WINDOW } from './notifications.service.ts'
+import { listNotifications, NOTIFICATION_WINDOW, notificationsVersion } from './notifications.service.ts'
 import { type NotifyInput, notify, tellRecipients } from './notify.ts'
 import { MAX_STREAMS_PER_MEMBER } from './stream.ts'
 
@@ -293,12 +295,85 @@ describe('GET /api/notifications', () => {
     expect(await keys()).toEqual(['mention'])
   })
 
+  it('keeps a mention whose comment a moderator hid in an admin’s bell only', async () => {
+    const admin = await createAdmin(t, { firstName: 'Ida' })
+    const me = await recipient()
+    const author = await createUser(t, { verify: 'mark', firstName: 'Vic' })
+    const id = await postOf(author, 'public')
+    const comment = await postComment(t, author.cookie, id, `@[Ida](${admin.id}) @[Rae](${me.id})`)
+    expect(comment.statusCode, comment.body).toBe(201)
+    await t.db.update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, comment.json().id))
+    for (const userId of await tellRecipients(t.db, { commentId: comment.json().id })) t.app.events.announce(userId)
+    expect((await list(me)).groups).toEqual([])
+    expect((await list(admin)).groups.map((g) => [g.kind, g.commentId])).toEqual([['mention', comment.json().id]])
+  })
+
   it("keeps the member's own hidden post in their bell (its owner still sees it)", async () => {
     const me = await recipient()
     const id = await postOf(me)
     await told({ userId: me.id, actorId: (await actor('Ann')).id, kind: 'like', measurementId: id })
     await t.db.update(measurements).set({ hiddenAt: new Date() }).where(eq(measurements.id, id))
     expect((await list(me)).groups).toHaveLength(1)
+  })
+
+  it("shows an actor's picture, and no picture once a moderator hid their profile", async () => {
+    const me = await recipient()
+    const ann = await actor('Ann')
+    await t.db.update(users).set({ image: '/pictures/ann.webp' }).where(eq(users.id, ann.id))
+    await told({ userId: me.id, actorId: ann.id, kind: 'follow' })
+    expect((await list(me)).groups[0]?.actors).toEqual([
+      { id: ann.id, firstName: 'Ann', lastName: 'Tester', profileImageUrl: '/pictures/ann.webp' },
+    ])
+    // As a moderation does, with the notification the next change brings (the card follows the list's changes).
+    await t.db.update(users).set({ hiddenAt: new Date() }).where(eq(users.id, ann.id))
+    await told({ userId: me.id, actorId: (await actor('Bo')).id, kind: 'follow' })
+    const [group] = (await list(me)).groups
+    expect(group?.actors.map((a) => [a.firstName, a.profileImageUrl])).toEqual([
+      ['Bo', null],
+      ['Ann', null],
+    ])
+  })
+
+  it('follows changes made straight in the database without the event hub (its version reads what it shows)', async () => {
+    const alone = await startTestApp(t.db)
+    try {
+      const me = await recipient()
+      const author = await createUser(t, { verify: 'mark', firstName: 'Uma' })
+      const id = await postOf(author, 'public')
+      const comment = await postComment(t, author.cookie, id, `Hi @[Rae](${me.id})`)
+      expect(comment.statusCode, comment.body).toBe(201)
+      const keys = async () => {
+        const res = await alone.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: me.cookie } })
+        expect(res.statusCode, res.body).toBe(200)
+        return NotificationListSchema.parse(res.json()).groups.map((g) => g.kind)
+      }
+      expect(await keys()).toEqual(['mention'])
+      // No event reaches this app: another process wrote.
+      await t.db.update(measurements).set({ visibility: 'private' }).where(eq(measurements.id, id))
+      expect(await keys()).toEqual([])
+      await t.db.update(measurements).set({ visibility: 'public' }).where(eq(measurements.id, id))
+      expect(await keys()).toEqual(['mention'])
+      await t.db.update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, comment.json().id))
+      expect(await keys()).toEqual([])
+      await t.db.update(comments).set({ hiddenAt: null }).where(eq(comments.id, comment.json().id))
+      expect(await keys()).toEqual(['mention'])
+    } finally {
+      await alone.close()
+    }
+  })
+
+  it('reads its version with the list, the same as the version read on its own', async () => {
+    // A member's first request reads both in one statement, the next the version alone: they must agree.
+    const me = await recipient()
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: me.cookie } })
+    const user = AuthUserSchema.parse(res.json())
+    expect((await listNotifications(t.db, user)).version).toBe(
+      await notificationsVersion(t.db, me.id, undefined, 'latest'),
+    )
+    await told({ userId: me.id, actorId: (await actor('Ann')).id, kind: 'follow' })
+    const read = await listNotifications(t.db, user)
+    expect(read.list.groups).toHaveLength(1)
+    expect(read.version).toBe(await notificationsVersion(t.db, me.id, undefined, 'latest'))
   })
 })
 

@@ -1,0 +1,79 @@
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { ListOrder } from '#shared/schemas/measurements.ts'
+import type { Db } from '../../db/client.ts'
+import { VersionedCache } from '../../lib/versioned-cache.ts'
+import {
+  collectionVersion,
+  listMeasurements,
+  measurementStats,
+  measurementVersion,
+  readVersionedMeasurement,
+} from './measurements.reads.ts'
+import { notFound } from './measurements.service.ts'
+import { canView } from './visibility.ts'
+
+/** A served body and how to get it gzipped. */
+export type Served = { body: string; gzipped: () => Buffer | undefined }
+
+/**
+ * The member's hot reads as serialized bodies, served again while their version in the database is unchanged
+ * (lib/versioned-cache.ts). A body never stored costs one statement (measurements.reads.ts); a stored one, the
+ * version's statement first. Statistics also depend on the clock (the current month): kept at most a minute, per
+ * member and time zone.
+ */
+export class MeasurementReads {
+  readonly #db: Db
+  readonly #pages = new VersionedCache({ maxEntries: 20_000 })
+  readonly #details = new VersionedCache({ maxEntries: 20_000 })
+  readonly #stats = new VersionedCache({ maxEntries: 10_000, maxAgeMs: 60_000 })
+
+  constructor(db: Db) {
+    this.#db = db
+  }
+
+  /** GET /api/measurements */
+  async page(user: AuthUser, query: { cursor?: string | undefined; limit: number; order: ListOrder }): Promise<Served> {
+    const key = `${user.id}|${query.order}|${query.cursor ?? ''}|${query.limit}`
+    const { body, version } = await this.#pages.read(
+      key,
+      () => collectionVersion(this.#db, user.id),
+      () => listMeasurements(this.#db, user, query),
+    )
+    return { body, gzipped: () => this.#pages.gzipped(key, version) }
+  }
+
+  /** GET /api/measurements/stats */
+  async stats(user: AuthUser, timeZone: string): Promise<Served> {
+    const key = `${user.id}|${timeZone}`
+    const { body, version } = await this.#stats.read(
+      key,
+      () => collectionVersion(this.#db, user.id),
+      () => measurementStats(this.#db, user, timeZone),
+    )
+    return { body, gzipped: () => this.#stats.gzipped(key, version) }
+  }
+
+  /**
+   * GET /api/measurements/:id. Owner and others see different bodies; which one the viewer gets is known once the
+   * measurement is read, so a measurement with neither body stored is read whole at once.
+   */
+  async detail(user: AuthUser, id: string): Promise<Served> {
+    const keyOf = (ownerId: string) => `${id}|${ownerId === user.id ? 'owner' : 'member'}`
+    if (!this.#details.has(`${id}|owner`) && !this.#details.has(`${id}|member`)) {
+      const { version, value, ownerId } = await readVersionedMeasurement(this.#db, user, id)
+      const key = keyOf(ownerId)
+      const body = JSON.stringify(value)
+      this.#details.set(key, version, body)
+      return { body, gzipped: () => this.#details.gzipped(key, version) }
+    }
+    const current = await measurementVersion(this.#db, id, user.id)
+    if (!current || !canView(user, current, current.relation)) throw notFound()
+    const key = keyOf(current.userId)
+    const { body, version } = await this.#details.read(
+      key,
+      async () => current.version,
+      () => readVersionedMeasurement(this.#db, user, id),
+    )
+    return { body, gzipped: () => this.#details.gzipped(key, version) }
+  }
+}

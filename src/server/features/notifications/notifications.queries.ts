@@ -1,0 +1,174 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { NotificationGroup } from '#shared/schemas/community.ts'
+import type { Db } from '../../db/client.ts'
+import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
+import { users } from '../auth/auth.tables.ts'
+import { achievements, blocks, comments, follows, notifications } from '../community/community.tables.ts'
+import { measurements } from '../measurements/measurements.tables.ts'
+import { followsSql, type Visible } from '../measurements/visibility.ts'
+
+// The bell's SQL: the version of a member's list, and the list's groups in one statement (notifications.service.ts
+// decides what the member may see of them and lists them).
+
+const n = notifications
+const userId = sql.placeholder('userId')
+
+/** The version as one text (its parts joined by '#'); every part is an index probe or a short index range. */
+export function versionSql(own: 'full' | 'latest', withMeasurements: boolean, withComments: boolean): SQL {
+  const parts: SQL[] = [
+    own === 'full'
+      ? sql`(select count(*) || '|' || coalesce(max(${n.createdAt})::text, '') from ${n} where ${n.userId} = ${userId})`
+      : sql`(select coalesce(max(${n.createdAt})::text, '') from ${n} where ${n.userId} = ${userId})`,
+    sql`(select count(*) || '|' || coalesce(max(${blocks.createdAt})::text, '') from ${blocks} where ${blocks.blockerId} = ${userId} or ${blocks.blockedId} = ${userId})`,
+  ]
+  if (own === 'full') {
+    parts.push(sql`(select count(*)::text from ${n} where ${n.userId} = ${userId} and ${n.readAt} is null)`)
+  }
+  // Whom the member follows decides which followers-only posts the list may show: read whenever it may show others'
+  // posts (with the hub, the measurements themselves are not read: their changes arrive as events).
+  if (withMeasurements || own === 'latest') {
+    parts.push(
+      sql`(select count(*) || '|' || coalesce(max(${follows.createdAt})::text, '') from ${follows} where ${follows.followerId} = ${userId})`,
+    )
+  }
+  if (withMeasurements) {
+    const ids = sql`string_to_array(${sql.placeholder('measurementIds')}::text, ' ')::uuid[]`
+    parts.push(
+      sql`(select count(*) || '|' || count(${measurements.hiddenAt}) || '|' || coalesce(max(${measurements.updatedAt})::text, '') from ${measurements} where ${measurements.id} = any(${ids}))`,
+    )
+  }
+  if (withComments) {
+    const ids = sql`string_to_array(${sql.placeholder('commentIds')}::text, ' ')::uuid[]`
+    parts.push(
+      sql`(select count(*) || '|' || count(${comments.hiddenAt}) from ${comments} where ${comments.id} = any(${ids}))`,
+    )
+  }
+  return sql`concat_ws('#', ${sql.join(parts, sql`, `)})`
+}
+
+/** A group of the window: what its newest notification says, whether any is unread, its latest actors. */
+export type WindowGroup = {
+  key: string
+  kind: NotificationGroup['kind']
+  measurementId: string | null
+  commentId: string | null
+  achievementId: string | null
+  verdict: NotificationGroup['verdict']
+  /** ISO text to the millisecond, as Date.toISOString writes it */
+  latestAt: string
+  unread: boolean
+  actorCount: number
+  /** newest first, at most `shown` */
+  actorIds: string[] | null
+}
+/** A measurement the window is about, and how the member stands to its owner. */
+export type About = Visible & { id: string; speciesId: string; follows: boolean; ownerBlocked: boolean }
+export type Actor = {
+  id: string
+  firstName: string | null
+  lastName: string | null
+  image: string | null
+  hiddenAt: string | null
+}
+export type Window = {
+  /** notificationsVersion(…, 'latest') as read in the same statement */
+  version: string
+  groups: WindowGroup[] | null
+  /** the groups' measurements; with dependencies, every measurement of the window */
+  measurements: About[] | null
+  achievements: { id: string; name: string }[] | null
+  actors: Actor[] | null
+  /** with dependencies: the comments of the window's mentions */
+  mentions: string[] | null
+}
+
+const statements = new Map<string, PreparedStatement<Window>>()
+
+/**
+ * The member's latest `size` notifications (notifications_user_created_idx alone: it holds every column read here)
+ * grouped by group key, newest group first, leaving out what the member may no longer see of them but for the
+ * measurement (nothing from across a block, no comment a moderator hid, but for admins), which the caller decides
+ * per group: a group is about one item (notify.ts groupKeyOf). With each group, the cards of its `shown` latest
+ * actors; and with `dependencies`, every measurement and mentioning comment of the window. One statement, whose
+ * parts each come as one JSON value: PGlite decodes every field of a result on its own, and every byte of it, which
+ * cost more than the query when a row came per notification.
+ */
+export async function readWindow(
+  db: Db,
+  viewer: AuthUser,
+  options: { size: number; shown: number; dependencies: boolean },
+): Promise<Window | undefined> {
+  const shape = `${options.size}|${options.shown}|${options.dependencies}`
+  let statement = statements.get(shape)
+  if (!statement) {
+    statement = preparedStatement<Window>(windowSql(options))
+    statements.set(shape, statement)
+  }
+  const [window] = await statement.rows(db, { userId: viewer.id, isAdmin: viewer.isAdmin })
+  return window
+}
+
+function windowSql({ size, shown, dependencies }: { size: number; shown: number; dependencies: boolean }): SQL {
+  const m = measurements
+  const isAdmin = sql`${sql.placeholder('isAdmin')}::boolean`
+  // The measurements to describe: the groups' (what the bell shows), or the whole window's (what it depends on).
+  const described = dependencies ? sql`select measurement_id from latest` : sql`select measurement_id from groups`
+  return sql`
+    with latest as (
+      select ${n.kind} as kind, ${n.groupKey} as group_key, ${n.actorId} as actor_id,
+        ${n.measurementId} as measurement_id, ${n.commentId} as comment_id, ${n.achievementId} as achievement_id,
+        ${n.verdict} as verdict, ${n.readAt} is null as unread, ${n.createdAt} as created_at
+      from ${n} where ${n.userId} = ${userId}
+      -- nulls last, as the index is ordered: plain desc (nulls first) made it read and sort all of a member's rows
+      order by ${n.createdAt} desc nulls last limit ${sql.raw(String(size))}
+    ),
+    blocked as (
+      select case when ${blocks.blockerId} = ${userId} then ${blocks.blockedId} else ${blocks.blockerId} end as id
+      from ${blocks} where ${blocks.blockerId} = ${userId} or ${blocks.blockedId} = ${userId}
+    ),
+    kept as (
+      select l.*, row_number() over (partition by l.group_key order by l.created_at desc) as nth,
+        bool_or(l.unread) over (partition by l.group_key) as group_unread,
+        row_number() over (partition by l.group_key, l.actor_id order by l.created_at desc) as actor_nth
+      from latest l left join ${comments} on ${comments.id} = l.comment_id
+      where (l.actor_id is null or l.actor_id not in (select id from blocked))
+        and (${comments.hiddenAt} is null or ${isAdmin})
+    ),
+    actors as (
+      select group_key, actor_id, row_number() over (partition by group_key order by created_at desc) as rank
+      from kept where actor_id is not null and actor_nth = 1
+    ),
+    groups as (
+      select group_key, kind, measurement_id, comment_id, achievement_id, verdict, created_at, group_unread as unread
+      from kept where nth = 1
+    ),
+    -- materialized: the generic plan, which cannot tell how many groups there are, ran it again for every group
+    named as materialized (
+      select group_key, count(*) as actor_count,
+        json_agg(actor_id order by rank) filter (where rank <= ${sql.raw(String(shown))}) as actor_ids
+      from actors group by group_key
+    )
+    select ${versionSql('latest', false, false)} as version,
+      (select json_agg(json_build_object('key', g.group_key, 'kind', g.kind, 'measurementId', g.measurement_id,
+          'commentId', g.comment_id, 'achievementId', g.achievement_id, 'verdict', g.verdict,
+          'latestAt', to_char(g.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'unread', g.unread, 'actorCount', coalesce(a.actor_count, 0), 'actorIds', a.actor_ids)
+        order by g.created_at desc)
+        from groups g left join named a on a.group_key = g.group_key) as groups,
+      (select json_agg(json_build_object('id', ${m.id}, 'userId', ${m.userId}, 'visibility', ${m.visibility},
+          'hiddenAt', ${m.hiddenAt}::text, 'speciesId', ${m.speciesId},
+          'follows', ${m.userId} <> ${userId} and ${followsSql(userId, m.userId)},
+          'ownerBlocked', ${m.userId} in (select id from blocked)))
+        from ${m} where ${m.id} in (${described})) as measurements,
+      (select json_agg(json_build_object('id', ${achievements.id}, 'name', ${achievements.name}))
+        from ${achievements} where ${achievements.id} in (select achievement_id from groups)) as achievements,
+      (select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
+          'lastName', ${users.lastName}, 'image', ${users.image}, 'hiddenAt', ${users.hiddenAt}::text))
+        from ${users}
+        where ${users.id} in (select actor_id from actors where rank <= ${sql.raw(String(shown))})) as actors,
+      ${dependencies ? mentionsSql : sql`null`} as mentions`
+}
+
+const mentionsSql = sql`(select json_agg(distinct comment_id) from latest
+  where kind = 'mention' and comment_id is not null)`
