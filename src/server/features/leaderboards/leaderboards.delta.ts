@@ -16,7 +16,7 @@ import { bucketsSql, counts, evidenceLevel, sizeOf } from './leaderboards.servic
 // One measurement's write moves only the cells its old and new versions fall in (ADR 020): their counts by one, the
 // species totals by the net change, and a latest or best the old version held is read again over that cell alone:
 // a week or a month from the member's measurements taken in it (measurements_user_taken_idx), a year from its
-// months' rows, all time from its years' (leaderboard_entries_user_idx). Nothing reads the member's whole history;
+// months' rows, all time from its years' (leaderboard_entries_member_idx). Nothing reads the member's whole history;
 // refreshMemberBoards (leaderboards.service.ts) stays the full recomputation, for member-wide changes and repairs.
 // Runs under the member's lock (afterMemberChange), after the write, in its transaction.
 

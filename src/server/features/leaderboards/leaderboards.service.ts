@@ -2,9 +2,10 @@ import { type SQL, sql } from 'drizzle-orm'
 import { SPECIES } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 
-// Writing the precomputed leaderboards (leaderboards.tables.ts): a member's rows are rewritten from their records in
-// the transaction of whatever changed them (afterMemberChange, achievements/member-events.ts), and every member's at
-// once by rebuildAllBoards. Reading them: leaderboards.queries.ts.
+// Writing the precomputed leaderboards (leaderboards.tables.ts), from scratch: a member's rows from their records
+// (refreshMemberBoards: member-wide changes and repairs), every member's at once (rebuildAllBoards). A measurement's
+// write moves only its own cells (leaderboards.delta.ts, ADR 020); these define what it must arrive at. Reading them:
+// leaderboards.queries.ts.
 //
 // What counts (issue 6, decision 006):
 // - a measurement counts when it is public, not hidden by a moderator, not disputed by the size checks, and its owner's
@@ -115,7 +116,8 @@ const ENTRY_COLUMNS = sql`(board, bucket, species_id, evidence, user_id, value, 
 
 /**
  * Brings the member's leaderboard rows and species totals to what their records make them, writing only what differs
- * (ADR 010). Call it in the change's transaction, after the change (afterMemberChange does, under the member's lock).
+ * (ADR 010). Call it in the change's transaction, after the change (afterMemberChange does, under the member's lock,
+ * for member-wide changes: a profile hidden or restored, awards made in bulk).
  * The totals' net changes are written in key order, so concurrent members lock the shared rows in one order.
  */
 export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void> {

@@ -3,8 +3,8 @@ import { users } from '../auth/auth.tables.ts'
 
 /**
  * Leaderboards (issue 6), precomputed: one row per board, period bucket, species, minimum evidence and member,
- * rewritten for a member in the same transaction as whatever changed their standing (a measurement written,
- * hidden, restored, disputed or verified; an achievement earned or revoked). A board is then one range of
+ * kept in the same transaction as whatever changed their standing (a measurement written, hidden, restored, disputed
+ * or verified moves its cells; an achievement earned or revoked its points: ADR 020). A board is then one range of
  * leaderboard_entries_rank_idx read in rank order and stopped after ten rows: nothing is aggregated per request.
  *
  * - board: points | trophies | species
@@ -52,9 +52,9 @@ export const leaderboardEntries = pgTable(
 /**
  * How many counted measurements each species has per period bucket and minimum evidence, over every member: the
  * Top Species list (GET /api/leaderboards/top-species) reads one bucket's few rows instead of adding up the
- * 'trophies' rows of every member per request. Kept by refreshMemberBoards in the same transaction: the member's
- * old contribution (their 'trophies' rows with a species) is taken off and the new one added, as one net change
- * per key written in key order (two members' transactions take the row locks in the same order: no deadlock).
+ * 'trophies' rows of every member per request. Kept in the same transaction as the rows (a write's delta, or
+ * refreshMemberBoards): the member's net change per key, written in key order (two members' transactions take the
+ * row locks in the same order: no deadlock).
  * Rebuilt whole by rebuildAllBoards. A species whose count falls to 0 keeps its row (0 is never listed).
  */
 export const leaderboardSpeciesTotals = pgTable(
