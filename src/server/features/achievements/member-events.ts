@@ -58,6 +58,14 @@ export function measurementChanged(write: MeasurementWrite): MemberChange {
   return { metrics: MEASUREMENT_METRICS, boards: false, measurement: write }
 }
 
+/**
+ * What a measurement deleted or hidden by a moderator moves: its cells, and of the metrics only personal bests (a
+ * later catch may now beat the best before it); every other count can only fall, and a fall awards nothing.
+ */
+export function measurementRemoved(write: MeasurementWrite): MemberChange {
+  return { metrics: ['personal-bests'], boards: false, measurement: write }
+}
+
 /** A measurement's values that its owner's achievements or the leaderboards count. */
 export type CountedValues = {
   speciesId: string

@@ -17,6 +17,7 @@ import {
   beforeMeasurementWrite,
   measurementChanged,
   measurementEdited,
+  measurementRemoved,
 } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { queuePostDelivery, reachesFollowers } from '../community/feed-inbox.ts'
@@ -309,7 +310,7 @@ export async function deleteMeasurement(
       .where(eq(photos.measurementId, id))
       .returning({ storageKey: photos.storageKey })
     await tx.delete(measurements).where(eq(measurements.id, id))
-    await afterMemberChange(tx, current.userId, measurementChanged(write))
+    await afterMemberChange(tx, current.userId, measurementRemoved(write))
     return { storageKeys: removed.map((photo) => photo.storageKey), told }
   })
 }

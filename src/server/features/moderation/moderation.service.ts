@@ -17,6 +17,7 @@ import {
   beforeMeasurementWrite,
   type MemberChange,
   measurementChanged,
+  measurementRemoved,
 } from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { comments, reports } from '../community/community.tables.ts'
@@ -292,7 +293,7 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
       .returning({ ownerId: measurements.userId })
     const told = await tellRecipients(tx, { measurementId: id })
     // It leaves (or comes back to) its owner's leaderboards, in this transaction.
-    if (changed) await afterMemberChange(tx, changed.ownerId, measurementChanged(write))
+    if (changed) await afterMemberChange(tx, changed.ownerId, (at ? measurementRemoved : measurementChanged)(write))
     return told
   }
   const [comment] = await tx.select({ measurementId: comments.measurementId }).from(comments).where(eq(comments.id, id))
