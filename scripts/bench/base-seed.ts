@@ -53,12 +53,14 @@ const drawn = (values: readonly string[], n: string, salt: number) =>
 
 type Log = (line: string) => void
 
+const timedRun = (db: Db, log: Log) => async (label: string, statements: string[]) => {
+  const started = performance.now()
+  for (const statement of statements) await db.execute(sql.raw(statement))
+  log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
+}
+
 export async function seedBase(db: Db, spec: Dataset, log: Log): Promise<void> {
-  const run = async (label: string, statements: string[]) => {
-    const started = performance.now()
-    for (const statement of statements) await db.execute(sql.raw(statement))
-    log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  }
+  const run = timedRun(db, log)
   const approved = (spec.users / 10) * 9
   const bench = `'${BENCH_USER.id}'`
   const star = `'${memberId(STAR_MEMBER)}'`
@@ -100,19 +102,9 @@ export async function seedBase(db: Db, spec: Dataset, log: Log): Promise<void> {
   ])
 }
 
-/**
- * The measurements of the plan (base-seed's), each written once with the community's counts (bench_seed_counts) as
- * the routes keep them, then their photos: two for each of the bench member's, one for everyone else's and a second
- * for a quarter of them, so the feed carries photos as it will. The plan, the pool and the counts go after.
- */
+/** The measurements of the plan (seedBase's), each written once with the community's counts (bench_seed_counts). */
 export async function writeMeasurements(db: Db, log: Log): Promise<void> {
-  const run = async (label: string, statements: string[]) => {
-    const started = performance.now()
-    for (const statement of statements) await db.execute(sql.raw(statement))
-    log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  }
-  const bench = `'${BENCH_USER.id}'`
-  await run('measurements', [
+  await timedRun(db, log)('measurements', [
     `insert into measurements (id, user_id, species_id, category, system, sheet, quick, result, score, score_text,
        trophy_class, length_in, width_in, weight_lbs, weight_estimated, spread_in, points, mass_in, evidence,
        reported_evidence, method, taken_at, caption, visibility, region, lat, lon, location_precision, like_count,
@@ -125,7 +117,15 @@ export async function writeMeasurements(db: Db, log: Log): Promise<void> {
      from bench_seed_plan m join bench_seed_pool p on p.k = m.pool_k
        left join bench_seed_counts c on c.measurement_id = m.id`,
   ])
-  await run('photos', [
+}
+
+/**
+ * The photos of the plan's measurements: two for each of the bench member's, one for everyone else's and a second
+ * for a quarter of them, so the feed carries photos as it will.
+ */
+export async function writePhotos(db: Db, log: Log): Promise<void> {
+  const bench = `'${BENCH_USER.id}'`
+  await timedRun(db, log)('photos', [
     `insert into photos (id, user_id, measurement_id, position, width, height, storage_key, bytes)
      select gen_random_uuid(), ${bench}, m.id, p.position, 2048, 1536, 'bench/' || (m.n * 2 + p.position), 180000
      from (select id, row_number() over (order by id) - 1 as n from bench_seed_plan where user_id = ${bench}) m,
@@ -135,8 +135,12 @@ export async function writeMeasurements(db: Db, log: Log): Promise<void> {
        m.created_at
      from bench_seed_plan m, (values (0), (1)) as p(position)
      where m.user_id <> ${bench} and (p.position = 0 or get_byte(uuid_send(m.id), 15) % 4 = 0)`,
-    `drop table bench_seed_plan, bench_seed_pool, bench_seed_counts`,
   ])
+}
+
+/** The plan, the pool and the counts, once the measurements are written. */
+export async function dropPlan(db: Db): Promise<void> {
+  await db.execute(sql`drop table if exists bench_seed_plan, bench_seed_pool, bench_seed_counts`)
 }
 
 /**
@@ -160,7 +164,7 @@ export async function countMeasurements(db: Db): Promise<void> {
     from measurements m2 left join bench_seed_counts c on c.measurement_id = m2.id
     where m.id = m2.id`),
   )
-  await db.execute(sql`drop table bench_seed_plan, bench_seed_counts`)
+  await dropPlan(db)
 }
 
 /** The bench member (verified, approved, past the gate, with a password), the members, sessions and requests. */

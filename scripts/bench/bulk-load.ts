@@ -96,16 +96,35 @@ export async function restoreAfterBulkLoad(sessions: readonly Db[], tables?: rea
 }
 
 /**
- * Runs `load` with the session as a replica (session_replication_role), as pg_restore --disable-triggers does:
+ * Runs `load` with the sessions as replicas (session_replication_role), as pg_restore --disable-triggers does:
  * foreign keys are not checked row by row and triggers do not fire (the likes trigger would hold every inserted row).
  * The seed makes its references from rows already there, so they hold; the keys stay valid as they were. Needs a
- * superuser and one session (the seed's single connection; PGlite has one).
+ * superuser, and sessions that are one connection each (PGlite has one).
  */
-export async function loadingAsReplica<T>(db: Db, load: () => Promise<T>): Promise<T> {
-  await db.execute(sql`set session_replication_role = replica`)
+export async function loadingAsReplica<T>(sessions: readonly Db[], load: () => Promise<T>): Promise<T> {
+  for (const db of sessions) await db.execute(sql`set session_replication_role = replica`)
   try {
     return await load()
   } finally {
-    await db.execute(sql`set session_replication_role = default`)
+    for (const db of sessions) await db.execute(sql`set session_replication_role = default`)
   }
+}
+
+/**
+ * VACUUM ANALYZE of every table in public (or of `tables`), the biggest first, several at once on `sessions`: a
+ * table is vacuumed by one process, so different tables can go side by side.
+ */
+export async function vacuumAnalyze(sessions: readonly Db[], tables?: readonly string[]): Promise<void> {
+  const [first] = sessions
+  if (!first) throw new Error('vacuumAnalyze: no session')
+  const which = tables ? `and relname in (${tables.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')})` : ''
+  const queue = await rows<{ name: string }>(
+    first,
+    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' ${which}
+     order by pg_total_relation_size(oid) desc`,
+  )
+  const work = async (db: Db) => {
+    for (let t = queue.shift(); t; t = queue.shift()) await db.execute(sql.raw(`vacuum analyze "${t.name}"`))
+  }
+  await Promise.all(sessions.map(work))
 }

@@ -36,13 +36,7 @@ const COMMENTS = [
   'Jealous! Mine was half that size.',
 ]
 
-export type CommunityCounts = {
-  likes: number
-  follows: number
-  comments: number
-  sizeChecks: number
-  notifications: number
-}
+export type CommunityCounts = { likes: number; follows: number; comments: number; sizeChecks: number }
 
 type Run = (label: string, statements: string) => Promise<void>
 type Count = (table: string) => Promise<number>
@@ -55,25 +49,35 @@ const VISIBLE = `(select id, user_id, created_at from bench_seed_posts
 const BODIES = `(array[${COMMENTS.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}])`
 const MENTION = `'Have a look, @[Bench Hunter](${BENCH_USER.id})'`
 
-export async function seedCommunity(
-  db: Db,
-  spec: Dataset,
-  log: (line: string) => void = () => {},
-): Promise<CommunityCounts> {
-  // One statement per execute: PGlite's extended protocol takes one at a time.
-  const run = async (label: string, statements: string) => {
+/** Runs statements one by one (PGlite's extended protocol takes one at a time), logging the time they took. */
+const runner =
+  (db: Db, log: (line: string) => void): Run =>
+  async (label, statements) => {
     const started = performance.now()
     for (const statement of statements.split(/;\s*/).filter((s) => s.trim())) {
       await db.execute(sql.raw(statement))
     }
     log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
-  const count = async (table: string) => {
-    const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-      rows: { n: number }[]
-    }
-    return Number(result.rows[0]?.n ?? 0)
+
+async function countOf(db: Db, table: string): Promise<number> {
+  const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+    rows: { n: number }[]
   }
+  return Number(result.rows[0]?.n ?? 0)
+}
+
+/**
+ * Follows, likes, comments and size checks, and the counts they make (bench_seed_counts); seedNotifications comes
+ * after (the tables of posts stay for it).
+ */
+export async function seedCommunity(
+  db: Db,
+  spec: Dataset,
+  log: (line: string) => void = () => {},
+): Promise<CommunityCounts> {
+  const run = runner(db, log)
+  const count = (table: string) => countOf(db, table)
   const approved = (spec.users / 10) * 9
   const bench = `'${BENCH_USER.id}'`
   const star = `'${memberId(STAR_MEMBER)}'`
@@ -125,16 +129,12 @@ export async function seedCommunity(
      analyze bench_seed_counts;`,
   )
 
-  await seedNotifications(context)
-  await run('clean up', 'drop table bench_seed_posts, bench_seed_special; drop function bench_member(bigint, bigint);')
-  const counts: CommunityCounts = {
+  return {
     likes: await count('likes'),
     follows: await count('follows'),
     comments: await count('comments'),
     sizeChecks: await count('size_checks'),
-    notifications: await count('notifications'),
   }
-  return counts
 }
 
 async function seedFollows({ spec, run, count, approved, bench, star }: Context): Promise<void> {
@@ -262,33 +262,48 @@ async function seedComments({ spec, run, count, approved, bench }: Context, post
   )
 }
 
-async function seedNotifications({ run, bench }: Context): Promise<void> {
-  // Notifications: one per like, comment, follow, mention and verdict, to the owner, as notify() makes them (likes
-  // and comments are all on posts: their owners come from the narrow tables of posts);
-  // read two hours after they came, except the last three days' (and the bench member's newest 40).
+/**
+ * The notifications of the community (after seedCommunity): one per like, comment, follow, mention and verdict, to
+ * the owner, as notify() makes them (likes and comments are all on posts: their owners come from the narrow tables of
+ * posts); read two hours after they came, except the last three days' (and the bench member's newest 40). Those of
+ * the likes (most) on `likesDb`, the others on `othersDb` at the same time. Then the community's tables of posts go.
+ */
+export async function seedNotifications(likesDb: Db, othersDb: Db, log: (line: string) => void): Promise<number> {
+  const bench = `'${BENCH_USER.id}'`
   const readAt = (at: string) =>
     `case when ${at} > now() - interval '3 days' then null else ${at} + interval '2 hours' end`
+  await Promise.all([
+    runner(likesDb, log)(
+      'notifications (likes)',
+      `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, created_at, read_at)
+         select gen_random_uuid(), m.user_id, l.user_id, 'like', 'like:' || m.id, m.id, l.created_at, ${readAt('l.created_at')}
+         from likes l join ${VISIBLE} m on m.id = l.measurement_id where l.user_id <> m.user_id;`,
+    ),
+    runner(othersDb, log)(
+      'notifications (comments, mentions, follows, verdicts)',
+      `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
+         select gen_random_uuid(), m.user_id, c.user_id, 'comment', 'comment:' || m.id, m.id, c.id, c.created_at,
+           ${readAt('c.created_at')}
+         from comments c join ${VISIBLE} m on m.id = c.measurement_id where c.user_id <> m.user_id;
+       insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
+         select gen_random_uuid(), ${bench}, c.user_id, 'mention', 'mention:' || c.id, c.measurement_id, c.id,
+           c.created_at, ${readAt('c.created_at')}
+         from comments c where c.body = ${MENTION} and c.user_id <> ${bench};
+       insert into notifications (id, user_id, actor_id, kind, group_key, created_at, read_at)
+         select gen_random_uuid(), f.followee_id, f.follower_id, 'follow', 'follow', f.created_at, ${readAt('f.created_at')}
+         from follows f;
+       insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, verdict, created_at, read_at)
+         select gen_random_uuid(), m.user_id, s.user_id, 'size-check', 'size-check:' || m.id, m.id, s.verdict,
+           s.created_at, ${readAt('s.created_at')}
+         from size_checks s join bench_seed_plan m on m.id = s.measurement_id;`,
+    ),
+  ])
+  const run = runner(likesDb, log)
   await run(
-    'notifications',
-    `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, created_at, read_at)
-       select gen_random_uuid(), m.user_id, l.user_id, 'like', 'like:' || m.id, m.id, l.created_at, ${readAt('l.created_at')}
-       from likes l join ${VISIBLE} m on m.id = l.measurement_id where l.user_id <> m.user_id;
-     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
-       select gen_random_uuid(), m.user_id, c.user_id, 'comment', 'comment:' || m.id, m.id, c.id, c.created_at,
-         ${readAt('c.created_at')}
-       from comments c join ${VISIBLE} m on m.id = c.measurement_id where c.user_id <> m.user_id;
-     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
-       select gen_random_uuid(), ${bench}, c.user_id, 'mention', 'mention:' || c.id, c.measurement_id, c.id,
-         c.created_at, ${readAt('c.created_at')}
-       from comments c where c.body = ${MENTION} and c.user_id <> ${bench};
-     insert into notifications (id, user_id, actor_id, kind, group_key, created_at, read_at)
-       select gen_random_uuid(), f.followee_id, f.follower_id, 'follow', 'follow', f.created_at, ${readAt('f.created_at')}
-       from follows f;
-     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, verdict, created_at, read_at)
-       select gen_random_uuid(), m.user_id, s.user_id, 'size-check', 'size-check:' || m.id, m.id, s.verdict,
-         s.created_at, ${readAt('s.created_at')}
-       from size_checks s join bench_seed_plan m on m.id = s.measurement_id;
-     update notifications set read_at = null
+    'notifications (read)',
+    `update notifications set read_at = null
        where id in (select id from notifications where user_id = ${bench} order by created_at desc limit 40);`,
   )
+  await run('clean up', 'drop table bench_seed_posts, bench_seed_special; drop function bench_member(bigint, bigint);')
+  return countOf(likesDb, 'notifications')
 }

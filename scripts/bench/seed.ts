@@ -5,13 +5,23 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { type Db, type DbHandle, openPglite, openPostgres } from '../../src/server/db/client.ts'
+import { type Db, migratePostgres, openPglite } from '../../src/server/db/client.ts'
+import * as schema from '../../src/server/db/schema.ts'
 import { awardRetroactively } from '../../src/server/features/achievements/retroactive.service.ts'
 import { rebuildAllBoards, rebuildBoardsIfEmpty } from '../../src/server/features/leaderboards/leaderboards.service.ts'
-import { countMeasurements, planFromMeasurements, seedBase, writeMeasurements } from './base-seed.ts'
-import { dropForBulkLoad, loadingAsReplica, restoreAfterBulkLoad } from './bulk-load.ts'
-import { seedCommunity } from './community-seed.ts'
+import { awardAll } from './awards-seed.ts'
+import {
+  countMeasurements,
+  dropPlan,
+  planFromMeasurements,
+  seedBase,
+  writeMeasurements,
+  writePhotos,
+} from './base-seed.ts'
+import { dropForBulkLoad, loadingAsReplica, restoreAfterBulkLoad, vacuumAnalyze } from './bulk-load.ts'
+import { seedCommunity, seedNotifications } from './community-seed.ts'
 import {
   DATASETS,
   type Dataset,
@@ -131,19 +141,22 @@ async function open(name: DatasetName, fresh: boolean): Promise<Seeding> {
     await handle.migrate()
     return { db: handle.db, sessions: [handle.db], close: handle.close }
   }
-  // One connection each, so that the settings (and the replica role of the load) are the session's.
-  const handles: DbHandle[] = []
-  for (let i = 0; i < SESSIONS; i++) handles.push(await openPostgres(databaseUrl, 1))
-  const [main] = handles as [DbHandle]
-  await main.migrate()
-  for (const handle of handles) {
-    for (const setting of SETTINGS) await handle.db.execute(sql.raw(`set ${setting}`))
+  // Connections of their own rather than pools, which would drop an idle one and with it the session's settings
+  // (and the replica role of the load).
+  await migratePostgres(databaseUrl)
+  const clients: pg.Client[] = []
+  for (let i = 0; i < SESSIONS; i++) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    for (const setting of SETTINGS) await client.query(`set ${setting}`)
+    clients.push(client)
   }
+  const sessions = clients.map((client) => drizzle({ client, schema }) as unknown as Db)
   return {
-    db: main.db,
-    sessions: handles.map((h) => h.db),
+    db: sessions[0] as Db,
+    sessions,
     close: async () => {
-      await Promise.all(handles.map((h) => h.close()))
+      await Promise.all(clients.map((c) => c.end()))
     },
   }
 }
@@ -178,64 +191,63 @@ export async function migrateDataset(name: DatasetName): Promise<void> {
 
 /**
  * After the load: a vacuum of what was loaded while there are no indexes to clean (visibility maps: the index-only
- * scans read them; autovacuum may be off, and PGlite has none) with statistics, then the indexes. Then the
- * achievements and the leaderboards, with the indexes of what they write made after them (user_achievements_once
- * stays: the awards insert against it); last, a vacuum and statistics for what they wrote.
+ * scans read them; autovacuum may be off, and PGlite has none) with statistics. Then the achievements (awardAll: the
+ * retroactive awards, several at once), which probe the likes' key; then every leaderboard from the records and the
+ * awards (rebuildAllBoards, the service's own, one statement) while the other sessions make the indexes of every
+ * other table; the leaderboards' come last. (user_achievements_once stays: the awards insert against it;
+ * rebuildAllBoards truncates and inserts, needing no key.) Last, a vacuum and statistics for what the awards and the
+ * boards wrote.
  */
 async function finish(seeding: Seeding): Promise<void> {
   const { db, sessions } = seeding
-  await timed('vacuum analyze', () => db.execute(sql`vacuum analyze`))
-  const beforeAwards = [...BASE_TABLES, ...COMMUNITY_TABLES].filter((t) => !AWARDS_WRITE.includes(t))
-  await timed('indexes and keys', () => restoreAfterBulkLoad(sessions, beforeAwards))
+  await timed('vacuum analyze', () => vacuumAnalyze(sessions))
+  await timed('key of the likes', () => restoreAfterBulkLoad(sessions, ['likes']))
   await dropForBulkLoad(db, AWARDS_WRITE, ['user_achievements_once'])
-  await awardAndRank(db)
-  await timed('indexes and keys of the awards and boards', () => restoreAfterBulkLoad(sessions))
+  const awarded = await timed('achievements', () => awardAll(sessions))
+  console.log(`  ${awarded.awards} awards of ${awarded.achievements} achievements`)
+  const others = [...BASE_TABLES, ...COMMUNITY_TABLES, ...AWARDS_WRITE].filter((t) => t !== 'leaderboard_entries')
+  const [boards] = await timed('leaderboards, and the indexes of the load beside them', () =>
+    Promise.all([
+      timed('  leaderboards', () => rebuildAllBoards(db)),
+      timed('  indexes and keys', () =>
+        restoreAfterBulkLoad(sessions.length > 1 ? sessions.slice(1) : sessions, others),
+      ),
+    ]),
+  )
+  console.log(`  ${boards.entries} leaderboard rows`)
+  await timed('indexes of the leaderboards', () => restoreAfterBulkLoad(sessions))
   await timed('vacuum analyze', () =>
-    db.execute(sql.raw(`vacuum analyze ${[...AWARDS_WRITE, 'leaderboard_species_totals', 'achievements'].join(', ')}`)),
+    vacuumAnalyze(sessions, [...AWARDS_WRITE, 'leaderboard_species_totals', 'achievements']),
   )
 }
 
 /**
- * The achievements every member earned, then the leaderboards from them, as the services make them: the awards write
- * every board themselves when they go to most members (rebuildAllBoards, which starts with a TRUNCATE: the table's
- * file changes), else only their members' boards, and then every board is written here. In a seed they always go to
- * most members (every approved member has measurements); the other way would fail loudly here, its upserts finding
- * no key on the bare leaderboard_entries.
- */
-async function awardAndRank(db: Db): Promise<void> {
-  const fileOfBoards = async () =>
-    (
-      (await db.execute(sql`select pg_relation_filenode('leaderboard_entries')::text as f`)) as unknown as {
-        rows: { f: string }[]
-      }
-    ).rows[0]?.f
-  const before = await fileOfBoards()
-  const awarded = await timed('achievements', () => awardRetroactively(db))
-  console.log(`  ${awarded.awards} awards to ${awarded.members} members`)
-  if ((await fileOfBoards()) === before) {
-    const boards = await timed('leaderboards', () => rebuildAllBoards(db))
-    console.log(`  ${boards.entries} rows`)
-  } else {
-    console.log('  leaderboards: written by the awards')
-  }
-}
-
-/**
  * The whole data set from nothing: members, sessions, requests and the plan of the measurements, the community on
- * it, then the measurements with their counts and photos, the feed's inboxes. All or nothing: a seed cut short is
- * made again from the start.
+ * it, then the measurements with their counts, their photos, the notifications and the feed's inboxes. All or
+ * nothing: a seed cut short is made again from the start.
  */
 export async function seed(name: DatasetName): Promise<void> {
   const started = performance.now()
   const seeding = await open(name, true)
-  const { db } = seeding
+  const { db, sessions } = seeding
+  const at = (i: number) => sessions[i % sessions.length] as Db
   try {
     await dropForBulkLoad(db, [...BASE_TABLES, ...COMMUNITY_TABLES])
-    await loadingAsReplica(db, async () => {
+    await loadingAsReplica(sessions, async () => {
       await timed('base', () => seedBase(db, specOf(name), console.log))
       await fillCommunity(db, name)
-      await timed('measurements and photos', () => writeMeasurements(db, console.log))
-      await timed('feed inboxes', () => seedInbox(db))
+      // Three lines of work that need nothing of each other, one per session.
+      await timed('measurements, photos, notifications, feed inboxes', () =>
+        Promise.all([
+          (async () => {
+            await writeMeasurements(at(0), console.log)
+            await timed('  feed inboxes', () => seedInbox(at(0)))
+          })(),
+          writePhotos(at(1), console.log),
+          seedNotifications(at(2), at(1), console.log),
+        ]),
+      )
+      await dropPlan(db)
     })
     await finish(seeding)
     writeMarker(name, true)
@@ -249,14 +261,15 @@ export async function seed(name: DatasetName): Promise<void> {
 export async function reseedCommunity(name: DatasetName): Promise<void> {
   const started = performance.now()
   const seeding = await open(name, false)
-  const { db } = seeding
+  const { db, sessions } = seeding
   try {
-    await restoreAfterBulkLoad(seeding.sessions) // what a seed cut short left dropped, if any
+    await restoreAfterBulkLoad(sessions) // what a seed cut short left dropped, if any
     // measurements too: its counts are rewritten.
     await dropForBulkLoad(db, ['measurements', ...COMMUNITY_TABLES])
-    await loadingAsReplica(db, async () => {
+    await loadingAsReplica(sessions, async () => {
       await planFromMeasurements(db)
       await fillCommunity(db, name)
+      await seedNotifications(db, db, console.log)
       await timed('counts', () => countMeasurements(db))
       await timed('vacuum full measurements', () => db.execute(sql`vacuum full measurements`))
       await timed('feed inboxes', () => seedInbox(db))
@@ -274,7 +287,7 @@ async function fillCommunity(db: Db, name: DatasetName) {
   console.log('community:')
   const counts = await seedCommunity(db, specOf(name), console.log)
   console.log(
-    `community: ${counts.likes} likes, ${counts.follows} follows, ${counts.comments} comments, ${counts.sizeChecks} size checks, ${counts.notifications} notifications in ${seconds(started)}`,
+    `community: ${counts.likes} likes, ${counts.follows} follows, ${counts.comments} comments, ${counts.sizeChecks} size checks in ${seconds(started)}`,
   )
 }
 

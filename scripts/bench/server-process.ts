@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import { makeTemplate, templateIsCurrent } from '../../src/server/db/template.ts'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,12 +21,8 @@ export type RunningServer = {
   stop: () => Promise<void>
 }
 
-/**
- * Starts the app the production way (node src/server/server.ts after npm run build) and waits for its first 200 on
- * /healthz. The build's database template is made first (not timed) when it is missing or behind the migrations.
- */
+/** Starts the app the production way (node src/server/server.ts) and waits for its first 200 on /healthz. */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
-  if (!templateIsCurrent()) await makeTemplate()
   const port = await freePort()
   const url = `http://localhost:${port}`
   const started = performance.now()
