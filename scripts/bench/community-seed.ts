@@ -1,8 +1,9 @@
-// The community part of a benchmark data set (BENCHMARKING.md): likes, follows, comments, size checks and the
-// notifications they made, generated inside the database (generate_series) from the members and measurements the
-// base seed made, with what the routes keep beside them (like and comment counts, verdict counts and state,
-// followers and following counts, the Following feed's inboxes). Pairs are built by arithmetic that cannot repeat (a stride coprime with the number of members),
-// so the totals are exact without a read-then-write. Running it again starts the community part over.
+// The community part of a benchmark data set: likes, follows, comments, size checks and the notifications they made,
+// generated inside the database (generate_series) from the members and the measurements' plan (bench_seed_plan: the
+// measurements to be written, or a copy of those already there; see base-seed.ts), with what the routes keep beside
+// them (followers and following counts; the posts' counts in bench_seed_counts, written into the measurements by the
+// caller). Pairs are built by arithmetic that cannot repeat (a stride coprime with the number of members), so the
+// totals are exact without a read-then-write. Running it again starts the community part over.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/client.ts'
 import {
@@ -14,10 +15,9 @@ import {
   memberId,
   STAR_MEMBER,
 } from './datasets.ts'
-import { seedInbox } from './inbox-seed.ts'
 
 /** The k-th approved member's id in SQL (members i with i % 10 = 0 await approval and never act). */
-const MEMBER_FN = `create or replace function bench_member(k bigint, approved bigint) returns text
+export const MEMBER_FN = `create or replace function bench_member(k bigint, approved bigint) returns text
   language sql immutable as $$
     select 'bench' || lpad((((k % approved) / 9) * 10 + (k % approved) % 9 + 1)::text, 27, '0')
   $$`
@@ -36,34 +36,48 @@ const COMMENTS = [
   'Jealous! Mine was half that size.',
 ]
 
-export type CommunityCounts = {
-  likes: number
-  follows: number
-  comments: number
-  sizeChecks: number
-  notifications: number
-  inbox: number
-}
+export type CommunityCounts = { likes: number; follows: number; comments: number; sizeChecks: number }
 
-export async function seedCommunity(
-  db: Db,
-  spec: Dataset,
-  log: (line: string) => void = () => {},
-): Promise<CommunityCounts> {
-  // One statement per execute: PGlite's extended protocol takes one at a time.
-  const run = async (label: string, statements: string) => {
+type Run = (label: string, statements: string) => Promise<void>
+type Count = (table: string) => Promise<number>
+/** What every step needs: the spec, its SQL names of the bench member and the star, the approved members. */
+type Context = { spec: Dataset; run: Run; count: Count; approved: number; bench: string; star: string }
+
+/** Every post one can like or comment on (bench_seed_posts and the special ones): narrower than the plan. */
+const VISIBLE = `(select id, user_id, created_at from bench_seed_posts
+                  union all select id, user_id, created_at from bench_seed_special)`
+const BODIES = `(array[${COMMENTS.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}])`
+const MENTION = `'Have a look, @[Bench Hunter](${BENCH_USER.id})'`
+
+/** Runs statements one by one (PGlite's extended protocol takes one at a time), logging the time they took. */
+const runner =
+  (db: Db, log: (line: string) => void): Run =>
+  async (label, statements) => {
     const started = performance.now()
     for (const statement of statements.split(/;\s*/).filter((s) => s.trim())) {
       await db.execute(sql.raw(statement))
     }
     log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
   }
-  const count = async (table: string) => {
-    const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-      rows: { n: number }[]
-    }
-    return Number(result.rows[0]?.n ?? 0)
+
+async function countOf(db: Db, table: string): Promise<number> {
+  const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+    rows: { n: number }[]
   }
+  return Number(result.rows[0]?.n ?? 0)
+}
+
+/**
+ * Follows, likes, comments and size checks, and the counts they make (bench_seed_counts); seedNotifications comes
+ * after (the tables of posts stay for it).
+ */
+export async function seedCommunity(
+  db: Db,
+  spec: Dataset,
+  log: (line: string) => void = () => {},
+): Promise<CommunityCounts> {
+  const run = runner(db, log)
+  const count = (table: string) => countOf(db, table)
   const approved = (spec.users / 10) * 9
   const bench = `'${BENCH_USER.id}'`
   const star = `'${memberId(STAR_MEMBER)}'`
@@ -74,10 +88,7 @@ export async function seedCommunity(
     'start over',
     `truncate likes, follows, comments, size_checks, notifications, feed_inbox;
      update users set followers_count = 0, following_count = 0 where followers_count <> 0 or following_count <> 0;
-     update measurements set like_count = 0, comment_count = 0, confirmed_count = 0, plausible_count = 0,
-       disputed_count = 0, check_state = 'unverified', evidence = reported_evidence
-       where like_count <> 0 or comment_count <> 0 or confirmed_count + plausible_count + disputed_count <> 0;
-     drop table if exists bench_seed_posts, bench_seed_special;`,
+     drop table if exists bench_seed_posts, bench_seed_special, bench_seed_counts;`,
   )
   await run('helpers', MEMBER_FN)
   // Posts others can interact with: not private, not hidden. `n` numbers them oldest first.
@@ -85,17 +96,48 @@ export async function seedCommunity(
     'posts',
     `create table bench_seed_posts as
        select (row_number() over (order by created_at, id) - 1)::bigint as n, id, user_id, created_at
-       from measurements
+       from bench_seed_plan
        where visibility <> 'private' and hidden_at is null and user_id not in (${bench}, ${star});
      create unique index bench_seed_posts_n on bench_seed_posts (n);
      create table bench_seed_special as
        select (row_number() over (order by created_at, id) - 1)::bigint as n, id, user_id, created_at,
          user_id = ${bench} as mine
-       from measurements
-       where visibility <> 'private' and hidden_at is null and user_id in (${bench}, ${star});`,
+       from bench_seed_plan
+       where visibility <> 'private' and hidden_at is null and user_id in (${bench}, ${star});
+     analyze bench_seed_posts;
+     analyze bench_seed_special;`,
   )
   const posts = await count('bench_seed_posts')
+  const context: Context = { spec, run, count, approved, bench, star }
+  await seedFollows(context)
+  await seedLikes(context, posts)
+  await seedComments(context, posts)
+  // The figures every post shows, as the routes keep them: likes, comments, verdicts and what they decide.
+  await run(
+    'counts',
+    `create table bench_seed_counts as
+       select measurement_id, coalesce(l.likes, 0) as likes, coalesce(c.comments, 0) as comments,
+         coalesce(v.confirmed, 0) as confirmed, coalesce(v.plausible, 0) as plausible,
+         coalesce(v.disputed, 0) as disputed, coalesce(v.total, 0) as total
+       from (select measurement_id, count(*)::int as likes from likes group by measurement_id) l
+         full join (select measurement_id, count(*)::int as comments from comments where hidden_at is null
+                    group by measurement_id) c using (measurement_id)
+         full join (select measurement_id, count(*) filter (where verdict = 'confirmed')::int as confirmed,
+                      count(*) filter (where verdict = 'plausible')::int as plausible,
+                      count(*) filter (where verdict = 'disputed')::int as disputed, count(*)::int as total
+                    from size_checks group by measurement_id) v using (measurement_id);
+     analyze bench_seed_counts;`,
+  )
 
+  return {
+    likes: await count('likes'),
+    follows: await count('follows'),
+    comments: await count('comments'),
+    sizeChecks: await count('size_checks'),
+  }
+}
+
+async function seedFollows({ spec, run, count, approved, bench, star }: Context): Promise<void> {
   // Follows. The bench member follows the star and 99 others (its Following tab) and has followers; the star has
   // many followers; the rest are pairs among members, a dozen each, the star never a followee there.
   await run(
@@ -128,9 +170,12 @@ export async function seedCommunity(
     `update users u set followers_count = c.n
        from (select followee_id as id, count(*)::int as n from follows group by followee_id) c where u.id = c.id;
      update users u set following_count = c.n
-       from (select follower_id as id, count(*)::int as n from follows group by follower_id) c where u.id = c.id;`,
+       from (select follower_id as id, count(*)::int as n from follows group by follower_id) c where u.id = c.id;
+     analyze follows;`,
   )
+}
 
+async function seedLikes({ spec, run, count, approved, bench }: Context, posts: number): Promise<void> {
   // Likes: the bench member's and the star's posts 20–100 each, the bench member likes a third of what it
   // follows, the rest spread evenly over the other posts.
   await run(
@@ -142,8 +187,8 @@ export async function seedCommunity(
        where bench_member(s.n * 131 + k * 7, ${approved}) <> s.user_id;
      insert into likes (measurement_id, user_id, created_at)
        select m.id, ${bench}, least(now(), m.created_at + interval '3 hours')
-       from measurements m join follows f on f.follower_id = ${bench} and f.followee_id = m.user_id
-       where m.visibility <> 'private' and m.hidden_at is null and get_byte(uuid_send(m.id), 15) % 3 = 0;`,
+       from ${VISIBLE} m join follows f on f.follower_id = ${bench} and f.followee_id = m.user_id
+       where get_byte(uuid_send(m.id), 15) % 3 = 0;`,
   )
   const generalLikes = spec.likes - (await count('likes'))
   await run(
@@ -154,39 +199,41 @@ export async function seedCommunity(
          join bench_seed_posts p on p.n = g % ${posts},
          lateral (select bench_member(p.n * 7919 + (g / ${posts}) * 104729, ${approved}) as liker) l
        where l.liker <> p.user_id
-       limit ${generalLikes};`,
+       limit ${generalLikes};
+     analyze likes;`,
   )
+}
 
+async function seedComments({ spec, run, count, approved, bench }: Context, posts: number): Promise<void> {
   // Comments: 5–15 on each of the bench member's posts, 3–8 on the star's, some by the bench member on what it
   // follows, a few mentioning it; the rest spread over the other posts.
-  const bodies = `(array[${COMMENTS.map((c) => `'${c.replace(/'/g, "''")}'`).join(', ')}])`
-  const mention = `'Have a look, @[Bench Hunter](${BENCH_USER.id})'`
   await run(
     'comments (bench and star)',
     `insert into comments (id, measurement_id, user_id, body, created_at)
        select gen_random_uuid(), s.id, bench_member(s.n * 97 + k * 11 + 5, ${approved}),
-         ${bodies}[1 + (s.n + k) % ${COMMENTS.length}],
+         ${BODIES}[1 + (s.n + k) % ${COMMENTS.length}],
          least(now(), s.created_at + ((s.n * 29 + k * 131) % 10080 + 30) * interval '1 minute')
        from bench_seed_special s, generate_series(0::bigint, case when s.mine then 5 + s.n % 11 else 3 + s.n % 6 end - 1) k
        where bench_member(s.n * 97 + k * 11 + 5, ${approved}) <> s.user_id;
      insert into comments (id, measurement_id, user_id, body, created_at)
-       select gen_random_uuid(), m.id, ${bench}, ${bodies}[1 + get_byte(uuid_send(m.id), 14) % ${COMMENTS.length}],
+       select gen_random_uuid(), m.id, ${bench}, ${BODIES}[1 + get_byte(uuid_send(m.id), 14) % ${COMMENTS.length}],
          least(now(), m.created_at + interval '5 hours')
-       from measurements m join follows f on f.follower_id = ${bench} and f.followee_id = m.user_id
-       where m.visibility <> 'private' and m.hidden_at is null and get_byte(uuid_send(m.id), 15) % 10 = 1;`,
+       from ${VISIBLE} m join follows f on f.follower_id = ${bench} and f.followee_id = m.user_id
+       where get_byte(uuid_send(m.id), 15) % 10 = 1;`,
   )
   const generalComments = spec.comments - (await count('comments'))
   await run(
     'comments (members)',
     `insert into comments (id, measurement_id, user_id, body, created_at)
        select gen_random_uuid(), p.id, c.author,
-         case when g % 400 = 7 then ${mention} else ${bodies}[1 + g % ${COMMENTS.length}] end,
+         case when g % 400 = 7 then ${MENTION} else ${BODIES}[1 + g % ${COMMENTS.length}] end,
          least(now(), p.created_at + ((g * 11) % 20160 + 30) * interval '1 minute')
        from generate_series(0::bigint, ${Math.ceil(generalComments * 1.02) + 100}) g
          join bench_seed_posts p on p.n = (g * 7919) % ${posts},
          lateral (select bench_member(g * 31 + 3, ${approved}) as author) c
        where c.author <> p.user_id
-       limit ${generalComments};`,
+       limit ${generalComments};
+     analyze comments;`,
   )
 
   // Size checks on a dozen of the bench member's posts: verified (3 confirmed), unverified (1 confirmed,
@@ -200,9 +247,9 @@ export async function seedCommunity(
            'source', 'photo-tool'),
          '', least(now(), s.created_at + interval '1 day'), least(now(), s.created_at + interval '1 day')
        from (select s.*, row_number() over (order by s.n) - 1 as r from bench_seed_special s
-             join measurements m on m.id = s.id
+             join bench_seed_plan m on m.id = s.id
              where s.mine and coalesce(m.length_in, m.spread_in) is not null) s
-         join measurements m on m.id = s.id,
+         join bench_seed_plan m on m.id = s.id,
          lateral (select case when m.length_in is not null then 'length' else 'spread' end as field,
                          case when m.length_in is not null then 'Length' else 'Spread' end as label,
                          coalesce(m.length_in, m.spread_in) as value) f,
@@ -213,68 +260,50 @@ export async function seedCommunity(
                               else (array['disputed', 'disputed', 'confirmed'])[k + 1] end as verdict) v
        where s.r < 12;`,
   )
+}
 
-  // The figures every post shows, as the routes keep them: one UPDATE per figure from the rows just made.
-  await run(
-    'counts',
-    `update measurements m set like_count = c.n
-       from (select measurement_id, count(*)::int as n from likes group by measurement_id) c
-       where m.id = c.measurement_id;
-     update measurements m set comment_count = c.n
-       from (select measurement_id, count(*)::int as n from comments where hidden_at is null group by measurement_id) c
-       where m.id = c.measurement_id;
-     update measurements m set confirmed_count = c.confirmed, plausible_count = c.plausible,
-         disputed_count = c.disputed,
-         check_state = case when c.total < 2 then 'unverified' when 3 * c.confirmed > 2 * c.total then 'verified'
-                            when 3 * c.disputed > c.total then 'disputed' else 'unverified' end,
-         evidence = case when c.total >= 2 and 3 * c.confirmed > 2 * c.total and m.reported_evidence <> 'official'
-                         then 'community-verified' else m.reported_evidence end
-       from (select measurement_id, count(*) filter (where verdict = 'confirmed')::int as confirmed,
-               count(*) filter (where verdict = 'plausible')::int as plausible,
-               count(*) filter (where verdict = 'disputed')::int as disputed, count(*)::int as total
-             from size_checks group by measurement_id) c
-       where m.id = c.measurement_id;`,
-  )
-
-  // Notifications: one per like, comment, follow, mention and verdict, to the owner, as notify() makes them;
-  // read two hours after they came, except the last three days' (and the bench member's newest 40).
+/**
+ * The notifications of the community (after seedCommunity): one per like, comment, follow, mention and verdict, to
+ * the owner, as notify() makes them (likes and comments are all on posts: their owners come from the narrow tables of
+ * posts); read two hours after they came, except the last three days' (and the bench member's newest 40). Those of
+ * the likes (most) on `likesDb`, the others on `othersDb` at the same time. Then the community's tables of posts go.
+ */
+export async function seedNotifications(likesDb: Db, othersDb: Db, log: (line: string) => void): Promise<number> {
+  const bench = `'${BENCH_USER.id}'`
   const readAt = (at: string) =>
     `case when ${at} > now() - interval '3 days' then null else ${at} + interval '2 hours' end`
+  await Promise.all([
+    runner(likesDb, log)(
+      'notifications (likes)',
+      `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, created_at, read_at)
+         select gen_random_uuid(), m.user_id, l.user_id, 'like', 'like:' || m.id, m.id, l.created_at, ${readAt('l.created_at')}
+         from likes l join ${VISIBLE} m on m.id = l.measurement_id where l.user_id <> m.user_id;`,
+    ),
+    runner(othersDb, log)(
+      'notifications (comments, mentions, follows, verdicts)',
+      `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
+         select gen_random_uuid(), m.user_id, c.user_id, 'comment', 'comment:' || m.id, m.id, c.id, c.created_at,
+           ${readAt('c.created_at')}
+         from comments c join ${VISIBLE} m on m.id = c.measurement_id where c.user_id <> m.user_id;
+       insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
+         select gen_random_uuid(), ${bench}, c.user_id, 'mention', 'mention:' || c.id, c.measurement_id, c.id,
+           c.created_at, ${readAt('c.created_at')}
+         from comments c where c.body = ${MENTION} and c.user_id <> ${bench};
+       insert into notifications (id, user_id, actor_id, kind, group_key, created_at, read_at)
+         select gen_random_uuid(), f.followee_id, f.follower_id, 'follow', 'follow', f.created_at, ${readAt('f.created_at')}
+         from follows f;
+       insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, verdict, created_at, read_at)
+         select gen_random_uuid(), m.user_id, s.user_id, 'size-check', 'size-check:' || m.id, m.id, s.verdict,
+           s.created_at, ${readAt('s.created_at')}
+         from size_checks s join bench_seed_plan m on m.id = s.measurement_id;`,
+    ),
+  ])
+  const run = runner(likesDb, log)
   await run(
-    'notifications',
-    `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, created_at, read_at)
-       select gen_random_uuid(), m.user_id, l.user_id, 'like', 'like:' || m.id, m.id, l.created_at, ${readAt('l.created_at')}
-       from likes l join measurements m on m.id = l.measurement_id where l.user_id <> m.user_id;
-     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
-       select gen_random_uuid(), m.user_id, c.user_id, 'comment', 'comment:' || m.id, m.id, c.id, c.created_at,
-         ${readAt('c.created_at')}
-       from comments c join measurements m on m.id = c.measurement_id where c.user_id <> m.user_id;
-     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
-       select gen_random_uuid(), ${bench}, c.user_id, 'mention', 'mention:' || c.id, c.measurement_id, c.id,
-         c.created_at, ${readAt('c.created_at')}
-       from comments c where c.body = ${mention} and c.user_id <> ${bench};
-     insert into notifications (id, user_id, actor_id, kind, group_key, created_at, read_at)
-       select gen_random_uuid(), f.followee_id, f.follower_id, 'follow', 'follow', f.created_at, ${readAt('f.created_at')}
-       from follows f;
-     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, verdict, created_at, read_at)
-       select gen_random_uuid(), m.user_id, s.user_id, 'size-check', 'size-check:' || m.id, m.id, s.verdict,
-         s.created_at, ${readAt('s.created_at')}
-       from size_checks s join measurements m on m.id = s.measurement_id;
-     update notifications set read_at = null
+    'notifications (read)',
+    `update notifications set read_at = null
        where id in (select id from notifications where user_id = ${bench} order by created_at desc limit 40);`,
   )
-  const inbox = performance.now()
-  await seedInbox(db)
-  log(`  feed inboxes: ${((performance.now() - inbox) / 1000).toFixed(1)} s`)
   await run('clean up', 'drop table bench_seed_posts, bench_seed_special; drop function bench_member(bigint, bigint);')
-  await run('vacuum analyze', 'vacuum analyze')
-  const counts: CommunityCounts = {
-    likes: await count('likes'),
-    follows: await count('follows'),
-    comments: await count('comments'),
-    sizeChecks: await count('size_checks'),
-    notifications: await count('notifications'),
-    inbox: await count('feed_inbox'),
-  }
-  return counts
+  return countOf(likesDb, 'notifications')
 }

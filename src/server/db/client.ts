@@ -19,8 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbHandle = {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Applies the committed migrations in ./drizzle (resolved from the working directory: stack-notes G8). */
-  migrate: () => Promise<void>
+  /** Applies the committed migrations in ./drizzle (resolved from the working directory), or those of `folder`. */
+  migrate: (folder?: string) => Promise<void>
   /**
    * Calls `onPayload` with every NOTIFY on `channel` (from any process on this database), delivered once the
    * notifying transaction commits. Resolves once listening; the returned function stops. PostgreSQL: a dedicated
@@ -37,7 +37,7 @@ export type Listen = (
   onReconnect?: () => void,
 ) => Promise<() => Promise<void>>
 
-const migrationsFolder = () => join(process.cwd(), 'drizzle')
+export const migrationsFolder = () => join(process.cwd(), 'drizzle')
 
 /**
  * PGlite that lets the event loop turn (read sockets, run timers) before each query or transaction. Its statements
@@ -63,8 +63,8 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() })
+    migrate: async (folder = migrationsFolder()) => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder })
     },
     // One connection: NOTIFY inside a transaction reaches the callback after COMMIT, never after a ROLLBACK.
     listen: async (channel, onPayload) => {
@@ -100,7 +100,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(directUrl),
+    migrate: (folder) => migratePostgres(directUrl, folder),
     listen: async (channel, onPayload, onReconnect) => {
       const stop = await listenPostgres(directUrl, channel, onPayload, onReconnect, onIdleError)
       const unlisten = async () => {
@@ -125,13 +125,13 @@ const MIGRATION_LOCK = 'fieldmark:migrate'
  * on a fresh database run them one after another (the later ones find them applied) instead of racing to create
  * the same tables. The lock goes with the connection, however it ends.
  */
-export async function migratePostgres(directUrl: string): Promise<void> {
+export async function migratePostgres(directUrl: string, folder = migrationsFolder()): Promise<void> {
   const client = new pg.Client({ connectionString: directUrl })
   client.on('error', () => {}) // a connection lost mid-migration fails the query below, which reports it
   await client.connect()
   try {
     await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK])
-    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() })
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder })
   } finally {
     await client.end()
   }

@@ -4,8 +4,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../env.ts'
-import { migratePostgres, openPglite } from './client.ts'
+import { migratePostgres } from './client.ts'
 import { lockDataDir } from './lock.ts'
+import { openEmbedded } from './template.ts'
 
 if (existsSync('.env')) process.loadEnvFile('.env')
 const config = loadConfig()
@@ -15,7 +16,7 @@ if (config.databaseDirectUrl) {
 } else {
   const lock = await lockDataDir(config.dataDir)
   try {
-    const handle = await openPglite(join(config.dataDir, 'db'))
+    const { handle } = await openEmbedded(join(config.dataDir, 'db'))
     await handle.migrate()
     await handle.close()
   } finally {
