@@ -2,9 +2,10 @@
 // follow), 50 connections each sending its next request when the last is answered, for 30 s. Reads and writes are
 // timed apart: the writes must not push the reads past their targets.
 import { randomUUID } from 'node:crypto'
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { any, type Crowd, type Member, sample } from './crowd.ts'
 import { pick, type ReadRoute } from './hot-reads.ts'
+import { send } from './open-loop.ts'
 
 const MEMBERS = 1_000
 const CONNECTIONS = 50
@@ -40,21 +41,6 @@ function writeRequest(crowd: Crowd, member: Member): Req {
   return { kind: 'follow', method: 'PUT', path: `/api/follows/${any(crowd.profiles).id}`, member }
 }
 
-function send(agent: Agent, base: string, r: Req): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { cookie: r.member.cookie, origin: base }
-    if (r.body) headers['content-type'] = 'application/json'
-    const req = request(new URL(r.path, base), { method: r.method, headers, agent, timeout: 10_000 }, (res) => {
-      res.resume()
-      res.once('end', () => resolve(res.statusCode ?? 0))
-      res.once('error', reject)
-    })
-    req.once('timeout', () => req.destroy(new Error('timeout')))
-    req.once('error', reject)
-    req.end(r.body)
-  })
-}
-
 export type MixedResult = {
   seconds: number
   members: number
@@ -80,7 +66,9 @@ export async function mixedLoad(base: string, crowd: Crowd, reads: ReadRoute[]):
       }
       const started = performance.now()
       try {
-        const status = await send(agent, base, r)
+        const headers: Record<string, string> = { cookie: r.member.cookie, origin: base }
+        if (r.body) headers['content-type'] = 'application/json'
+        const status = await send(agent, base, { method: r.method, path: r.path, headers, body: r.body })
         outcomes.push({ kind: r.kind, ms: performance.now() - started, status })
       } catch {
         errors += 1

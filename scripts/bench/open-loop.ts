@@ -24,7 +24,8 @@ export type Run = { samples: Sample[]; errors: number }
 
 const TIMEOUT_MS = 10_000
 
-function send(agent: Agent, base: string, r: OpenLoopRequest): Promise<number> {
+/** One request on the agent's connections; resolves with the status once the answer has been read. */
+export function send(agent: Agent, base: string, r: OpenLoopRequest): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       new URL(r.path, base),
