@@ -1,29 +1,36 @@
-// node scripts/bench/cold-reads.ts [--members=200] [--explain] [--load[=seconds]] [--routes=text]
-// A member's own hot reads as a random member asks them (docs/decisions/022): the first request of each route, in
-// process on a copy of the club data set in .tmp/bench/club (never another process's copy), over random approved
-// members: the first `members` only warm the database's buffers and the code, the next are timed (wall and CPU
-// time: the machine may be shared), with the statements each ran, and what a session check adds. --explain shows
-// EXPLAIN (ANALYZE, BUFFERS) of one member's statements as run for a member not asked yet (pages not in the buffers).
-// --load measures each route and one-row under autocannon against a server process, a random member per request.
-import { createHmac } from 'node:crypto'
-import { join } from 'node:path'
+// node scripts/bench/cold-reads.ts [--members=200] [--routes=text] [--explain] [--load[=seconds]] [--dir=.tmp/bench/club]
+// What the hot reads cost when nothing of the asking member is cached: a member's own (the bell, their collection's
+// pages, its statistics, a measurement; docs/decisions/022) and the community's (the feed's tabs, a profile, its posts;
+// docs/decisions/023). The app is built in-process on a COPY of a PGlite data set (never one another process has
+// open). A visit is a random approved member's first requests: one-row twice (the session check, then the floor),
+// then a few routes in turn; each kind of visit has members of its own and the kinds take turns, so every timed
+// request is its member's first of that route. `members` rounds of visits warm the buffers and the code, as many
+// more are timed: wall time, this process's CPU time (steadier on a shared machine), the statements each ran.
+// --routes keeps the routes whose name holds the text. --explain shows EXPLAIN (ANALYZE, BUFFERS) of one member's
+// statements per route as run for a member not asked yet (pages not in the buffers). --load measures each route and
+// one-row under autocannon against a server process, a random member per request.
+import { resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import autocannon from 'autocannon'
-import { buildApp } from '../../src/server/app.ts'
-import { openPglite } from '../../src/server/db/client.ts'
-import { loadConfig } from '../../src/server/env.ts'
+import { type DbHandle, openPglite } from '../../src/server/db/client.ts'
 import { encodeCursor } from '../../src/server/features/measurements/measurements.service.ts'
-import { createMailer } from '../../src/server/lib/mailer.ts'
-import { BENCH_SECRET } from './datasets.ts'
+import { BENCH_SECRET, memberId, STAR_MEMBER } from './datasets.ts'
+import { deepPageUrl, explainRecorded, inProcessApp, type Recorded, recordQueries } from './in-process.ts'
+import { sessionCookie } from './noisy.ts'
 import { startServer } from './server-process.ts'
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1]
+const arg = (name: string) => process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))?.split('=')[1]
+const has = (name: string) => process.argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`))
 const MEMBERS = Number(arg('members') ?? 200)
-const EXPLAIN = process.argv.includes('--explain')
-const LOAD = process.argv.some((a) => a.startsWith('--load'))
+const EXPLAIN = has('explain')
+const LOAD = has('load')
 const LOAD_SECONDS = Number(arg('load') ?? 10)
 const ONLY = arg('routes')
-const dataDir = join(process.cwd(), '.tmp', 'bench', 'club')
+const dataDir = resolve(arg('dir') ?? '.tmp/bench/club')
+/** The deep page of a feed or of posts, reached by following nextCursor from the first. */
+const DEEP = 5
+/** Members whose deep pages are walked before --load (walking takes a request a page). */
+const LOAD_DEEP_MEMBERS = 100
 
 type Member = {
   id: string
@@ -32,11 +39,8 @@ type Member = {
   page3: string | null
   at10: string | null
   id10: string | null
-}
-
-function sessionCookie(token: string): string {
-  const signature = createHmac('sha256', BENCH_SECRET).update(token).digest('base64')
-  return `fieldmark.session_token=${encodeURIComponent(`${token}.${signature}`)}`
+  /** the random approved member whose profile they ask for */
+  profile: string
 }
 
 async function members(lite: PGlite, limit: number | null): Promise<Member[]> {
@@ -51,238 +55,257 @@ async function members(lite: PGlite, limit: number | null): Promise<Member[]> {
        (select m.id from measurements m where m.user_id = u.id order by m.created_at desc, m.id desc limit 1) as mid,
        c.at10, c.id10
      from users u
-     join lateral (select token from sessions s where s.user_id = u.id and s.expires_at > now() limit 1) s on true
+     join lateral (select token from sessions s where s.user_id = u.id and s.expires_at > now()
+        order by s.expires_at desc limit 1) s on true
      left join lateral (select to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at10, m.id as id10
         from measurements m where m.user_id = u.id order by m.created_at desc, m.id desc offset 9 limit 1) c on true
-     where u.beta_approved and u.gate_passed
+     where u.beta_approved and u.gate_passed and u.hidden_at is null and u.id not like 'bench-hunter%'
      order by random() ${limit ? `limit ${limit}` : ''}`,
   )
-  return rows.map((r) => ({
+  const profiles = await lite.query<{ id: string }>(
+    `select id from users where beta_approved and hidden_at is null order by random() limit ${rows.length}`,
+  )
+  return rows.map((r, i) => ({
     id: r.id,
     token: r.token,
     measurementId: r.mid,
     page3: r.at10 && r.id10 ? encodeCursor(r.at10, r.id10) : null,
     at10: r.at10,
     id10: r.id10,
+    profile: profiles.rows[i % profiles.rows.length]?.id ?? r.id,
   }))
 }
 
-type Route = { name: string; path: (m: Member) => string | null }
-const ALL_ROUTES: Route[] = [
-  // The floor: authenticates (session cached by the warm-up) and reads one row.
-  { name: 'GET /api/bench/one-row', path: () => '/api/bench/one-row' },
-  { name: 'GET /api/notifications', path: () => '/api/notifications' },
-  { name: 'GET /api/measurements', path: () => '/api/measurements' },
-  {
-    // Members have about 11 measurements: the third page of 5 (the bench member's third page of 20 is rows 41–60).
-    name: 'GET /api/measurements?limit=5&cursor=(page 3)',
-    path: (m) => (m.page3 ? `/api/measurements?limit=5&cursor=${m.page3}` : null),
-  },
-  { name: 'GET /api/measurements/stats', path: () => '/api/measurements/stats' },
-  { name: 'GET /api/measurements/:id', path: (m) => (m.measurementId ? `/api/measurements/${m.measurementId}` : null) },
+/** A route: the path of its first page for this member (null when they have none); `page`, a later page. */
+type Route = { name: string; path: (m: Member) => string | null; page?: number }
+
+/** The floor: authenticates and reads one row. */
+const FLOOR: Route = { name: 'GET /api/bench/one-row', path: () => '/api/bench/one-row' }
+const SESSION_CHECK = `${FLOOR.name}, session not yet checked`
+const feedTab = (tab: string): Route[] => [
+  { name: `GET /api/feed?tab=${tab}`, path: () => `/api/feed?tab=${tab}` },
+  { name: `GET /api/feed?tab=${tab} (page ${DEEP})`, path: () => `/api/feed?tab=${tab}`, page: DEEP },
 ]
-const ROUTES = ALL_ROUTES.filter((r) => !ONLY || r.name.includes(ONLY))
+/** What one member asks in turn after the floor, a kind of visit each. */
+const VISITS: Route[][] = [
+  [
+    { name: 'GET /api/notifications', path: () => '/api/notifications' },
+    { name: 'GET /api/measurements', path: () => '/api/measurements' },
+    {
+      // Members have about 11 measurements: the third page of 5 (the bench member's third page of 20 is rows 41–60).
+      name: 'GET /api/measurements?limit=5&cursor=(page 3)',
+      path: (m) => (m.page3 ? `/api/measurements?limit=5&cursor=${m.page3}` : null),
+    },
+    { name: 'GET /api/measurements/stats', path: () => '/api/measurements/stats' },
+    {
+      name: 'GET /api/measurements/:id',
+      path: (m) => (m.measurementId ? `/api/measurements/${m.measurementId}` : null),
+    },
+  ],
+  feedTab('following'),
+  feedTab('everyone'),
+  [{ name: 'GET /api/profiles/:id', path: (m) => `/api/profiles/${m.profile}` }],
+  [
+    { name: 'GET /api/profiles/:id/measurements', path: (m) => `/api/profiles/${m.profile}/measurements` },
+    {
+      // Members have about ten posts each: the deep page is the star's (200 posts).
+      name: `GET /api/profiles/(star)/measurements (page ${DEEP})`,
+      path: () => `/api/profiles/${memberId(STAR_MEMBER)}/measurements`,
+      page: DEEP,
+    },
+  ],
+]
+const visits = VISITS.map((v) => v.filter((r) => !ONLY || r.name.includes(ONLY))).filter((v) => v.length > 0)
+const asksAll = (routes: Route[], m: Member) => routes.every((r) => r.path(m) !== null)
+
+/** The URL a member asks for the route: a later page's after walking to it with `cursorOf`. */
+async function urlOf(route: Route, m: Member, cursorOf: (url: string) => Promise<string | null>) {
+  const path = route.path(m)
+  return path && route.page ? deepPageUrl(path, route.page, cursorOf) : path
+}
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0
 
-type Recorded = { text: string; ms: number }
-
-function record(lite: PGlite) {
-  const queries: Recorded[] = []
-  const prepared = new Map<string, string>()
-  const state = { on: false }
-  const exec = lite.exec.bind(lite)
-  const query = lite.query.bind(lite)
-  lite.exec = (async (text: string, options?: unknown) => {
-    const made = /^prepare (\w+) as (.*)$/s.exec(text)
-    if (made?.[1] && made[2]) prepared.set(made[1], made[2])
-    const started = performance.now()
-    try {
-      return await exec(text, options as never)
-    } finally {
-      if (state.on) queries.push({ text, ms: performance.now() - started })
-    }
-  }) as typeof lite.exec
-  lite.query = (async (text: string, params?: unknown[], options?: unknown) => {
-    const started = performance.now()
-    try {
-      return await query(text, params, options as never)
-    } finally {
-      if (state.on)
-        queries.push({ text: `${text} -- ${JSON.stringify(params ?? [])}`, ms: performance.now() - started })
-    }
-  }) as typeof lite.query
-  return { queries, state, prepared }
-}
-
-/** The statement as a member never asked about would run it: its pages not yet read (shared read= counts). */
-function asFresh(text: string, m: Member, fresh: Member): string {
+/** A statement as a member never asked about would run it: its pages not yet read (shared read= counts). */
+function asFresh(q: Recorded, m: Member, fresh: Member): Recorded {
   const pairs: [string | null, string | null][] = [
     [m.id, fresh.id],
     [m.measurementId, fresh.measurementId],
     [m.at10, fresh.at10],
     [m.id10, fresh.id10],
   ]
-  let out = text
-  for (const [from, to] of pairs) if (from && to) out = out.replaceAll(from, to)
-  return out
+  const swap = (text: string) => pairs.reduce((out, [from, to]) => (from && to ? out.replaceAll(from, to) : out), text)
+  return { ...q, text: swap(q.text), params: q.params.map((p) => (typeof p === 'string' ? swap(p) : p)) }
 }
 
-async function explainOne(
-  lite: PGlite,
-  prepared: Map<string, string>,
-  recorded: Recorded,
-  member: Member,
-  fresh: Member,
-) {
-  const q = { ...recorded, text: asFresh(recorded.text, member, fresh) }
-  const executed = /execute (\w+)(\(.*\))?\s*$/s.exec(q.text)
-  if (executed?.[1]) {
-    const results = await lite.exec(
-      `begin; set local plan_cache_mode = force_generic_plan; explain (analyze, buffers) execute ${executed[1]}${executed[2] ?? ''}; rollback`,
-    )
-    const rows = results.find((r) => r.fields.some((f) => f.name === 'QUERY PLAN'))?.rows ?? []
-    return `${prepared.get(executed[1])}\n${executed[2] ?? ''}\n${rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n')}`
-  }
-  const m = /^(.*) -- (\[.*\])$/s.exec(q.text)
-  if (!m?.[1]) return `${q.text}\n(not explained)`
-  const res = await lite.query<Record<string, string>>(`explain (analyze, buffers) ${m[1]}`, JSON.parse(m[2] ?? '[]'))
-  return `${m[1]}\n${m[2]}\n${res.rows.map((r) => r['QUERY PLAN']).join('\n')}`
-}
+type Sample = { ms: number; cpu: number; queries: Recorded[] }
 
 async function cold() {
-  const handle = await openPglite(join(dataDir, 'db'))
+  const handle = await openPglite(`${dataDir}/db`)
   await handle.migrate()
   const lite = (handle.db as unknown as { $client: PGlite }).$client
-  // The first half only warms the database's buffers and the code (a server that has run a while); the second is timed.
-  const all = await members(lite, MEMBERS * 2 + 1)
-  // The EXPLAINs run as a member never asked about, whose pages are not in the database's buffers yet.
-  const fresh = all.find((m, i) => i >= MEMBERS * 2 || (m.page3 !== null && m.measurementId !== null)) as Member
-  const picked = all.filter((m) => m !== fresh).slice(0, MEMBERS * 2)
-  const chosen = picked.slice(MEMBERS)
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SESSION_SECRET: BENCH_SECRET, BENCH_ROUTES: '1' })
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    from: config.mailFrom,
-    outboxDir: join(dataDir, 'outbox'),
-    log: console,
-  })
-  const app = await buildApp({ db: handle.db, listen: handle.listen, config, mailer })
-  const { queries, state, prepared } = record(lite)
-  const times = new Map<string, { ms: number[]; n: number[]; db: number[]; cpu: number[] }>(
-    ROUTES.map((r) => [r.name, { ms: [], n: [], db: [], cpu: [] }]),
+  const needed = visits.length * MEMBERS * 2
+  const pool = await members(lite, needed + (EXPLAIN ? 20 * visits.length : 0))
+  // The EXPLAINs run as members never asked about (one per kind of visit), whose pages are not in the buffers yet.
+  const fresh: Member[] = []
+  for (const routes of EXPLAIN ? visits : []) {
+    const m = pool.find((p) => !fresh.includes(p) && asksAll(routes, p))
+    if (!m) throw new Error(`--explain: no member left who asks ${routes.map((r) => r.name).join(', ')}`)
+    fresh.push(m)
+  }
+  const asking = pool.filter((m) => !fresh.includes(m))
+  if (asking.length < needed) throw new Error(`${asking.length} members with sessions, need ${needed}`)
+  const { app } = await inProcessApp(handle, dataDir)
+  const recorder = recordQueries(handle)
+  const { queries, state, textOf } = recorder
+  const samples = new Map<string, Sample[]>(
+    [SESSION_CHECK, FLOOR.name, ...visits.flat().map((r) => r.name)].map((n) => [n, []]),
   )
-  let explained = false
-  /** one-row with the member's session not yet checked: what a session check adds */
-  const sessionCpuMs: number[] = []
-  try {
-    for (const [i, m] of picked.entries()) {
-      const timed = i >= MEMBERS
-      const headers = { cookie: sessionCookie(m.token) }
-      const sessionCpu = process.cpuUsage()
-      const warm = await app.inject({ method: 'GET', url: '/api/bench/one-row', headers })
-      if (warm.statusCode !== 200) throw new Error(`one-row ${warm.statusCode} ${warm.body}`)
-      const used = process.cpuUsage(sessionCpu)
-      if (timed) sessionCpuMs.push((used.user + used.system) / 1000)
-      const explainHere = timed && EXPLAIN && !explained && m.page3 !== null
-      for (const route of ROUTES) {
-        const url = route.path(m)
-        if (!url) continue
-        queries.length = 0
-        state.on = true
-        const started = performance.now()
-        const cpuBefore = process.cpuUsage()
-        const res = await app.inject({ method: 'GET', url, headers })
-        const cpuUsed = process.cpuUsage(cpuBefore)
-        const ms = performance.now() - started
-        state.on = false
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
-        const t = timed ? times.get(route.name) : undefined
-        t?.ms.push(ms)
-        t?.n.push(queries.length)
-        t?.db.push(queries.reduce((s, q) => s + q.ms, 0))
-        t?.cpu.push((cpuUsed.user + cpuUsed.system) / 1000)
-        if (explainHere) {
-          console.log(`\n### ${route.name} (${m.id}): ${ms.toFixed(1)} ms, ${queries.length} statements`)
-          const recorded = [...queries]
-          for (const q of recorded) {
-            console.log(`\n-- ${q.ms.toFixed(2)} ms\n${await explainOne(lite, prepared, q, m, fresh)}`)
-          }
-        }
+  const get = async (cookie: string, url: string, label?: string) => {
+    queries.length = 0
+    state.on = label !== undefined
+    const cpuBefore = process.cpuUsage()
+    const started = performance.now()
+    const res = await app.inject({ method: 'GET', url, headers: { cookie } })
+    const ms = performance.now() - started
+    const cpu = process.cpuUsage(cpuBefore)
+    state.on = false
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+    const sample = { ms, cpu: (cpu.user + cpu.system) / 1000, queries: [...queries] }
+    if (label) samples.get(label)?.push(sample)
+    return { res, sample }
+  }
+  const explained = new Set<number>()
+  const visit = async (kind: number, m: Member, timed: boolean) => {
+    const cookie = sessionCookie(m.token)
+    const routes = visits[kind] as Route[]
+    await get(cookie, FLOOR.path(m) as string, timed ? SESSION_CHECK : undefined)
+    await get(cookie, FLOOR.path(m) as string, timed ? FLOOR.name : undefined)
+    const explainHere = timed && EXPLAIN && !explained.has(kind) && asksAll(routes, m)
+    if (explainHere) explained.add(kind)
+    for (const route of routes) {
+      const url = await urlOf(
+        route,
+        m,
+        async (u) => (await get(cookie, u)).res.json<{ nextCursor: string | null }>().nextCursor,
+      )
+      if (!url) continue
+      const { sample } = await get(cookie, url, timed ? route.name : undefined)
+      if (!explainHere) continue
+      console.log(`\n### ${route.name} (${m.id}): ${sample.ms.toFixed(1)} ms, ${sample.queries.length} statements`)
+      for (const q of sample.queries) {
+        const plan = await explainRecorded(handle, undefined, asFresh(q, m, fresh[kind] as Member), textOf)
+        console.log(`\n-- ${q.ms.toFixed(2)} ms\n${plan ?? q.text}`)
       }
-      if (explainHere) explained = true
+    }
+  }
+  try {
+    // The first rounds only warm the database's buffers and the code (a server that has run a while); the kinds of
+    // visit take turns, so they meet the same state of the server's caches.
+    for (let round = 0; round < MEMBERS * 2; round++) {
+      for (const kind of visits.keys())
+        await visit(kind, asking[round * visits.length + kind] as Member, round >= MEMBERS)
     }
   } finally {
     await app.close()
     await handle.close()
   }
-  console.log(
-    `\ncold: first request of each route, ${chosen.length} random approved members (in-process, session warm)`,
-  )
+  coldReport(samples, textOf)
+}
+
+function coldReport(samples: Map<string, Sample[]>, textOf: (q: Recorded) => string) {
+  console.log(`\ncold: first request of each route, ${MEMBERS} random approved members each (in process, ${dataDir})`)
   // CPU time (user + system) of this process, which runs the app and PGlite: unlike wall time, it does not count
   // the time the machine gave other processes.
   console.log(
-    '| route | n | wall median ms | wall p90 ms | CPU median ms | CPU p90 ms | statements | in database median ms |',
+    '| route | n | wall median ms | wall p90 ms | CPU median ms | CPU p90 ms | statements | in database median ms | in database p90 ms |',
   )
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
-  const checks = sorted(sessionCpuMs)
-  console.log(
-    `| GET /api/bench/one-row, session not yet checked | ${checks.length} | | | ${quantile(checks, 0.5).toFixed(2)} | ${quantile(checks, 0.9).toFixed(2)} | | |`,
-  )
-  for (const [name, t] of times) {
-    const [s, c, n, d] = [sorted(t.ms), sorted(t.cpu), sorted(t.n), sorted(t.db)]
-    const f = (values: number[], q: number) => quantile(values, q).toFixed(2)
+  const f = (values: number[], q: number) => quantile(values, q).toFixed(2)
+  for (const [name, list] of samples) {
+    const s = sorted(list.map((x) => x.ms))
+    const c = sorted(list.map((x) => x.cpu))
+    const n = sorted(list.map((x) => x.queries.length))
+    const d = sorted(list.map((x) => x.queries.reduce((sum, q) => sum + q.ms, 0)))
     console.log(
-      `| ${name} | ${s.length} | ${f(s, 0.5)} | ${f(s, 0.9)} | ${f(c, 0.5)} | ${f(c, 0.9)} | ${quantile(n, 0.5)} | ${f(d, 0.5)} |`,
+      `| ${name} | ${s.length} | ${f(s, 0.5)} | ${f(s, 0.9)} | ${f(c, 0.5)} | ${f(c, 0.9)} | ${quantile(n, 0.5)} | ${f(d, 0.5)} | ${f(d, 0.9)} |`,
     )
+  }
+  // The statements behind each route: per text, how often and how long, the costliest first.
+  console.log('\nstatements of each route: count, median and p90 ms, text')
+  for (const [name, list] of samples) {
+    const byText = new Map<string, number[]>()
+    for (const q of list.flatMap((x) => x.queries)) {
+      const key = textOf(q)
+        .replace(/\s+/g, ' ')
+        .replace(/(\$\d+, )+\$\d+/, '$…')
+        .slice(0, 150)
+      byText.set(key, [...(byText.get(key) ?? []), q.ms])
+    }
+    const top = [...byText]
+      .map(([text, times]) => [text, sorted(times)] as const)
+      .sort((a, b) => b[1].length * quantile(b[1], 0.5) - a[1].length * quantile(a[1], 0.5))
+    console.log(`\n${name}`)
+    for (const [text, times] of top.slice(0, 6)) {
+      console.log(`  ${String(times.length).padStart(5)}× ${f(times, 0.5)} ${f(times, 0.9)}: ${text}`)
+    }
   }
 }
 
+/** What --load asks of a route: a cookie and a path each, for every member who has one (deep pages: a sample). */
+async function loadTargets(route: Route, all: Member[], base: string) {
+  const asked = route.page ? all.slice(0, LOAD_DEEP_MEMBERS) : all
+  const targets: { cookie: string; path: string }[] = []
+  for (const m of asked) {
+    const cookie = sessionCookie(m.token)
+    const cursorOf = async (url: string) =>
+      ((await (await fetch(`${base}${url}`, { headers: { cookie } })).json()) as { nextCursor: string | null })
+        .nextCursor
+    const path = await urlOf(route, m, cursorOf)
+    if (path) targets.push({ cookie, path })
+  }
+  return targets
+}
+
 async function load() {
-  const handle = await openPglite(join(dataDir, 'db'))
+  const handle: DbHandle = await openPglite(`${dataDir}/db`)
   await handle.migrate()
   const all = await members((handle.db as unknown as { $client: PGlite }).$client, null)
   await handle.close()
   const server = await startServer({ BENCH_ROUTES: '1', SESSION_SECRET: BENCH_SECRET, DATA_DIR: dataDir })
-  const pick = () => all[Math.floor(Math.random() * all.length)] as Member
-  const targets: Route[] = ROUTES.some((r) => r.name.endsWith('one-row'))
-    ? ROUTES
-    : [{ name: 'GET /api/bench/one-row', path: () => '/api/bench/one-row' }, ...ROUTES]
   const results: { name: string; rps: number; p50: number; p99: number; non2xx: number }[] = []
   try {
-    for (const route of targets) {
-      const withPath = all.filter((m) => route.path(m) !== null)
-      const run = (seconds: number) =>
-        autocannon({
-          url: server.url,
-          connections: 50,
-          duration: seconds,
-          requests: [
-            {
-              setupRequest: (req) => {
-                const m = withPath[Math.floor(Math.random() * withPath.length)] ?? pick()
-                return {
-                  ...req,
-                  method: 'GET',
-                  path: route.path(m) ?? '/',
-                  headers: { cookie: sessionCookie(m.token) },
-                }
-              },
+    for (const route of [FLOOR, ...visits.flat()]) {
+      const targets = await loadTargets(route, all, server.url)
+      if (targets.length === 0) {
+        console.log(`${route.name}: no member has it`)
+        continue
+      }
+      const r = await autocannon({
+        url: server.url,
+        connections: 50,
+        duration: LOAD_SECONDS,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const t = targets[Math.floor(Math.random() * targets.length)] as (typeof targets)[number]
+              return { ...req, method: 'GET', path: t.path, headers: { cookie: t.cookie } }
             },
-          ],
-        })
-      const r = await run(LOAD_SECONDS)
-      results.push({
+          },
+        ],
+      })
+      const result = {
         name: route.name,
         rps: Math.round(r.requests.average),
         p50: r.latency.p50,
         p99: r.latency.p99,
         non2xx: r.non2xx,
-      })
+      }
+      results.push(result)
       console.log(
-        `${route.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+        `${route.name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
       )
     }
   } finally {
@@ -290,7 +313,8 @@ async function load() {
   }
   const oneRow = results[0]?.rps ?? 1
   console.log(
-    `\nload: autocannon 50 connections, ${LOAD_SECONDS} s per route, a random member of ${all.length} per request`,
+    `\nload: autocannon 50 connections, ${LOAD_SECONDS} s per route, a random member of ${all.length} per request` +
+      ` (deep pages: of ${LOAD_DEEP_MEMBERS})`,
   )
   console.log('| route | req/s | p50 ms | p99 ms | vs one-row | non-2xx |')
   console.log('|---|---:|---:|---:|---:|---:|')
