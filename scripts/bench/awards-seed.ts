@@ -10,16 +10,11 @@ import { targetOf } from '../../src/server/features/achievements/awards.service.
 import { qualifyingMembersSql } from '../../src/server/features/achievements/metrics.queries.ts'
 import { groupKeyOf } from '../../src/server/features/notifications/notify.ts'
 
-type Pending = { id: string; metric: string; metricArg: string | null; targetValue: number | null }
+export type PendingAchievement = { id: string; metric: string; metricArg: string | null; targetValue: number | null }
 
-/**
- * Every active achievement not yet evaluated, to every member who qualifies, with a notification each, then marked
- * evaluated, each in a transaction of its own on one of `sessions` (PGlite: one). Returns what it did.
- */
-export async function awardAll(sessions: readonly Db[]): Promise<{ achievements: number; awards: number }> {
-  const [first] = sessions
-  if (!first) throw new Error('awardAll: no session')
-  const pending: Pending[] = await first
+/** The active achievements not yet evaluated, in catalogue order. */
+export function pendingAchievements(db: Db): Promise<PendingAchievement[]> {
+  return db
     .select({
       id: achievements.id,
       metric: achievements.metric,
@@ -29,11 +24,21 @@ export async function awardAll(sessions: readonly Db[]): Promise<{ achievements:
     .from(achievements)
     .where(and(isNull(achievements.evaluatedAt), eq(achievements.isActive, true)))
     .orderBy(asc(achievements.position), asc(achievements.id))
+}
+
+/**
+ * Every active achievement not yet evaluated, to every member who qualifies, with a notification each, then marked
+ * evaluated, each in a transaction of its own on one of `sessions` (PGlite: one). Returns what it did.
+ */
+export async function awardAll(sessions: readonly Db[]): Promise<{ achievements: number; awards: number }> {
+  const [first] = sessions
+  if (!first) throw new Error('awardAll: no session')
+  const pending = await pendingAchievements(first)
   const queue = [...pending]
   let awards = 0
   const work = async (db: Db) => {
     for (let achievement = queue.shift(); achievement; achievement = queue.shift()) {
-      const awarded = await db.transaction((tx) => award(tx, achievement))
+      const awarded = await awardOne(db, achievement)
       awards += awarded
     }
   }
@@ -41,7 +46,12 @@ export async function awardAll(sessions: readonly Db[]): Promise<{ achievements:
   return { achievements: pending.length, awards }
 }
 
-async function award(tx: Tx, achievement: Pending): Promise<number> {
+/** One achievement to every member who qualifies, in a transaction; returns the awards made. */
+export function awardOne(db: Db, achievement: PendingAchievement): Promise<number> {
+  return db.transaction((tx) => award(tx, achievement))
+}
+
+async function award(tx: Tx, achievement: PendingAchievement): Promise<number> {
   const { id } = achievement
   const groupKey = groupKeyOf({ userId: '', actorId: null, kind: 'achievement', achievementId: id })
   const result = await tx.execute(sql`

@@ -11,7 +11,7 @@ import { scoreSheet } from '../../src/shared/scoring/index.ts'
 import { getSpecies } from '../../src/shared/species/catalogue.ts'
 import { createRng, generateMeasurement } from '../demo/generate.ts'
 import { MEMBER_FN } from './community-seed.ts'
-import { BENCH_COLLECTION, BENCH_USER, type Dataset, memberId, STAR_MEMBER, STAR_POSTS } from './datasets.ts'
+import { BENCH_COLLECTION, BENCH_USER, memberId, STAR_MEMBER, STAR_POSTS } from './datasets.ts'
 
 const EXPERIENCE = ['beginner', 'intermediate', 'advanced', 'expert'] as const
 const REGIONS = [
@@ -53,19 +53,37 @@ const drawn = (values: readonly string[], n: string, salt: number) =>
 
 type Log = (line: string) => void
 
+/** How much a seed makes (a data set of datasets.ts, or a fraction of one). */
+export type SeedSpec = {
+  users: number
+  sessions: number
+  betaRequests: number
+  measurements: number
+  likes: number
+  follows: number
+  comments: number
+  starFollowers: number
+}
+
 const timedRun = (db: Db, log: Log) => async (label: string, statements: string[]) => {
   const started = performance.now()
   for (const statement of statements) await db.execute(sql.raw(statement))
   log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 
-export async function seedBase(db: Db, spec: Dataset, log: Log): Promise<void> {
+/** The base, one step after the other: the members (seedMembers), the plan of the measurements (seedPlan). */
+export async function seedBase(db: Db, spec: SeedSpec, log: Log): Promise<void> {
+  await seedMembers(db, spec, log)
+  await seedPlan(db, spec, log)
+}
+
+/** The measurements to be written: their pool of scored sheets, and the plan of every row (writeMeasurements). */
+export async function seedPlan(db: Db, spec: SeedSpec, log: Log): Promise<void> {
   const run = timedRun(db, log)
   const approved = (spec.users / 10) * 9
   const bench = `'${BENCH_USER.id}'`
   const star = `'${memberId(STAR_MEMBER)}'`
   await run('helpers', [MEMBER_FN, RANDOM_FN])
-  await seedMembers(db, spec, run)
 
   // Measurements: the pool of scored sheets goes in as one JSON value, then the plan numbers each row and draws what
   // it takes (its sheet by its hash, its owner, dates, visibility …). The bench member has a collection of
@@ -138,6 +156,19 @@ export async function writePhotos(db: Db, log: Log): Promise<void> {
   ])
 }
 
+/**
+ * Every follower's Following feed inbox, from the plan: what fillAllInboxes (feed-inbox.ts) makes from the
+ * measurements once they are written (awards-seed.test.ts checks it), without waiting for them.
+ */
+export async function writeInboxes(db: Db, log: Log): Promise<void> {
+  await timedRun(db, log)('feed inboxes', [
+    `insert into feed_inbox (user_id, created_at, measurement_id, owner_id)
+     select f.follower_id, m.created_at, m.id, m.user_id
+     from follows f join bench_seed_plan m on m.user_id = f.followee_id
+     where m.visibility in ('public', 'followers')`,
+  ])
+}
+
 /** The plan, the pool and the counts, once the measurements are written. */
 export async function dropPlan(db: Db): Promise<void> {
   await db.execute(sql`drop table if exists bench_seed_plan, bench_seed_pool, bench_seed_counts`)
@@ -168,7 +199,8 @@ export async function countMeasurements(db: Db): Promise<void> {
 }
 
 /** The bench member (verified, approved, past the gate, with a password), the members, sessions and requests. */
-async function seedMembers(db: Db, spec: Dataset, run: (label: string, statements: string[]) => Promise<void>) {
+export async function seedMembers(db: Db, spec: SeedSpec, log: Log): Promise<void> {
+  const run = timedRun(db, log)
   await db.insert(users).values({
     id: BENCH_USER.id,
     name: 'Bench Hunter',

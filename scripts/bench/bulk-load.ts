@@ -60,39 +60,53 @@ export async function dropForBulkLoad(db: Db, tables: readonly string[], keep: r
   })
 }
 
+/** One definition dropForBulkLoad wrote down: its table, and what makes it again. */
+export type Dropped = { n: number; table: string; definition: string }
+
+/** What dropForBulkLoad dropped and is not made again yet, on `tables` or on every table, biggest table first. */
+export async function droppedDefinitions(db: Db, tables?: readonly string[]): Promise<Dropped[]> {
+  const exists = await rows<{ found: string | null }>(db, `select to_regclass('${DROPPED}')::text as found`)
+  if (!exists[0]?.found) return []
+  const which = tables ? `where tbl in (${tables.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')})` : ''
+  return rows<Dropped>(
+    db,
+    `select n, tbl as "table", definition from ${DROPPED} ${which}
+     order by pg_total_relation_size(to_regclass(tbl)) desc, is_key desc, n`,
+  )
+}
+
 /**
- * Makes again what dropForBulkLoad dropped (also by a run cut short) on `tables`, or on every table. Each definition
- * is made in a transaction of its own with the deletion of its line, the biggest tables first, by as many at once as
- * `sessions` (each its own connection; PGlite has one): index builds are mostly CPU, and PostgreSQL gives each a
- * core. A key made again also checks that the seed made no duplicate.
+ * Makes one dropped definition again, in a transaction with the deletion of its line (a key made again also checks
+ * that the seed made no duplicate). Builds on different tables, or indexes on one table, may go side by side.
+ */
+export async function restoreDefinition(db: Db, { n, definition }: Dropped): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(definition))
+    await tx.execute(sql`delete from ${sql.raw(DROPPED)} where n = ${n}`)
+  })
+}
+
+/** Once every definition is made again, the table that wrote them down goes. */
+export async function forgetDropped(db: Db): Promise<void> {
+  const exists = await rows<{ found: string | null }>(db, `select to_regclass('${DROPPED}')::text as found`)
+  if (!exists[0]?.found) return
+  const left = await rows<{ n: number }>(db, `select count(*)::int as n from ${DROPPED}`)
+  if (left[0]?.n === 0) await db.execute(sql.raw(`drop table ${DROPPED}`))
+}
+
+/**
+ * Makes again what dropForBulkLoad dropped (also by a run cut short) on `tables`, or on every table, by as many at
+ * once as `sessions` (each its own connection; PGlite has one), the biggest tables first.
  */
 export async function restoreAfterBulkLoad(sessions: readonly Db[], tables?: readonly string[]): Promise<void> {
   const [first] = sessions
   if (!first) throw new Error('restoreAfterBulkLoad: no session')
-  const exists = await rows<{ found: string | null }>(first, `select to_regclass('${DROPPED}')::text as found`)
-  if (!exists[0]?.found) return
-  const which = tables ? `where tbl in (${tables.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')})` : ''
-  const queue = await rows<{ n: number; definition: string }>(
-    first,
-    `select n, definition from ${DROPPED} ${which}
-     order by pg_total_relation_size(to_regclass(tbl)) desc, is_key desc, n`,
-  )
+  const queue = await droppedDefinitions(first, tables)
   const work = async (db: Db) => {
-    for (let d = queue.shift(); d; d = queue.shift()) {
-      const { n, definition } = d
-      const started = performance.now()
-      await db.transaction(async (tx) => {
-        await tx.execute(sql.raw(definition))
-        await tx.execute(sql`delete from ${sql.raw(DROPPED)} where n = ${n}`)
-      })
-      if (process.env.BENCH_SEED_TRACE) {
-        console.log(`    ${((performance.now() - started) / 1000).toFixed(1)} s ${definition.slice(0, 90)}`)
-      }
-    }
+    for (let d = queue.shift(); d; d = queue.shift()) await restoreDefinition(db, d)
   }
   await Promise.all(sessions.map(work))
-  const left = await rows<{ n: number }>(first, `select count(*)::int as n from ${DROPPED}`)
-  if (left[0]?.n === 0) await first.execute(sql.raw(`drop table ${DROPPED}`))
+  await forgetDropped(first)
 }
 
 /**
@@ -108,23 +122,4 @@ export async function loadingAsReplica<T>(sessions: readonly Db[], load: () => P
   } finally {
     for (const db of sessions) await db.execute(sql`set session_replication_role = default`)
   }
-}
-
-/**
- * VACUUM ANALYZE of every table in public (or of `tables`), the biggest first, several at once on `sessions`: a
- * table is vacuumed by one process, so different tables can go side by side.
- */
-export async function vacuumAnalyze(sessions: readonly Db[], tables?: readonly string[]): Promise<void> {
-  const [first] = sessions
-  if (!first) throw new Error('vacuumAnalyze: no session')
-  const which = tables ? `and relname in (${tables.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')})` : ''
-  const queue = await rows<{ name: string }>(
-    first,
-    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' ${which}
-     order by pg_total_relation_size(oid) desc`,
-  )
-  const work = async (db: Db) => {
-    for (let t = queue.shift(); t; t = queue.shift()) await db.execute(sql.raw(`vacuum analyze "${t.name}"`))
-  }
-  await Promise.all(sessions.map(work))
 }

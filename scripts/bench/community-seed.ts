@@ -6,15 +6,8 @@
 // totals are exact without a read-then-write. Running it again starts the community part over.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/client.ts'
-import {
-  BENCH_FOLLOWERS,
-  BENCH_FOLLOWING,
-  BENCH_USER,
-  type Dataset,
-  isApproved,
-  memberId,
-  STAR_MEMBER,
-} from './datasets.ts'
+import type { SeedSpec } from './base-seed.ts'
+import { BENCH_FOLLOWERS, BENCH_FOLLOWING, BENCH_USER, isApproved, memberId, STAR_MEMBER } from './datasets.ts'
 
 /** The k-th approved member's id in SQL (members i with i % 10 = 0 await approval and never act). */
 export const MEMBER_FN = `create or replace function bench_member(k bigint, approved bigint) returns text
@@ -39,9 +32,12 @@ const COMMENTS = [
 export type CommunityCounts = { likes: number; follows: number; comments: number; sizeChecks: number }
 
 type Run = (label: string, statements: string) => Promise<void>
-type Count = (table: string) => Promise<number>
-/** What every step needs: the spec, its SQL names of the bench member and the star, the approved members. */
-type Context = { spec: Dataset; run: Run; count: Count; approved: number; bench: string; star: string }
+type Log = (line: string) => void
+/**
+ * What the steps share (startCommunity makes it): the spec, the SQL of the bench member's and the star's ids, the
+ * number of approved members and of posts (bench_seed_posts).
+ */
+export type Community = { spec: SeedSpec; approved: number; bench: string; star: string; posts: number }
 
 /** Every post one can like or comment on (bench_seed_posts and the special ones): narrower than the plan. */
 const VISIBLE = `(select id, user_id, created_at from bench_seed_posts
@@ -68,16 +64,26 @@ async function countOf(db: Db, table: string): Promise<number> {
 }
 
 /**
- * Follows, likes, comments and size checks, and the counts they make (bench_seed_counts); seedNotifications comes
- * after (the tables of posts stay for it).
+ * Follows, likes, comments and size checks, and the counts they make (bench_seed_counts), one step after the other;
+ * seedNotifications comes after (the tables of posts stay for it). The seed runs the steps side by side instead.
  */
-export async function seedCommunity(
-  db: Db,
-  spec: Dataset,
-  log: (line: string) => void = () => {},
-): Promise<CommunityCounts> {
+export async function seedCommunity(db: Db, spec: SeedSpec, log: Log = () => {}): Promise<CommunityCounts> {
+  const community = await startCommunity(db, spec, log)
+  await countFollows(db, log)
+  await seedLikes(db, community, log)
+  await seedComments(db, community, log)
+  await countPosts(db, log)
+  return {
+    likes: await countOf(db, 'likes'),
+    follows: await countOf(db, 'follows'),
+    comments: await countOf(db, 'comments'),
+    sizeChecks: await countOf(db, 'size_checks'),
+  }
+}
+
+/** The community started over: its tables emptied, the posts numbered, the follows made. */
+export async function startCommunity(db: Db, spec: SeedSpec, log: Log): Promise<Community> {
   const run = runner(db, log)
-  const count = (table: string) => countOf(db, table)
   const approved = (spec.users / 10) * 9
   const bench = `'${BENCH_USER.id}'`
   const star = `'${memberId(STAR_MEMBER)}'`
@@ -107,13 +113,14 @@ export async function seedCommunity(
      analyze bench_seed_posts;
      analyze bench_seed_special;`,
   )
-  const posts = await count('bench_seed_posts')
-  const context: Context = { spec, run, count, approved, bench, star }
-  await seedFollows(context)
-  await seedLikes(context, posts)
-  await seedComments(context, posts)
-  // The figures every post shows, as the routes keep them: likes, comments, verdicts and what they decide.
-  await run(
+  const community: Community = { spec, approved, bench, star, posts: await countOf(db, 'bench_seed_posts') }
+  await seedFollows(db, community, log)
+  return community
+}
+
+/** The figures every post shows, as the routes keep them: likes, comments, verdicts and what they decide. */
+export async function countPosts(db: Db, log: Log): Promise<void> {
+  await runner(db, log)(
     'counts',
     `create table bench_seed_counts as
        select measurement_id, coalesce(l.likes, 0) as likes, coalesce(c.comments, 0) as comments,
@@ -128,16 +135,22 @@ export async function seedCommunity(
                     from size_checks group by measurement_id) v using (measurement_id);
      analyze bench_seed_counts;`,
   )
-
-  return {
-    likes: await count('likes'),
-    follows: await count('follows'),
-    comments: await count('comments'),
-    sizeChecks: await count('size_checks'),
-  }
 }
 
-async function seedFollows({ spec, run, count, approved, bench, star }: Context): Promise<void> {
+/** The members' followers and following counts, as follow and unfollow keep them. */
+export async function countFollows(db: Db, log: Log): Promise<void> {
+  await runner(db, log)(
+    'follow counts',
+    `update users u set followers_count = c.n
+       from (select followee_id as id, count(*)::int as n from follows group by followee_id) c where u.id = c.id;
+     update users u set following_count = c.n
+       from (select follower_id as id, count(*)::int as n from follows group by follower_id) c where u.id = c.id;`,
+  )
+}
+
+async function seedFollows(db: Db, { spec, approved, bench, star }: Community, log: Log): Promise<void> {
+  const run = runner(db, log)
+  const count = (table: string) => countOf(db, table)
   // Follows. The bench member follows the star and 99 others (its Following tab) and has followers; the star has
   // many followers; the rest are pairs among members, a dozen each, the star never a followee there.
   await run(
@@ -162,20 +175,15 @@ async function seedFollows({ spec, run, count, approved, bench, star }: Context)
        from generate_series(0::bigint, ${Math.ceil(generalFollows * 1.05)}) g,
          lateral (select g % ${approved} as f, (g % ${approved} * 31 + 1 + (g / ${approved}) * 7907) % ${approved} as e) p
        where e <> f and e <> 0
-       limit ${generalFollows};`,
-  )
-
-  await run(
-    'follow counts',
-    `update users u set followers_count = c.n
-       from (select followee_id as id, count(*)::int as n from follows group by followee_id) c where u.id = c.id;
-     update users u set following_count = c.n
-       from (select follower_id as id, count(*)::int as n from follows group by follower_id) c where u.id = c.id;
+       limit ${generalFollows};
      analyze follows;`,
   )
 }
 
-async function seedLikes({ spec, run, count, approved, bench }: Context, posts: number): Promise<void> {
+/** Likes (after startCommunity). */
+export async function seedLikes(db: Db, { spec, approved, bench, posts }: Community, log: Log): Promise<void> {
+  const run = runner(db, log)
+  const count = (table: string) => countOf(db, table)
   // Likes: the bench member's and the star's posts 20–100 each, the bench member likes a third of what it
   // follows, the rest spread evenly over the other posts.
   await run(
@@ -204,7 +212,10 @@ async function seedLikes({ spec, run, count, approved, bench }: Context, posts: 
   )
 }
 
-async function seedComments({ spec, run, count, approved, bench }: Context, posts: number): Promise<void> {
+/** Comments and size checks (after startCommunity). */
+export async function seedComments(db: Db, { spec, approved, bench, posts }: Community, log: Log): Promise<void> {
+  const run = runner(db, log)
+  const count = (table: string) => countOf(db, table)
   // Comments: 5–15 on each of the bench member's posts, 3–8 on the star's, some by the bench member on what it
   // follows, a few mentioning it; the rest spread over the other posts.
   await run(
@@ -262,48 +273,59 @@ async function seedComments({ spec, run, count, approved, bench }: Context, post
   )
 }
 
-/**
- * The notifications of the community (after seedCommunity): one per like, comment, follow, mention and verdict, to
- * the owner, as notify() makes them (likes and comments are all on posts: their owners come from the narrow tables of
- * posts); read two hours after they came, except the last three days' (and the bench member's newest 40). Those of
- * the likes (most) on `likesDb`, the others on `othersDb` at the same time. Then the community's tables of posts go.
- */
-export async function seedNotifications(likesDb: Db, othersDb: Db, log: (line: string) => void): Promise<number> {
+// The notifications of the community (after seedCommunity): one per like, comment, follow, mention and verdict, to
+// the owner, as notify() makes them (likes and comments are all on posts: their owners come from the narrow tables of
+// posts); read two hours after they came, except the last three days' (and the bench member's newest 40).
+const readAt = (at: string) =>
+  `case when ${at} > now() - interval '3 days' then null else ${at} + interval '2 hours' end`
+
+/** The likes' notifications (most of them). */
+export async function seedLikeNotifications(db: Db, log: Log): Promise<void> {
+  await runner(db, log)(
+    'notifications (likes)',
+    `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, created_at, read_at)
+       select gen_random_uuid(), m.user_id, l.user_id, 'like', 'like:' || m.id, m.id, l.created_at, ${readAt('l.created_at')}
+       from likes l join ${VISIBLE} m on m.id = l.measurement_id where l.user_id <> m.user_id;`,
+  )
+}
+
+/** The notifications of comments, mentions, follows and verdicts. */
+export async function seedOtherNotifications(db: Db, log: Log): Promise<void> {
   const bench = `'${BENCH_USER.id}'`
-  const readAt = (at: string) =>
-    `case when ${at} > now() - interval '3 days' then null else ${at} + interval '2 hours' end`
-  await Promise.all([
-    runner(likesDb, log)(
-      'notifications (likes)',
-      `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, created_at, read_at)
-         select gen_random_uuid(), m.user_id, l.user_id, 'like', 'like:' || m.id, m.id, l.created_at, ${readAt('l.created_at')}
-         from likes l join ${VISIBLE} m on m.id = l.measurement_id where l.user_id <> m.user_id;`,
-    ),
-    runner(othersDb, log)(
-      'notifications (comments, mentions, follows, verdicts)',
-      `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
-         select gen_random_uuid(), m.user_id, c.user_id, 'comment', 'comment:' || m.id, m.id, c.id, c.created_at,
-           ${readAt('c.created_at')}
-         from comments c join ${VISIBLE} m on m.id = c.measurement_id where c.user_id <> m.user_id;
-       insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
-         select gen_random_uuid(), ${bench}, c.user_id, 'mention', 'mention:' || c.id, c.measurement_id, c.id,
-           c.created_at, ${readAt('c.created_at')}
-         from comments c where c.body = ${MENTION} and c.user_id <> ${bench};
-       insert into notifications (id, user_id, actor_id, kind, group_key, created_at, read_at)
-         select gen_random_uuid(), f.followee_id, f.follower_id, 'follow', 'follow', f.created_at, ${readAt('f.created_at')}
-         from follows f;
-       insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, verdict, created_at, read_at)
-         select gen_random_uuid(), m.user_id, s.user_id, 'size-check', 'size-check:' || m.id, m.id, s.verdict,
-           s.created_at, ${readAt('s.created_at')}
-         from size_checks s join bench_seed_plan m on m.id = s.measurement_id;`,
-    ),
-  ])
-  const run = runner(likesDb, log)
+  await runner(db, log)(
+    'notifications (comments, mentions, follows, verdicts)',
+    `insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
+       select gen_random_uuid(), m.user_id, c.user_id, 'comment', 'comment:' || m.id, m.id, c.id, c.created_at,
+         ${readAt('c.created_at')}
+       from comments c join ${VISIBLE} m on m.id = c.measurement_id where c.user_id <> m.user_id;
+     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, comment_id, created_at, read_at)
+       select gen_random_uuid(), ${bench}, c.user_id, 'mention', 'mention:' || c.id, c.measurement_id, c.id,
+         c.created_at, ${readAt('c.created_at')}
+       from comments c where c.body = ${MENTION} and c.user_id <> ${bench};
+     insert into notifications (id, user_id, actor_id, kind, group_key, created_at, read_at)
+       select gen_random_uuid(), f.followee_id, f.follower_id, 'follow', 'follow', f.created_at, ${readAt('f.created_at')}
+       from follows f;
+     insert into notifications (id, user_id, actor_id, kind, group_key, measurement_id, verdict, created_at, read_at)
+       select gen_random_uuid(), m.user_id, s.user_id, 'size-check', 'size-check:' || m.id, m.id, s.verdict,
+         s.created_at, ${readAt('s.created_at')}
+       from size_checks s join bench_seed_plan m on m.id = s.measurement_id;`,
+  )
+}
+
+/** After both: the bench member's newest 40 unread; the community's tables of posts go. */
+export async function finishNotifications(db: Db, log: Log): Promise<void> {
+  const run = runner(db, log)
   await run(
     'notifications (read)',
     `update notifications set read_at = null
-       where id in (select id from notifications where user_id = ${bench} order by created_at desc limit 40);`,
+       where id in (select id from notifications where user_id = '${BENCH_USER.id}' order by created_at desc limit 40);`,
   )
   await run('clean up', 'drop table bench_seed_posts, bench_seed_special; drop function bench_member(bigint, bigint);')
-  return countOf(likesDb, 'notifications')
+}
+
+/** Every notification of the community, one kind after the other. */
+export async function seedNotifications(db: Db, log: Log): Promise<void> {
+  await seedLikeNotifications(db, log)
+  await seedOtherNotifications(db, log)
+  await finishNotifications(db, log)
 }

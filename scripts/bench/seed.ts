@@ -10,34 +10,25 @@ import pg from 'pg'
 import { type Db, migratePostgres, openPglite } from '../../src/server/db/client.ts'
 import * as schema from '../../src/server/db/schema.ts'
 import { awardRetroactively } from '../../src/server/features/achievements/retroactive.service.ts'
-import { rebuildAllBoards, rebuildBoardsIfEmpty } from '../../src/server/features/leaderboards/leaderboards.service.ts'
-import { awardAll } from './awards-seed.ts'
+import { rebuildBoardsIfEmpty } from '../../src/server/features/leaderboards/leaderboards.service.ts'
+import { pendingAchievements } from './awards-seed.ts'
+import { countMeasurements, planFromMeasurements, type SeedSpec } from './base-seed.ts'
 import {
-  countMeasurements,
-  dropPlan,
-  planFromMeasurements,
-  seedBase,
-  writeMeasurements,
-  writePhotos,
-} from './base-seed.ts'
-import { dropForBulkLoad, loadingAsReplica, restoreAfterBulkLoad, vacuumAnalyze } from './bulk-load.ts'
+  dropForBulkLoad,
+  droppedDefinitions,
+  forgetDropped,
+  loadingAsReplica,
+  restoreAfterBulkLoad,
+} from './bulk-load.ts'
 import { seedCommunity, seedNotifications } from './community-seed.ts'
-import {
-  DATASETS,
-  type Dataset,
-  type DatasetName,
-  datasetArg,
-  datasetLocation,
-  describeDataset,
-  SEED_VERSION,
-} from './datasets.ts'
+import { DATASETS, type DatasetName, datasetArg, datasetLocation, describeDataset, SEED_VERSION } from './datasets.ts'
 import { seedInbox } from './inbox-seed.ts'
+import { FINISH_WRITES, finishSteps, loadSteps, vacuumQuietly } from './seed-steps.ts'
+import { runSteps } from './steps.ts'
 
 /** The tables the seed fills, bare while it does. */
 const BASE_TABLES = ['users', 'sessions', 'beta_requests', 'measurements', 'photos']
 const COMMUNITY_TABLES = ['likes', 'follows', 'comments', 'size_checks', 'notifications', 'feed_inbox']
-/** The big tables the awards and the leaderboards write, bare while they do (see finish). */
-const AWARDS_WRITE = ['notifications', 'user_achievements', 'leaderboard_entries']
 
 /**
  * BENCH_SEED_SCALE (0 < scale ≤ 1) makes every count that fraction of the data set's, for a quick trial of the seed
@@ -49,7 +40,7 @@ function seedScale(): number {
   return scale
 }
 
-function specOf(name: DatasetName): Dataset {
+function specOf(name: DatasetName): SeedSpec {
   const spec = DATASETS[name]
   const scale = seedScale()
   if (scale === 1) return spec
@@ -64,7 +55,7 @@ function specOf(name: DatasetName): Dataset {
     follows: n(spec.follows),
     comments: n(spec.comments),
     starFollowers: n(spec.starFollowers),
-  } as Dataset
+  }
 }
 
 async function recreatePostgres(url: string) {
@@ -113,11 +104,11 @@ export async function seedState(name: DatasetName): Promise<SeedState> {
   return marker.community ? 'complete' : 'base'
 }
 
-/** The connections a seed works on: `db` for everything in order, `sessions` (db first) for index builds at once. */
+/** The connections a seed works on: `sessions` for its steps side by side, `db` (the first) for the rest. */
 type Seeding = { db: Db; sessions: Db[]; close: () => Promise<void> }
 
-/** Index builds at once on PostgreSQL (pg_restore's --jobs); PostgreSQL adds its own workers to each. */
-const SESSIONS = 3
+/** Steps at once on PostgreSQL (pg_restore's --jobs); PostgreSQL adds its own workers to index builds. */
+const SESSIONS = 4
 
 // Commits need not wait for the disk (a crash loses the seed, which starts over); big sorts and index builds in
 // memory; the pages index builds and rewrites log, compressed; no JIT, whose compiling of the seed's and the boards'
@@ -189,67 +180,63 @@ export async function migrateDataset(name: DatasetName): Promise<void> {
   console.log(`${name}: migrations, awards and leaderboards checked in ${seconds(started)}`)
 }
 
+/** The big tables the awards and the leaderboards write, bare while they do (user_achievements_once stays). */
+const AWARDS_WRITE = ['user_achievements', 'leaderboard_entries']
+const KEEP = ['user_achievements_once']
+
 /**
- * After the load: a vacuum of what was loaded while there are no indexes to clean (visibility maps: the index-only
- * scans read them; autovacuum may be off, and PGlite has none) with statistics. Then the achievements (awardAll: the
- * retroactive awards, several at once), which probe the likes' key; then every leaderboard from the records and the
- * awards (rebuildAllBoards, the service's own, one statement) while the other sessions make the indexes of every
- * other table; the leaderboards' come last. (user_achievements_once stays: the awards insert against it;
- * rebuildAllBoards truncates and inserts, needing no key.) Last, a vacuum and statistics for what the awards and the
- * boards wrote.
+ * A loaded data set finished: vacuumed (quietly: see vacuumQuietly), then statistics, indexes, awards and leaderboards
+ * (finishSteps) on every session, then vacuumed again and the statistics of what those wrote.
  */
-async function finish(seeding: Seeding): Promise<void> {
+async function finish(seeding: Seeding, loaded: readonly string[]): Promise<void> {
   const { db, sessions } = seeding
-  await timed('vacuum analyze', () => vacuumAnalyze(sessions))
-  await timed('key of the likes', () => restoreAfterBulkLoad(sessions, ['likes']))
-  await dropForBulkLoad(db, AWARDS_WRITE, ['user_achievements_once'])
-  const awarded = await timed('achievements', () => awardAll(sessions))
-  console.log(`  ${awarded.awards} awards of ${awarded.achievements} achievements`)
-  const others = [...BASE_TABLES, ...COMMUNITY_TABLES, ...AWARDS_WRITE].filter((t) => t !== 'leaderboard_entries')
-  const [boards] = await timed('leaderboards, and the indexes of the load beside them', () =>
-    Promise.all([
-      timed('  leaderboards', () => rebuildAllBoards(db)),
-      timed('  indexes and keys', () =>
-        restoreAfterBulkLoad(sessions.length > 1 ? sessions.slice(1) : sessions, others),
-      ),
-    ]),
-  )
-  console.log(`  ${boards.entries} leaderboard rows`)
-  await timed('indexes of the leaderboards', () => restoreAfterBulkLoad(sessions))
-  await timed('vacuum analyze', () =>
-    vacuumAnalyze(sessions, [...AWARDS_WRITE, 'leaderboard_species_totals', 'achievements']),
-  )
+  const tables = await tablesBySize(db)
+  await timed('vacuum', () => vacuumQuietly(sessions, tables))
+  const steps = finishSteps(await droppedDefinitions(db), await pendingAchievements(db))
+  await timed('finished (indexes, awards, leaderboards)', () => runSteps(sessions, steps, log, loaded))
+  await forgetDropped(db)
+  // Every table again, quietly: what the awards and the boards wrote, and any page a vacuum beside our other
+  // statements could not mark (the vacuum skips the pages already marked).
+  await timed('vacuum, and statistics of what the awards and the boards wrote', async () => {
+    await vacuumQuietly(sessions, await tablesBySize(db))
+    for (const table of FINISH_WRITES) await db.execute(sql.raw(`analyze "${table}"`))
+  })
+  const visible = (await db.execute(sql`select coalesce(sum(relallvisible), 0)::bigint as v,
+      coalesce(sum(relpages), 0)::bigint as n from pg_class
+    where relnamespace = 'public'::regnamespace and relkind = 'r'`)) as unknown as { rows: { v: string; n: string }[] }
+  const { v, n } = visible.rows[0] ?? { v: '0', n: '0' }
+  console.log(`all-visible: ${v} of ${n} pages (the index-only scans skip the table on those)`)
 }
+
+/** The tables in public (but the seed's own), the biggest first. */
+async function tablesBySize(db: Db): Promise<string[]> {
+  const result = (await db.execute(sql`select relname as name from pg_class
+    where relnamespace = 'public'::regnamespace and relkind = 'r' and relname not like 'bench_seed%'
+    order by pg_total_relation_size(oid) desc`)) as unknown as {
+    rows: { name: string }[]
+  }
+  return result.rows.map((r) => r.name)
+}
+
+const log = (line: string) => console.log(`  ${line}`)
 
 /**
  * The whole data set from nothing: members, sessions, requests and the plan of the measurements, the community on
- * it, then the measurements with their counts, their photos, the notifications and the feed's inboxes. All or
- * nothing: a seed cut short is made again from the start.
+ * it, then the measurements with their counts, their photos, the notifications and the feed's inboxes, side by side
+ * (loadSteps); then finish. All or nothing: a seed cut short is made again from the start.
  */
 export async function seed(name: DatasetName): Promise<void> {
   const started = performance.now()
   const seeding = await open(name, true)
   const { db, sessions } = seeding
-  const at = (i: number) => sessions[i % sessions.length] as Db
   try {
-    await dropForBulkLoad(db, [...BASE_TABLES, ...COMMUNITY_TABLES])
-    await loadingAsReplica(sessions, async () => {
-      await timed('base', () => seedBase(db, specOf(name), console.log))
-      await fillCommunity(db, name)
-      // Three lines of work that need nothing of each other, one per session.
-      await timed('measurements, photos, notifications, feed inboxes', () =>
-        Promise.all([
-          (async () => {
-            await writeMeasurements(at(0), console.log)
-            await timed('  feed inboxes', () => seedInbox(at(0)))
-          })(),
-          writePhotos(at(1), console.log),
-          seedNotifications(at(2), at(1), console.log),
-        ]),
-      )
-      await dropPlan(db)
-    })
-    await finish(seeding)
+    await dropForBulkLoad(db, [...BASE_TABLES, ...COMMUNITY_TABLES, ...AWARDS_WRITE], KEEP)
+    const load = loadSteps(specOf(name), log)
+    await timed('loaded', () => loadingAsReplica(sessions, () => runSteps(sessions, load, log)))
+    await finish(
+      seeding,
+      load.map((s) => s.name),
+    )
     writeMarker(name, true)
   } finally {
     await seeding.close()
@@ -265,30 +252,25 @@ export async function reseedCommunity(name: DatasetName): Promise<void> {
   try {
     await restoreAfterBulkLoad(sessions) // what a seed cut short left dropped, if any
     // measurements too: its counts are rewritten.
-    await dropForBulkLoad(db, ['measurements', ...COMMUNITY_TABLES])
+    await dropForBulkLoad(db, ['measurements', ...COMMUNITY_TABLES, ...AWARDS_WRITE], KEEP)
     await loadingAsReplica(sessions, async () => {
       await planFromMeasurements(db)
-      await fillCommunity(db, name)
-      await seedNotifications(db, db, console.log)
+      const counts = await seedCommunity(db, specOf(name), log)
+      console.log(`community: ${counts.likes} likes, ${counts.follows} follows, ${counts.comments} comments`)
+      await seedNotifications(db, log)
       await timed('counts', () => countMeasurements(db))
       await timed('vacuum full measurements', () => db.execute(sql`vacuum full measurements`))
       await timed('feed inboxes', () => seedInbox(db))
     })
-    await finish(seeding)
+    await finish(
+      seeding,
+      loadSteps(specOf(name), log).map((s) => s.name),
+    )
     writeMarker(name, true)
   } finally {
     await seeding.close()
   }
   console.log(`seeded the community of ${describeDataset(name)} in ${seconds(started)}`)
-}
-
-async function fillCommunity(db: Db, name: DatasetName) {
-  const started = performance.now()
-  console.log('community:')
-  const counts = await seedCommunity(db, specOf(name), console.log)
-  console.log(
-    `community: ${counts.likes} likes, ${counts.follows} follows, ${counts.comments} comments, ${counts.sizeChecks} size checks in ${seconds(started)}`,
-  )
 }
 
 if (import.meta.main) {
