@@ -12,8 +12,8 @@ import { sessions, users } from '../../src/server/db/schema.ts'
 import { rebuildAllBoards, refreshMemberBoards } from '../../src/server/features/leaderboards/leaderboards.service.ts'
 import { aMeasurement, browserHeaders } from '../../tests/support/factories.ts'
 import { startTestApp } from '../../tests/support/test-app.ts'
+import { BENCH_SECRET } from './datasets.ts'
 
-const SECRET = 'history-writes-secret-0123456789abcdef0123456789abcdef'
 const WARMUP = 5
 const ROUNDS = Number(process.env.ROUNDS ?? 40)
 const FISH = ['largemouth-bass', 'walleye', 'bluegill', 'channel-catfish', 'tarpon', 'muskellunge']
@@ -26,7 +26,7 @@ if ((kind !== 'pglite' && kind !== 'postgres') || !location) {
 }
 const handle: DbHandle = kind === 'pglite' ? await openPglite(location) : await openPostgres(location)
 await handle.migrate()
-const t = await startTestApp(handle.db, { config: { sessionSecret: SECRET } })
+const t = await startTestApp(handle.db, { config: { sessionSecret: BENCH_SECRET } })
 
 async function member(label: string): Promise<{ id: string; cookie: string }> {
   const id = `hist${randomBytes(14).toString('hex')}`
@@ -44,7 +44,7 @@ async function member(label: string): Promise<{ id: string; cookie: string }> {
   await t.db
     .insert(sessions)
     .values({ id: randomUUID(), token, userId: id, expiresAt: new Date(Date.now() + 30 * DAY) })
-  const signature = createHmac('sha256', SECRET).update(token).digest('base64')
+  const signature = createHmac('sha256', BENCH_SECRET).update(token).digest('base64')
   return { id, cookie: `fieldmark.session_token=${encodeURIComponent(`${token}.${signature}`)}` }
 }
 
