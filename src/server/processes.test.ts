@@ -250,7 +250,7 @@ describe('WEB_CONCURRENCY=2', () => {
     })
     const primary = server.child.pid as number
     const workers = backend === 'postgres' ? 2 : 0
-    const ready = () => (server.output().match(/ready in \d+ ms/g) ?? []).length
+    const ready = () => (server.output().match(/ready \d+ ms after the process started/g) ?? []).length
     await until('the server to be ready', () => (ready() >= Math.max(1, workers) ? true : undefined))
     expect(childrenOf(primary)).toHaveLength(workers)
 
