@@ -6,21 +6,13 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
-    echo "need root to run: $*" >&2; return 1; fi
-}
-
 step "dependencies (npm install with the committed lockfile; Node 24 comes as a devDependency)"
 npm install --no-audit --no-fund
 export PATH="$PWD/node_modules/.bin:$PATH"
 node --version
 
-if ! command -v chromium >/dev/null 2>&1; then
-  step "installing Debian's chromium for the browser tests"
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
-fi
+step "Debian's chromium for the browser tests"
+bash scripts/ensure-chromium.sh
 
 step "typecheck";            npm run --silent typecheck
 step "lint";                 npx biome check .
