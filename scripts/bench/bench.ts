@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core'
 import { makeTemplate, templateIsCurrent } from '../../src/server/db/template.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
 import { type BusyResult, busyDatabase, busyDatabaseReport } from './busy-database.ts'
-import { type Crowd, readCrowd, signInCrowd } from './crowd.ts'
+import { type Crowd, keepSignedIn, readCrowd, signInCrowd } from './crowd.ts'
 import {
   BENCH_SECRET,
   BENCH_USER,
@@ -263,6 +263,7 @@ async function underLoad(name: DatasetName, env: Record<string, string>, crowd: 
     const loadAfter = loadavg()
     if (!only || 'mixed'.includes(only)) {
       const reads = routes.filter((r) => r.auth && !r.name.startsWith('/api/bench') && r.name !== '/api/auth/user')
+      await keepSignedIn(server.url, crowd.members)
       extras.mixed = await mixedLoad(server.url, crowd, reads)
       console.log(mixedReport(extras.mixed))
     }

@@ -117,11 +117,23 @@ export function sample<T>(items: readonly T[], count: number): T[] {
   return copy.slice(0, count)
 }
 
+/** When each member last got their cookies (signInCrowd). */
+const signedInAt = new WeakMap<Member, number>()
+
+/**
+ * The access cookie holds 5 minutes (docs/decisions/019); a browser gets a new one with its first request after.
+ * autocannon sends fixed cookies, so members are signed in again before a run once theirs are this old: otherwise
+ * every request of a long benchmark would pay the session's database check, which a club pays once in 5 minutes.
+ */
+const REFRESH_AFTER_MS = 3 * 60_000
+
 /**
  * Each member's first request, as a browser's would: it gets whatever cookies the server sets with a checked
- * session (a session-data cookie, where the server issues one), so that later requests carry them too.
+ * session (the signed access cookie), so that later requests carry them too.
  */
 export async function signInCrowd(base: string, members: Member[], parallel = 16): Promise<void> {
+  const at = Date.now()
+  for (const member of members) signedInAt.set(member, at)
   let next = 0
   const worker = async () => {
     while (next < members.length) {
@@ -137,4 +149,11 @@ export async function signInCrowd(base: string, members: Member[], parallel = 16
     }
   }
   await Promise.all(Array.from({ length: parallel }, worker))
+}
+
+/** Signs in again the members whose cookies are near their end (REFRESH_AFTER_MS), outside any timed window. */
+export async function keepSignedIn(base: string, members: readonly Member[]): Promise<void> {
+  const now = Date.now()
+  const stale = members.filter((member) => now - (signedInAt.get(member) ?? 0) > REFRESH_AFTER_MS)
+  if (stale.length > 0) await signInCrowd(base, stale)
 }

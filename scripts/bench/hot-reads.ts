@@ -4,7 +4,7 @@
 // a member's first request to it, one request at a time. docs/benchmarking.md describes the method.
 import autocannon from 'autocannon'
 import { LEADERBOARD_PERIODS } from '../../src/shared/achievements/constants.ts'
-import { any, type Crowd, type Member, sample } from './crowd.ts'
+import { any, type Crowd, keepSignedIn, type Member, sample } from './crowd.ts'
 
 const CONNECTIONS = 50
 const DURATION_S = 10
@@ -164,6 +164,7 @@ export async function measureHotReads(base: string, crowd: Crowd, routes: ReadRo
   for (const [i, route] of routes.entries()) {
     const members = fresh.slice(i * COLD_MEMBERS, (i + 1) * COLD_MEMBERS)
     if (members.length === 0) continue
+    await keepSignedIn(base, members)
     const cold = await coldCost(base, route, members)
     ;(results.get(route.name) as RouteResult).cold = cold
     options.log(`${route.name}: cold p50 ${cold.p50} ms, p90 ${cold.p90} ms`)
@@ -178,6 +179,7 @@ export async function measureHotReads(base: string, crowd: Crowd, routes: ReadRo
     const pool = pools[who]
     const oneRowRuns: number[] = []
     const measureOnce = async (route: ReadRoute) => {
+      await keepSignedIn(base, pool)
       await load(base, route, pool, WARMUP_S)
       return load(base, route, pool, DURATION_S)
     }
