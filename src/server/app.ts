@@ -23,6 +23,7 @@ import { interactionRoutes } from './features/community/interactions.routes.ts'
 import { MemberCards } from './features/community/member-cards.ts'
 import { profileRoutes } from './features/community/profiles.routes.ts'
 import { ViewerLikes } from './features/community/viewer-likes.ts'
+import { BoardTops } from './features/leaderboards/leaderboards.cache.ts'
 import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes.ts'
 import { mailAdminRoutes } from './features/mail/mail.routes.ts'
 import { type SenderOptions, startMailSender } from './features/mail/outbox.ts'
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
   events.shareSessionInvalidations(app.sessionCache)
   app.decorate('memberCards', MemberCards.listening(events))
   app.decorate('viewerLikes', ViewerLikes.listening(events))
+  app.decorate('boardTops', BoardTops.listening(db, events))
   // Delivers new posts to the followers' inboxes after the post's transaction, woken by the database.
   startFeedDelivery(app, { db, listen: deps.listen, options: deps.feedDelivery })
 

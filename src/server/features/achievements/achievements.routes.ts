@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireAdmin, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
+import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { AchievementCatalogue, revokeAchievement } from './achievements.service.ts'
 import { awardRetroactively } from './retroactive.service.ts'
 
@@ -20,6 +21,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** The catalogue, a member's awards and progress (spec §7), and an admin's revoke. */
 export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+  app.addHook('onSend', clearBoardsAfterWrites)
   // Achievements added to the catalogue since the last start go to every member who already qualifies, in the
   // background once the app is ready (the server's listen, the tests' createTestApp), so that a large backfill never
   // delays the start. Idempotent, and safe with several processes starting at once (retroactive.service.ts); closing

@@ -218,8 +218,10 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       // The name and picture come with the session (GET /api/auth/user): drop this member's cached sessions (the
       // event hub passes this on to the other server processes).
       app.sessionCache.invalidateUser(user.id)
-      // Its posts' author card too: the database tells every process (migration 0012), this one at once.
+      // Its posts' author card and the boards' rows too: the database tells every process (migration 0012), this
+      // one at once.
       app.memberCards.drop(user.id)
+      app.boardTops.clear()
       return getProfile(db, user, user.id)
     },
   )

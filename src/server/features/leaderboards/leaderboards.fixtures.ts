@@ -79,6 +79,7 @@ export async function setMeasurementColumns(
     if (!row) throw new Error(`no measurement ${id}`)
     await refreshMemberBoards(tx, row.userId)
   })
+  t.app.boardTops.clear() // as the routes that write measurements do
 }
 
 /**
@@ -108,6 +109,7 @@ export async function grantPoints(
     await tx.insert(userAchievements).values({ id: randomUUID(), userId, achievementId: id, earnedAt })
     await refreshMemberBoards(tx, userId)
   })
+  t.app.boardTops.clear() // as the routes that award do
 }
 
 /** Monday 00:00 UTC of the week of `at`. */

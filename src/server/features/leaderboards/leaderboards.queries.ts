@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import {
@@ -23,7 +23,8 @@ import { preparedStatement } from '../../db/prepared.ts'
 /** Which rows of leaderboard_entries a board reads: one key of the rank index before the value. */
 export type BoardKey = { board: Leaderboard; bucket: string; speciesId: string; evidence: number }
 
-type RawRow = {
+/** A row of a board as read, before its rank. */
+export type BoardRow = {
   id: string
   value: number
   measurements: number
@@ -59,17 +60,32 @@ const keyOf = (alias: string) => {
  * subquery, which keeps that order: no sort, no hash of users). Hidden members have no rows
  * (leaderboards.service.ts); `u.hidden_at is null` keeps them out whatever wrote the rows.
  */
-export const boardQuery = sql`select top.user_id as id, top.value, top.measurements, top.trophies,
-    u.first_name as "firstName", u.last_name as "lastName", u.image
+const topQuery = (viewerBlocks: 'left out' | 'kept', limit: SQL): SQL => sql`select top.user_id as id, top.value,
+    top.measurements, top.trophies, u.first_name as "firstName", u.last_name as "lastName", u.image
   from (
     select e.user_id, e.value, e.achieved_at, e.measurements, e.trophies from leaderboard_entries e
-    where ${keyOf('e')} and e.value > 0 and ${notBlocked('e.user_id')}
+    where ${keyOf('e')} and e.value > 0${viewerBlocks === 'left out' ? sql` and ${notBlocked('e.user_id')}` : sql``}
     order by e.value desc nulls last, e.achieved_at, e.user_id
-    limit ${sql.raw(String(LEADERBOARD_ROWS))}) top
+    limit ${limit}) top
   cross join lateral (
     select u.first_name, u.last_name, u.image from users u where u.id = top.user_id and u.hidden_at is null limit 1) u
   order by top.value desc nulls last, top.achieved_at, top.user_id`
-const boardStatement = preparedStatement<RawRow>(boardQuery)
+export const boardQuery = topQuery('left out', sql.raw(String(LEADERBOARD_ROWS)))
+const boardStatement = preparedStatement<BoardRow>(boardQuery)
+
+/** Rows a board's shared top holds: ten more than are shown, for viewers who blocked members near the top. */
+export const SHARED_TOP_ROWS = LEADERBOARD_ROWS + 10
+
+/** The same range with no viewer's blocks left out (leaderboards.cache.ts leaves them out per viewer). */
+export const sharedTopQuery = topQuery('kept', sql.raw(String(SHARED_TOP_ROWS)))
+const sharedTopStatement = preparedStatement<BoardRow>(sharedTopQuery)
+
+/** The members blocked by the viewer or blocking them: two probes of the blocks' primary key and its reverse index. */
+const viewerBlocksStatement = preparedStatement<{ id: string }>(
+  sql`select blocked_id as id from blocks where blocker_id = ${placeholder('viewer')}
+    union all
+    select blocker_id from blocks where blocked_id = ${placeholder('viewer')}`,
+)
 
 /**
  * The viewer's own row and its rank. The row is read by the primary key (every key column given; a condition on
@@ -91,7 +107,7 @@ export const myRankQuery = sql`with mine as materialized (
   from mine
   join users u on u.id = mine.user_id and u.hidden_at is null
   where mine.value > 0`
-const myRankStatement = preparedStatement<RawRow & { rank: number }>(myRankQuery)
+const myRankStatement = preparedStatement<BoardRow & { rank: number }>(myRankQuery)
 
 const topSpeciesStatement = preparedStatement<{ species: string; count: number }>(
   sql`select species_id as species, measurements as count from leaderboard_species_totals
@@ -99,7 +115,7 @@ const topSpeciesStatement = preparedStatement<{ species: string; count: number }
     order by measurements desc, species_id`,
 )
 
-function toRow(raw: RawRow, rank: number): LeaderboardRow {
+export function toRow(raw: BoardRow, rank: number): LeaderboardRow {
   return {
     id: raw.id,
     rank,
@@ -149,6 +165,18 @@ const valuesOf = (key: BoardKey, viewer: AuthUser) => ({
 export async function listLeaderboard(db: Db, viewer: AuthUser, key: BoardKey): Promise<LeaderboardRow[]> {
   const rows = await boardStatement.rows(db, valuesOf(key, viewer))
   return rows.map((raw, i) => toRow(raw, i + 1))
+}
+
+/** A board's top SHARED_TOP_ROWS rows with no viewer's blocks left out (leaderboards.cache.ts keeps them). */
+export function readBoardTop(db: Db, key: BoardKey): Promise<BoardRow[]> {
+  const { board, bucket, speciesId: species, evidence } = key
+  return sharedTopStatement.rows(db, { board, bucket, species, evidence })
+}
+
+/** The members the viewer blocked or who blocked the viewer. */
+export async function readViewerBlocks(db: Db, viewerId: string): Promise<ReadonlySet<string>> {
+  const rows = await viewerBlocksStatement.rows(db, { viewer: viewerId })
+  return new Set(rows.map((row) => row.id))
 }
 
 /** GET /api/leaderboards/species/{species}: 404 for an id that is not in the catalogue. */

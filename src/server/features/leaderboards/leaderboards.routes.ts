@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
-import { boardKey, listLeaderboard, myRank, speciesBoardKey, topSpecies } from './leaderboards.queries.ts'
+import { boardKey, myRank, speciesBoardKey, topSpecies } from './leaderboards.queries.ts'
 import { rebuildBoardsIfEmpty } from './leaderboards.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
@@ -46,7 +46,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: LeaderboardRowsSchema, ...errors },
       },
     },
-    async (req) => listLeaderboard(db, member(req), boardKey('points', req.query, new Date())),
+    async (req) => app.boardTops.top(member(req), boardKey('points', req.query, new Date())),
   )
 
   app.get(
@@ -61,7 +61,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: LeaderboardRowsSchema, ...errors },
       },
     },
-    async (req) => listLeaderboard(db, member(req), boardKey('trophies', req.query, new Date())),
+    async (req) => app.boardTops.top(member(req), boardKey('trophies', req.query, new Date())),
   )
 
   app.get(
@@ -77,7 +77,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: LeaderboardRowsSchema, ...errors },
       },
     },
-    async (req) => listLeaderboard(db, member(req), speciesBoardKey(req.params.species, req.query, new Date())),
+    async (req) => app.boardTops.top(member(req), speciesBoardKey(req.params.species, req.query, new Date())),
   )
 
   app.get(

@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateRule } from '../../plugins/security.ts'
+import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { removePhotoFiles } from '../photos/photos.service.ts'
 import { MeasurementReads, type Served } from './measurements.cache.ts'
 import { createMeasurement, deleteMeasurement, readShared, updateMeasurement } from './measurements.service.ts'
@@ -84,6 +85,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { db, createLimit, baseUrl, clientDir },
 ) => {
+  app.addHook('onSend', clearBoardsAfterWrites)
   // The hot reads answer from serialized bodies while their version in the database is unchanged.
   const reads = new MeasurementReads(db)
   app.post(

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { requireAdmin, requireApproved, sessionUserOf as signedIn } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit as perMember, type RateLimits } from '../../plugins/security.ts'
+import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { createReport, listReports, resolveReport } from './moderation.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
@@ -20,6 +21,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 
 /** Reports by members; the admin's Reports (hide, restore, dismiss). */
 export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
+  app.addHook('onSend', clearBoardsAfterWrites)
   app.post(
     '/api/reports',
     {

@@ -7,8 +7,8 @@ import { EVENTS_CHANNEL, type ServerEvent } from './notify.ts'
 // transaction of the change; every server process on the database LISTENs there (DbHandle.listen: a dedicated
 // connection on PostgreSQL, the embedded database's own listen on PGlite) and hands each event to the parts of
 // this process that asked for it: the notification streams of a member (SSE), the session cache (members' access
-// changes), and the authors' cards of posts (community/member-cards.ts) and the likes each viewer made
-// (community/viewer-likes.ts). Without `listen` (an app built on a bare Db) the hub hears nothing from the database:
+// changes), the authors' cards of posts (community/member-cards.ts), the likes each viewer made
+// (community/viewer-likes.ts) and the boards' top rows (leaderboards/leaderboards.cache.ts). Without `listen` (an app built on a bare Db) the hub hears nothing from the database:
 // streams still answer with the count on connect, and session changes stay within the process.
 
 declare module 'fastify' {
@@ -26,6 +26,7 @@ export class EventHub {
   readonly #userChanged = new Set<(userId: string) => void>()
   readonly #memberCard = new Set<(userId: string) => void>()
   readonly #likes = new Set<(userIds: readonly string[] | 'all') => void>()
+  readonly #boards = new Set<(keys: readonly string[] | 'all') => void>()
   readonly #reconnected = new Set<() => void>()
   #unlisten: (() => Promise<void>) | undefined
   #closed = false
@@ -94,6 +95,12 @@ export class EventHub {
     return () => this.#likes.delete(onChange)
   }
 
+  /** Calls `onChange` with the boards whose rows changed ('all': too many to name), in any process. */
+  onBoards(onChange: (keys: readonly string[] | 'all') => void): () => void {
+    this.#boards.add(onChange)
+    return () => this.#boards.delete(onChange)
+  }
+
   /** Events may have been missed while the connection was away: listeners refresh what they show. */
   onReconnect(fn: () => void): () => void {
     this.#reconnected.add(fn)
@@ -126,6 +133,7 @@ export class EventHub {
     this.#userChanged.clear()
     this.#memberCard.clear()
     this.#likes.clear()
+    this.#boards.clear()
     this.#reconnected.clear()
   }
 
@@ -138,6 +146,9 @@ export class EventHub {
     } else if (event.type === 'likes') {
       const members = 'all' in event ? 'all' : event.userIds
       for (const fn of this.#likes) this.#call(() => fn(members))
+    } else if (event.type === 'boards') {
+      const keys = 'all' in event ? 'all' : event.keys
+      for (const fn of this.#boards) this.#call(() => fn(keys))
     } else {
       for (const fn of this.#userChanged) this.#call(() => fn(event.userId))
     }
@@ -174,11 +185,17 @@ function parseEvent(payload: string): ServerEvent | undefined {
       type?: unknown
       userId?: unknown
       userIds?: unknown
+      keys?: unknown
       all?: unknown
     }
     if (event.type === 'likes') {
       if (event.all === true) return { type: 'likes', all: true }
       if (Array.isArray(event.userIds)) return { type: 'likes', userIds: event.userIds.map(String) }
+      return undefined
+    }
+    if (event.type === 'boards') {
+      if (event.all === true) return { type: 'boards', all: true }
+      if (Array.isArray(event.keys)) return { type: 'boards', keys: event.keys.map(String) }
       return undefined
     }
     if (typeof event.userId !== 'string') return undefined

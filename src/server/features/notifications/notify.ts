@@ -50,6 +50,9 @@ export type ServerEvent =
   /** sent by the database itself (triggers of migration 0013): these members' likes changed; `all`: too many to name */
   | { type: 'likes'; userIds: string[] }
   | { type: 'likes'; all: true }
+  /** sent by the database itself (triggers of migration 0020): these boards' rows changed; `all`: too many to name */
+  | { type: 'boards'; keys: string[] }
+  | { type: 'boards'; all: true }
 
 export async function publishEvent(db: Db | Tx, event: ServerEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit as perMember, type RateLimits } from '../../plugins/security.ts'
+import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { readSizeChecks, replyToSizeCheck, saveSizeCheck, withdrawSizeCheck } from './size-checks.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
@@ -21,6 +22,7 @@ const CheckParamsSchema = MeasurementParamsSchema.extend({ checkId: z.string().u
 
 /** The member size check: verdicts, their state, the owner's reply. */
 export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
+  app.addHook('onSend', clearBoardsAfterWrites)
   app.get(
     '/api/measurements/:id/size-checks',
     {
