@@ -133,7 +133,8 @@ function lighthouse(url: string, cookie: string | undefined): Record<string, num
     '--output=json',
     `--output-path=${output}`,
     '--only-categories=performance,accessibility,best-practices,seo',
-    `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+    // A profile of its own, so that a Chromium left behind by a run that timed out can be found and ended.
+    `--chrome-flags=${[...CHROMIUM_ARGS, `--user-data-dir=${join(dir, 'profile')}`].join(' ')}`,
   ]
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`)
   const run = spawnSync(join('node_modules', '.bin', 'lighthouse'), args, {
@@ -141,8 +142,12 @@ function lighthouse(url: string, cookie: string | undefined): Record<string, num
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 120_000,
   })
+  // The timeout ends lighthouse, not the browser it started, which would load the machine for the rest of the run.
+  spawnSync('pkill', ['-f', join(dir, 'profile')])
   if (run.status !== 0 || !existsSync(output)) {
-    console.error(`lighthouse failed on ${url}: ${run.stderr?.toString().slice(-500)}`)
+    console.error(
+      `lighthouse failed on ${url} (${run.error?.message ?? `exit ${run.status}`}): ${run.stderr?.toString().slice(-500)}`,
+    )
     return undefined
   }
   const report = JSON.parse(readFileSync(output, 'utf8')) as {
