@@ -5,14 +5,16 @@ import type { LeaderboardRow } from '#shared/schemas/achievements.ts'
 import { browserHeaders, createUser, getAuthUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { BoardTops } from './leaderboards.cache.ts'
-import { board, fish, standings } from './leaderboards.fixtures.ts'
-import { boardKey } from './leaderboards.queries.ts'
+import { board, fish, myRow, standings } from './leaderboards.fixtures.ts'
+import { boardKey, myRank } from './leaderboards.queries.ts'
 
 // The boards' shared top rows (leaderboards.cache.ts): kept per board in the process, dropped when the database
 // names the board (migration 0020) or a write of this process may have moved it, the viewer's blocks left out per
 // request. One tarpon board of 21 anglers (100..120 lb) that no other test writes.
 
 const URL = '/api/leaderboards/species/tarpon'
+const ME = 'board=species&species=tarpon'
+const TARPON = () => boardKey('species', { period: 'all-time', evidence: 'any', species: 'tarpon' }, new Date())
 let t: TestApp
 let anglers: SignedInUser[]
 let viewer: SignedInUser
@@ -92,6 +94,27 @@ describe('the boards kept in the process', () => {
     expect((await board(t, viewer.cookie, URL))[0]?.user.firstName).toBe('Renamed')
   })
 
+  it('rank the viewer from the kept order as counting does, less the members blocked either way', async () => {
+    const top = heaviestFirst()
+    const twelfth = top[11] as SignedInUser
+    const user = AuthUserSchema.parse((await getAuthUser(t, twelfth.cookie)).json())
+    const counted = async () => (await myRank(t.db, user, TARPON())).row
+    const kept = await myRow(t, twelfth.cookie, ME)
+    expect(kept).toMatchObject({ rank: 12, value: 110, user: { id: twelfth.id } })
+    expect(kept).toEqual(await counted())
+    await send('PUT', `/api/blocks/${(top[0] as SignedInUser).id}`, twelfth)
+    await send('PUT', `/api/blocks/${twelfth.id}`, top[1] as SignedInUser)
+    expect((await myRow(t, twelfth.cookie, ME))?.rank).toBe(10)
+    // A catch ahead drops the order; read again at once, the rank is counted (a board read at most once a second).
+    const ahead = await member('Ahead')
+    await fish(t, ahead.cookie, 'tarpon', 140)
+    const moved = await myRow(t, twelfth.cookie, ME)
+    expect(moved?.rank).toBe(11)
+    expect(moved).toEqual(await counted())
+    expect(await myRow(t, viewer.cookie, ME)).toBeNull()
+    anglers.push(ahead)
+  })
+
   it('hear a board changed outside this process’s routes (the database names it)', async () => {
     const last = anglers[0] as SignedInUser
     expect(ids(await board(t, viewer.cookie, URL))).not.toContain(last.id)
@@ -104,8 +127,10 @@ describe('the boards kept in the process', () => {
   it('keep nothing in a process that hears no events, and still answer as the database does', async () => {
     const alone = new BoardTops(t.db, { live: false })
     const user = AuthUserSchema.parse((await getAuthUser(t, viewer.cookie)).json())
-    const key = boardKey('species', { period: 'all-time', evidence: 'any', species: 'tarpon' }, new Date())
+    const key = TARPON()
     expect(await alone.top(user, key)).toEqual(await board(t, viewer.cookie, URL))
     expect(alone.size).toBe(0)
+    const first = AuthUserSchema.parse((await getAuthUser(t, (heaviestFirst()[0] as SignedInUser).cookie)).json())
+    expect(await alone.rank(first, key)).toEqual(await myRank(t.db, first, key))
   })
 })

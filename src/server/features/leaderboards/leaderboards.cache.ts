@@ -8,8 +8,11 @@ import {
   type BoardKey,
   type BoardRow,
   listLeaderboard,
+  myRank,
+  readBoardOrder,
   readBoardTop,
   readViewerBlocks,
+  readViewerOnBoard,
   SHARED_TOP_ROWS,
   toRow,
 } from './leaderboards.queries.ts'
@@ -17,7 +20,8 @@ import {
 // A board's top 10 is the same for every viewer but for the members they blocked, and a club reads the same few
 // boards over and over: each process keeps every board's top rows, as no viewer's blocks filter them, until the
 // database says the board changed (the triggers of migration 0020 name it, whoever wrote it; ADR 024). A request
-// then reads only the viewer's blocks and leaves those members out of the kept rows.
+// then reads only the viewer's blocks and leaves those members out of the kept rows. A viewer's rank is read the same
+// way from a board's whole order, kept for the few boards asked for ranks.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +30,13 @@ declare module 'fastify' {
 }
 
 const MAX_BOARDS = 2_000
+/** Boards whose whole order is kept for the viewers' ranks: a region's all-time board holds ~90,000 rows. */
+const MAX_ORDERS = 8
+/** A board's order is read at most this often: one that changes with every write is ranked by counting meanwhile. */
+const ORDER_READ_EVERY_MS = 1_000
+
+/** A board's rows first place first ([member, value, measurements, trophies]), and each member's place in them. */
+type BoardOrder = { rows: [string, number, number, number][]; place: Map<string, number> }
 
 /** A board as the triggers name it: 'board|bucket|species_id|evidence'. */
 export const boardName = (key: BoardKey) => `${key.board}|${key.bucket}|${key.speciesId}|${key.evidence}`
@@ -34,12 +45,15 @@ export class BoardTops {
   readonly #db: Db
   readonly #live: boolean
   readonly #tops: DroppedCache<BoardRow[]>
+  readonly #orders: DroppedCache<BoardOrder>
+  readonly #orderReadAt = new Map<string, number>()
 
   /** `live`: this process hears every process's 'boards' events (EventHub.live); otherwise nothing is kept. */
   constructor(db: Db, options: { live: boolean }) {
     this.#db = db
     this.#live = options.live
     this.#tops = new DroppedCache({ live: options.live, maxEntries: MAX_BOARDS })
+    this.#orders = new DroppedCache({ live: options.live, maxEntries: MAX_ORDERS })
   }
 
   static listening(db: Db, events: EventHub): BoardTops {
@@ -60,6 +74,7 @@ export class BoardTops {
 
   drop(name: string): void {
     this.#tops.drop(name)
+    this.#orders.drop(name)
   }
 
   /**
@@ -68,6 +83,7 @@ export class BoardTops {
    */
   clear(): void {
     this.#tops.clear()
+    this.#orders.clear()
   }
 
   /** GET /api/leaderboards/points|trophies|species/{species}: the top 10, ranked 1..n as the viewer sees them. */
@@ -87,6 +103,38 @@ export class BoardTops {
       return listLeaderboard(this.#db, viewer, key)
     }
     return shown.slice(0, LEADERBOARD_ROWS).map((row, i) => toRow(row, i + 1))
+  }
+
+  /**
+   * GET /api/leaderboards/me: the viewer's row and rank, 1 + the rows ahead of theirs less the members blocked either
+   * way, from the board's kept order instead of counting the rows ahead (as many as the rank) per request.
+   */
+  async rank(viewer: AuthUser, key: BoardKey): Promise<{ row: LeaderboardRow | null }> {
+    const name = boardName(key)
+    const order = this.#orders.get(name) ?? (await this.#readOrder(name, key))
+    if (!order) return myRank(this.#db, viewer, key)
+    const me = await readViewerOnBoard(this.#db, viewer.id)
+    const place = order.place.get(viewer.id)
+    const mine = place === undefined ? undefined : order.rows[place]
+    if (!me || me.hidden || place === undefined || !mine) return { row: null }
+    let ahead = place
+    for (const id of me.blocked ?? []) if ((order.place.get(id) ?? place) < place) ahead--
+    const [, value, measurements, trophies] = mine
+    const { firstName, lastName, image } = me
+    return { row: toRow({ id: viewer.id, value, measurements, trophies, firstName, lastName, image }, ahead + 1) }
+  }
+
+  /** The board's order, read and kept; undefined without events, or when it was read less than a second ago. */
+  async #readOrder(name: string, key: BoardKey): Promise<BoardOrder | undefined> {
+    const now = Date.now()
+    if (!this.#live || now - (this.#orderReadAt.get(name) ?? 0) < ORDER_READ_EVERY_MS) return undefined
+    if (this.#orderReadAt.size >= MAX_BOARDS) this.#orderReadAt.clear()
+    this.#orderReadAt.set(name, now)
+    const generation = this.#orders.generation
+    const rows = await readBoardOrder(this.#db, key)
+    const order = { rows, place: new Map(rows.map((row, i) => [row[0], i])) }
+    this.#orders.set(name, order, generation)
+    return order
   }
 }
 

@@ -167,6 +167,39 @@ export async function listLeaderboard(db: Db, viewer: AuthUser, key: BoardKey): 
   return rows.map((raw, i) => toRow(raw, i + 1))
 }
 
+/** A board's whole order: [member, value, measurements, trophies] per row, first place first, as one JSON value. */
+const orderStatement = preparedStatement<{ rows: [string, number, number, number][] }>(
+  sql`select coalesce(json_agg(json_build_array(e.user_id, e.value, e.measurements, e.trophies)
+      order by e.value desc nulls last, e.achieved_at, e.user_id), '[]'::json) as rows
+    from leaderboard_entries e where ${keyOf('e')} and e.value > 0`,
+)
+
+/** Each member's row of a board, first place first (leaderboards.cache.ts keeps it for the viewers' ranks). */
+export async function readBoardOrder(db: Db, key: BoardKey): Promise<[string, number, number, number][]> {
+  const { board, bucket, speciesId: species, evidence } = key
+  const [row] = await orderStatement.rows(db, { board, bucket, species, evidence })
+  return row?.rows ?? []
+}
+
+/** The viewer's card as a board shows it, whether a moderator hid them, and the members blocked either way. */
+const viewerOnBoardStatement = preparedStatement<{
+  firstName: string | null
+  lastName: string | null
+  image: string | null
+  hidden: boolean
+  blocked: string[] | null
+}>(
+  sql`select u.first_name as "firstName", u.last_name as "lastName", u.image, u.hidden_at is not null as hidden,
+      array(select blocked_id from blocks where blocker_id = u.id
+        union all select blocker_id from blocks where blocked_id = u.id) as blocked
+    from users u where u.id = ${placeholder('viewer')}`,
+)
+
+export async function readViewerOnBoard(db: Db, viewerId: string) {
+  const [row] = await viewerOnBoardStatement.rows(db, { viewer: viewerId })
+  return row
+}
+
 /** A board's top SHARED_TOP_ROWS rows with no viewer's blocks left out (leaderboards.cache.ts keeps them). */
 export function readBoardTop(db: Db, key: BoardKey): Promise<BoardRow[]> {
   const { board, bucket, speciesId: species, evidence } = key

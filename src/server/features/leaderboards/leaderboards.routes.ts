@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import type { RateLimits } from '../../plugins/security.ts'
-import { boardKey, myRank, speciesBoardKey, topSpecies } from './leaderboards.queries.ts'
+import { boardKey, speciesBoardKey, topSpecies } from './leaderboards.queries.ts'
 import { rebuildBoardsIfEmpty } from './leaderboards.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
@@ -109,6 +109,6 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 200: MyRankSchema, ...errors },
       },
     },
-    async (req) => myRank(db, member(req), boardKey(req.query.board, req.query, new Date())),
+    async (req) => app.boardTops.rank(member(req), boardKey(req.query.board, req.query, new Date())),
   )
 }
