@@ -1,8 +1,6 @@
-// The benchmark seed's bulk load, on PostgreSQL and PGlite alike: the indexes of the tables it fills are dropped first
-// and made again after, since building an index once from all its rows is many times faster than keeping it up to
-// date row by row. Primary keys that a foreign key leans on stay (they cannot go without it); foreign keys stay too,
-// unchecked while the load runs as a replica (loadingAsReplica). What was dropped is written down in the database in
-// the same transaction, so a run cut short (Ctrl-C, a crash) is repaired by the next one before it drops anything.
+// The seed's bulk load (PostgreSQL and PGlite): indexes are dropped first and made again after, which is many times
+// faster than keeping them up to date row by row. What was dropped is written down in the same transaction, so a run
+// cut short is repaired by the next one.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../src/server/db/client.ts'
 

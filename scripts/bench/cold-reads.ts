@@ -1,14 +1,7 @@
 // node scripts/bench/cold-reads.ts [--members=200] [--routes=text] [--explain] [--load[=seconds]] [--dir=.tmp/bench/club]
-// What the hot reads cost when nothing of the asking member is cached: a member's own (the bell, their collection's
-// pages, its statistics, a measurement; docs/decisions/022) and the community's (the feed's tabs, a profile, its posts;
-// docs/decisions/023). The app is built in-process on a COPY of a PGlite data set (never one another process has
-// open). A visit is a random approved member's first requests: one-row twice (the session check, then the floor),
-// then a few routes in turn; each kind of visit has members of its own and the kinds take turns, so every timed
-// request is its member's first of that route. `members` rounds of visits warm the buffers and the code, as many
-// more are timed: wall time, this process's CPU time (steadier on a shared machine), the statements each ran.
-// --routes keeps the routes whose name holds the text. --explain shows EXPLAIN (ANALYZE, BUFFERS) of one member's
-// statements per route as run for a member not asked yet (pages not in the buffers). --load measures each route and
-// one-row under autocannon against a server process, a random member per request.
+// What each hot read costs on a member's first request (ADR 022, ADR 023), on a COPY of a PGlite data set: every
+// timed request is its member's first of that route; wall time, CPU time and the statements run. --routes filters,
+// --explain shows the plans of a cold member, --load runs autocannon against a server process.
 import { resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import autocannon from 'autocannon'
