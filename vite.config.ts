@@ -51,7 +51,7 @@ const API_CACHE = 'fieldmark-api'
 const PHOTO_CACHE = 'fieldmark-photos'
 
 /**
- * The installable app (issue 4, Offline). A generated service worker precaches the app shell (index.html, every
+ * The installable app, offline. A generated service worker precaches the app shell (index.html, every
  * JS/CSS chunk, the icons) and answers app navigations with index.html, so the app opens without a network.
  * The member's recent data comes from the network first and from a runtime cache when there is none.
  *

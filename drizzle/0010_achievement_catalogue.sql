@@ -1,7 +1,7 @@
--- The achievement catalogue (issue 6). Points reward variety, skill, verified results and helping others more than
--- volume: a hundred measurements is worth less than a sheep slam or five community-verified measurements. Tiers come
--- from the points (spec §4: 100 or more Gold, 50 or more Silver, else Bronze). What each metric counts is written
--- beside ACHIEVEMENT_METRICS in src/shared/achievements/constants.ts; a SINGLE achievement has a target of 1.
+-- The achievement catalogue. Points reward variety, skill, verified results and helping others more than volume:
+-- a hundred measurements is worth less than a sheep slam or five community-verified measurements. Tiers come from
+-- the points (docs/product.md §4: 100 or more Gold, 50 or more Silver, else Bronze). What each metric counts is
+-- written beside ACHIEVEMENT_METRICS in src/shared/achievements/constants.ts; a SINGLE achievement has a target of 1.
 --
 -- Running it again (or a later migration with the same statement) updates the rows in place; an achievement whose
 -- target, metric, points or active flag changed gets evaluated_at = NULL, so the server's start awards it again to

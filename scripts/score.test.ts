@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { WORKED_EXAMPLES } from '../src/shared/scoring/worked-examples.ts'
+import { WORKED_EXAMPLES } from '../tests/support/worked-examples.ts'
 
-// `npm run --silent score` (scoring.md §9): JSON sheet(s) on stdin, result(s) on stdout, exit 1 on any error.
+// `npm run --silent score` (docs/scoring-rules.md §9): JSON sheet(s) on stdin, result(s) on stdout, exit 1 on any
+// error.
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -22,8 +23,8 @@ const example = (start: string) => {
 }
 
 describe('npm run score', () => {
-  it('scores one sheet: the scoring.md §1.2 whitetail nets 152 4/8', () => {
-    const { status, output } = score(JSON.stringify(example('scoring.md §1.2 whitetail').sheet), true)
+  it('scores one sheet: the whitetail of docs/scoring-rules.md §1.2 nets 152 4/8', () => {
+    const { status, output } = score(JSON.stringify(example('docs/scoring-rules.md §1.2 whitetail').sheet), true)
     expect(status).toBe(0)
     expect(output).toMatchObject({
       system: 'bc',
@@ -36,7 +37,7 @@ describe('npm run score', () => {
     })
   })
 
-  it('scores an array in order: every worked example, including those of scoring.md', () => {
+  it('scores an array in order: every worked example, including those of docs/scoring-rules.md', () => {
     const { status, output } = score(JSON.stringify(WORKED_EXAMPLES.map((e) => e.sheet)))
     expect(status).toBe(0)
     expect((output as { scoreText: string }[]).map((r) => r.scoreText)).toEqual(
@@ -46,10 +47,10 @@ describe('npm run score', () => {
 
   it('puts an error naming the field in place of an invalid sheet and exits 1', () => {
     const sheets = [
-      example('scoring.md §4 turkey').sheet,
+      example('docs/scoring-rules.md §4 turkey').sheet,
       { system: 'bc', category: 'whitetail-typical', measurements: { right: { G2: 'abc' } } },
       { system: 'nwtf', category: 'whitetail-typical', measurements: {} },
-      example('scoring.md §5.1 fish').sheet,
+      example('docs/scoring-rules.md §5.1 fish').sheet,
     ]
     const { status, output } = score(JSON.stringify(sheets))
     expect(status).toBe(1)

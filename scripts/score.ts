@@ -1,5 +1,5 @@
 // npm run --silent score < sheets.json
-// The scoring engine on the command line (../shared/domain/scoring.md §9): one JSON score sheet, or an array of
+// The scoring engine on the command line (docs/scoring-rules.md §9): one JSON score sheet, or an array of
 // them, on standard input; the result, or an array of results in the same order, as JSON on standard output.
 // An invalid sheet gives { "error": "<message naming the field>" } in its place and the exit code 1; invalid
 // JSON gives one error object and exit code 1; otherwise the exit code is 0.

@@ -34,8 +34,8 @@ export type CommunityCounts = { likes: number; follows: number; comments: number
 type Run = (label: string, statements: string) => Promise<void>
 type Log = (line: string) => void
 /**
- * What the steps share (startCommunity makes it): the spec, the SQL of the bench member's and the star's ids, the
- * number of approved members and of posts (bench_seed_posts).
+ * What the steps share (startCommunity makes it): the data set's SeedSpec, the SQL of the bench member's and the
+ * star's ids, the number of approved members and of posts (bench_seed_posts).
  */
 export type Community = { spec: SeedSpec; approved: number; bench: string; star: string; posts: number }
 

@@ -1,4 +1,4 @@
-// The benchmark's 12-megapixel photo (issue 4: accepted, stripped and resized in under 1 s), shared by
+// The benchmark's 12-megapixel photo (target: accepted, stripped and resized in under 1 s), shared by
 // `npm run bench:photo` (the pipeline alone) and `npm run bench` (an upload through the running server).
 import sharp from 'sharp'
 

@@ -62,25 +62,16 @@ export type AppConfig = Pick<
 export type AppDeps = {
   db: Db
   config: AppConfig
-  /** Hands mail to the mail server; only the outbox's sender calls it (features/mail/outbox.ts). */
   mailer: Mailer
-  /** The sender's timing (polls, retries, lease); tests shorten it. */
   mailSender?: Partial<SenderOptions>
-  /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger
   rateLimits?: Partial<RateLimits>
-  /** One member's writes at once and waiting (security.ts); default DEFAULT_WRITE_QUEUE. */
   writeQueue?: WriteQueueLimits
   /** The built client to serve; undefined serves the API only. */
   clientDir?: string
-  /** Photo files; default: S3 when config.s3 is set, else `{config.dataDir}/photos`. */
   storage?: PhotoStorage
-  /**
-   * LISTEN on the database (DbHandle.listen): live notifications and session changes from every server process.
-   * Without it, events stay within this process (features/notifications/events.ts).
-   */
+  /** LISTEN on the database, for events from every server process; without it, events stay within this process. */
   listen?: Listen
-  /** The feed delivery worker's batch size and timings (features/community/feed-delivery.ts); tests change them. */
   feedDelivery?: Partial<FeedDeliveryOptions>
 }
 
@@ -157,7 +148,6 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('memberCards', MemberCards.listening(events))
   app.decorate('viewerLikes', ViewerLikes.listening(events))
   app.decorate('boardTops', BoardTops.listening(db, events))
-  // Delivers new posts to the followers' inboxes after the post's transaction, woken by the database.
   startFeedDelivery(app, { db, listen: deps.listen, options: deps.feedDelivery })
 
   await app.register(health, { db })
@@ -179,14 +169,12 @@ export async function buildApp(deps: AppDeps) {
     baseUrl: config.baseUrl,
     clientDir: deps.clientDir,
   })
-  // The community (issue 5).
   await app.register(feedRoutes, { db, rateLimits })
   await app.register(profileRoutes, { db, rateLimits })
   await app.register(interactionRoutes, { db, rateLimits })
   await app.register(notificationRoutes, { db, rateLimits })
   await app.register(sizeCheckRoutes, { db, rateLimits })
   await app.register(moderationRoutes, { db, rateLimits })
-  // Achievements and leaderboards (issue 6).
   await app.register(achievementRoutes, { db, rateLimits })
   await app.register(leaderboardRoutes, { db, rateLimits })
   await app.register(assistantRoutes, { db, rateLimits, ai: config.ai })

@@ -5,9 +5,8 @@ import type { Config } from './env.ts'
 import { adminSetupLinkAtStart } from './features/access/access.service.ts'
 import { answerMetricsAsks } from './lib/metrics.ts'
 
-// WEB_CONCURRENCY=N runs N server processes on one port with node:cluster (ADR 012): the primary migrates and prints
-// the admin setup link once, then only starts workers, replaces one that dies, and passes signals on. Each worker is
-// the ordinary server (server.ts) without those two steps.
+// WEB_CONCURRENCY=N runs N server processes on one port (ADR 012): the primary migrates and prints the admin setup
+// link once, then starts workers, replaces one that dies and passes signals on.
 
 /** Server processes to run: WEB_CONCURRENCY on PostgreSQL; one on the embedded database, which one process owns. */
 export function processCount(config: Config, log: Logger): number {
@@ -27,10 +26,7 @@ const RESTART_MAX_MS = 30_000
 /** After a signal, workers get their SHUTDOWN_GRACE_MS and this much more to close before they are killed. */
 const STOP_MARGIN_MS = 20_000
 
-/**
- * Runs the primary of `count` workers until a signal has stopped them all; resolves with the exit code. A second
- * signal kills the workers at once.
- */
+/** Runs the primary until a signal stopped all `count` workers (a second kills them); resolves with the exit code. */
 export async function runPrimary(config: Config, log: Logger, count: number): Promise<number> {
   const handle = await openPostgres(config.databaseUrl as string, 1, undefined, config.databaseDirectUrl)
   try {

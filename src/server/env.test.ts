@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './env.ts'
 
-// The AI service settings (DESIGN.md §5): all three of AI_BASE_URL, AI_API_KEY and AI_MODEL, or none; the vision
-// model of photo analysis is AI_VISION_MODEL, else AI_MODEL.
+// The AI service settings (docs/architecture.md §5): all three of AI_BASE_URL, AI_API_KEY and AI_MODEL, or none;
+// the vision model of photo analysis is AI_VISION_MODEL, else AI_MODEL.
 
 describe('AI configuration (env.ts)', () => {
   const base = { DATA_DIR: '/tmp/fm-env-test', SESSION_SECRET: 'x'.repeat(40) }

@@ -8,7 +8,7 @@ const optional = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
 
-/** DESIGN.md §5: every variable is optional. */
+/** docs/architecture.md §5: every variable is optional. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
@@ -50,12 +50,8 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
-  /**
-   * The PostgreSQL server itself when DATABASE_URL is a pooler in transaction mode (DATABASE_DIRECT_URL): migrations
-   * and LISTEN go there. Defaults to DATABASE_URL.
-   */
+  /** The server itself when DATABASE_URL is a transaction-mode pooler: migrations and LISTEN go there (ADR 012). */
   databaseDirectUrl: string | undefined
-  /** Server processes (WEB_CONCURRENCY); more than one only on PostgreSQL. */
   webConcurrency: number
   /** After SIGTERM, how long requests in flight may take before they are cut (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number
@@ -65,26 +61,18 @@ export type Config = {
   alphaPassword: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
-  /**
-   * How long the mail server may take to connect, greet or answer one command (SMTP_TIMEOUT_MS); at most a minute, so
-   * a send ends well within the outbox's 5-minute lease and is not sent twice.
-   */
+  /** SMTP_TIMEOUT_MS, at most a minute: a send ends well within the outbox's 5-minute lease, so is not sent twice. */
   smtpTimeoutMs: number
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
-  /** Photo storage on an S3-compatible store; undefined = local disk under DATA_DIR/photos. */
   s3: S3Config | undefined
   logLevel: string
   benchRoutes: boolean
   /** Fastify trustProxy: behind a reverse proxy, so rate limits see the client's address. */
   trustProxy: boolean | number | string
-  /** An OpenAI-compatible service (DESIGN.md §3 AI); undefined = the built-in assistant, no photo analysis. */
+  /** An OpenAI-compatible service (docs/architecture.md §3 AI); undefined = built-in assistant, no photo analysis. */
   ai: AiConfig | undefined
-  /** Chat messages per member per minute (CHAT_RATE_LIMIT); undefined = DEFAULT_RATE_LIMITS.chat. */
   chatRateLimit: number | undefined
-  /**
-   * Writes per member per minute on each write route (WRITE_RATE_LIMIT), replacing the measurement, comment and
-   * community limits too; undefined = DEFAULT_RATE_LIMITS.
-   */
+  /** WRITE_RATE_LIMIT: writes per member per minute on every write route, the specific write limits included. */
   writeRateLimit: number | undefined
   /** The bearer token GET /metrics wants (METRICS_TOKEN); undefined = /metrics answers 404 to everyone. */
   metricsToken: string | undefined
@@ -94,7 +82,6 @@ export type AiConfig = {
   baseUrl: string
   apiKey: string
   model: string
-  /** AI_VISION_MODEL, else AI_MODEL. */
   visionModel: string
   /** Per call to the service; past it the assistant answers from its own knowledge. */
   timeoutMs: number

@@ -83,8 +83,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'))
 process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
 await app.listen({ port: config.port, host: config.host })
-// The assistant's knowledge index (about 170 ms to build) is made shortly after start rather than on the first
-// question; not before listening, which would lengthen the cold start.
+// The assistant's index is built shortly after start: not on the first question, nor before listening (cold start).
 setTimeout(() => getKnowledgeBase(), 2_000).unref()
 log.info(
   `Fieldmark on ${config.baseUrl} (${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready ${Math.round(performance.now())} ms after the process started`,

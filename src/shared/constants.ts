@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and DESIGN.md, in one place for client and server. */
+/** Business constants of docs/product.md §9 and docs/architecture.md, in one place for client and server. */
 export const PRODUCT_NAME = 'Fieldmark'
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const
@@ -13,7 +13,7 @@ export const EXPERIENCE_LABELS: Record<ExperienceLevel, string> = {
 export const BETA_REQUEST_STATUSES = ['pending', 'approved', 'denied'] as const
 export type BetaRequestStatus = (typeof BETA_REQUEST_STATUSES)[number]
 
-/** Local-storage flag of spec §4; the server is the authority, this only mirrors it for the UI. */
+/** Local-storage flag of docs/product.md §4; the server is the authority, this only mirrors it for the UI. */
 export const ALPHA_ACCESS_STORAGE_KEY = 'alpha-access'
 export const ALPHA_ACCESS_GRANTED = 'granted'
 

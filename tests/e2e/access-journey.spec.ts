@@ -3,7 +3,7 @@ import { E2E } from '../../playwright.config.ts'
 import { look } from './support/look.ts'
 import { firstLink, waitForMail } from './support/outbox.ts'
 
-// The whole access journey of a new member, as the spec and issue 2 describe it, in one browser session per
+// The whole access journey of a new member, as docs/product.md §2 and §4 describe it, in one browser session per
 // person: the applicant, and the admin who approves them.
 
 const stamp = Date.now().toString(36)
@@ -130,7 +130,7 @@ test('a visitor requests access, signs up, is approved by an admin, passes the g
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Measure Your Trophy' })).toBeVisible()
 
-  // A member who is not an admin gets the spec's failure text in /admin.
+  // A member who is not an admin gets the failure text of docs/product.md §8 in /admin.
   await page.goto('/admin')
   await expect(page.getByText('Failed to load admin panel. You may not have admin access.')).toBeVisible()
 

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import type { LeaderboardRow, TopSpecies } from '../../src/shared/schemas/achievements.ts'
-import { WHITETAIL_RACK } from '../../src/shared/scoring/worked-examples.ts'
+import { WHITETAIL_RACK } from '../support/worked-examples.ts'
 import { look } from './support/look.ts'
 import { type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
 import { CARD, FISH_LENGTH_IN, measuringPhoto } from './support/test-photos.ts'
 
-// Achievements and leaderboards (issue 6) with two members. Harper starts with nothing earned, records three public
+// Achievements and leaderboards with two members. Harper starts with nothing earned, records three public
 // catches (a trophy largemouth, a smallmouth measured on a photo, a walleye) and sees four achievements earned and
 // the Bass Slam in progress. Riley, a rival, records a whitetail trophy taken last year and two bass. The boards
 // then change with the filters: the trophy count with the period, the smallmouth leaders with the evidence, and the

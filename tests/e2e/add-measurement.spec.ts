@@ -2,12 +2,12 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import sharp from 'sharp'
 import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
-import { WORKED_EXAMPLES } from '../../src/shared/scoring/worked-examples.ts'
+import { WORKED_EXAMPLES } from '../support/worked-examples.ts'
 import { look } from './support/look.ts'
 import { signInAdmin, signUpApprovedMember } from './support/members.ts'
 import { CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from './support/test-photos.ts'
 
-// The add-measurement dialog (issue 4): a member records a whitetail from its score sheet (scoring.md §1.2's
+// The add-measurement dialog: a member records a whitetail from its score sheet (docs/scoring-rules.md §1.2's
 // worked example, so the score is known), a largemouth bass measured on a generated photo with a credit card in
 // it (known geometry: 100 px per inch, a 15 in fish), and tries bad input. What was saved is read back through
 // the API. The member is the e2e admin, who is approved and passes no gate; another spec may have created that

@@ -7,7 +7,7 @@ import { getSpecies } from '../../src/shared/species/catalogue.ts'
 import { look } from './support/look.ts'
 import { signInAdmin, signUpApprovedMember } from './support/members.ts'
 
-// The collection pages (issue 4): a member with a seeded collection sees the dashboard's recent cards and
+// The collection pages: a member with a seeded collection sees the dashboard's recent cards and
 // statistics, /measurements with its five cards, Recent Activity and infinite scroll, a measurement's detail;
 // shares (clipboard), edits and deletes; switches to metric; and a visitor opens the public share page.
 
@@ -157,7 +157,8 @@ function readClipboard(page: Page): Promise<string> {
 }
 
 async function noNavigatorShare(context: BrowserContext) {
-  // Headless Chromium may or may not offer the share sheet: take it away so Share copies (the spec's fallback).
+  // Headless Chromium may or may not offer the share sheet: take it away so Share copies, the fallback of
+  // docs/product.md §2.
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true })
   })
@@ -243,7 +244,7 @@ test('a member browses, shares, edits and deletes measurements; a visitor opens 
   await expect(all.getByTestId('measurement-card')).toHaveCount(SEEDS.length)
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0)
 
-  // Share from a card: no share sheet, so the text is copied with the spec's toast.
+  // Share from a card: no share sheet, so the text is copied with the toast of docs/product.md §2.
   const firstCard = all.getByTestId('measurement-card').first()
   await firstCard.getByRole('button', { name: 'Share Whitetail Deer' }).click()
   await expect(page.getByText('Copied to clipboard', { exact: true })).toBeVisible()

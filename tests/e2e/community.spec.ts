@@ -5,7 +5,7 @@ import { memberNamed, type NewMember, signInAdmin, signUpApprovedMember } from '
 import { postBass } from './support/posts.ts'
 import { CARD, CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, PHOTO } from './support/test-photos.ts'
 
-// The community (issue 5) with three members in their own browser contexts: A follows B, B posts a bass, A likes
+// The community with three members in their own browser contexts: A follows B, B posts a bass, A likes
 // and comments and B sees the notifications arrive live; A checks the size on the photo with the measuring tool
 // and confirms, a third member confirms, and the post shows Community verified; B reports a comment and the admin
 // hides it, after which nobody but its author and the admin sees it.
@@ -77,7 +77,7 @@ test('two members follow, post, like, comment, get notified live, check a size, 
   // The follow is waiting already.
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread')
   const postId = await postBBass(b.page)
-  // B's first catch earns the First Measurement achievement (issue 6), told in the bell at once.
+  // B's first catch earns the First Measurement achievement, told in the bell at once.
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 15_000 })
 
   // A's Following tab shows B's post; A likes it and comments.

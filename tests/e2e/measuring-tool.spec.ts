@@ -13,7 +13,7 @@ import {
   PHOTO,
 } from './support/test-photos.ts'
 
-// The photo measuring tool as the dashboard's calibration panel opens it (issue 4, DESIGN.md §1): a generated
+// The photo measuring tool as the dashboard's calibration panel opens it (docs/architecture.md §1): a generated
 // photo of known geometry (a 337 px credit card, so 100 px per inch; a 15 in bass; a bent stick of known arc
 // length), calibrated on the card, measured straight and along a curve, on a desktop with a mouse and on a phone
 // by touch (tap, the loupe, pinch). The member is the e2e admin, who is approved and passes no gate; another

@@ -6,7 +6,7 @@ import type { Measurement, MeasurementPage } from '../../src/shared/schemas/meas
 import { look } from './support/look.ts'
 import { signInAdmin, signUpApprovedMember } from './support/members.ts'
 
-// Issue 4 "Offline": the app installs a service worker on the first visit; offline, the shell and the member's
+// Offline use: the app installs a service worker on the first visit; offline, the shell and the member's
 // recent measurements still open; a catch recorded offline (with a photo) is kept in IndexedDB and shown as
 // 'Waiting to sync', survives closing the page, and is uploaded when the connection returns, exactly once.
 

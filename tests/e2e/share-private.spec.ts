@@ -23,7 +23,8 @@ async function writeClipboard(page: Page, text: string) {
 }
 
 async function noNavigatorShare(context: BrowserContext) {
-  // Headless Chromium may or may not offer the share sheet: take it away so Share copies (the spec's fallback).
+  // Headless Chromium may or may not offer the share sheet: take it away so Share copies, the fallback of
+  // docs/product.md §2.
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true })
   })

@@ -9,7 +9,7 @@ export function expectNoLeak(res: LightMyRequestResponse) {
   expect(res.body, `response ${res.statusCode} leaks internals`).not.toMatch(LEAK)
 }
 
-/** The one error shape of STYLE.md §4, with the given status (and message when given), and no stack trace. */
+/** The one error shape (`src/shared/errors.ts`), with the given status (and message when given), and no stack trace. */
 export function expectApiError(res: LightMyRequestResponse, status: number, message?: string | RegExp): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status)
   expectNoLeak(res)

@@ -1,4 +1,4 @@
-/** Debian's Chromium, started the way this machine needs (stack-notes G21): headless, no sandbox, no background network. */
+/** Debian's Chromium with the flags a root container needs: headless, no sandbox, no GPU, no background network. */
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -5,8 +5,8 @@ import { achievements, users } from '#server/db/schema.ts'
 import type { BetaAccessRequest } from '#shared/schemas/access.ts'
 import type { CreateReport, SaveSizeCheck } from '#shared/schemas/community.ts'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
-import { WHITETAIL_RACK } from '#shared/scoring/worked-examples.ts'
 import { TEST_BASE_URL, type TestApp } from './test-app.ts'
+import { WHITETAIL_RACK } from './worked-examples.ts'
 
 // Test data made through the real endpoints: sign-up, the e-mailed verification link, sign-in, the request
 // form. Everything is unique by default, so tests in one file never see each other's rows.

@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import type { AiConfig } from '#server/env.ts'
 
-// A local OpenAI-compatible server for the AI path's tests (issue 7): it records every request and answers with the
+// A local OpenAI-compatible server for the AI path's tests: it records every request and answers with the
 // replies a test queued, in order — a completion, a tool call, a slow one, a failing one, malformed JSON. With the
 // queue empty it answers 500, so a test that forgot to queue a reply sees the fallback, not a hang.
 

@@ -1,4 +1,4 @@
-/** Every URL the client uses, in one place (STYLE.md §7). */
+/** Every URL the client uses, in one place. */
 export const paths = {
   home: '/',
   /** The landing page with the Request Access dialog open (the sign-in page links here). */
@@ -78,7 +78,7 @@ export const apiPaths = {
   photo: (id: string, size: 'display' | 'thumb') => `/api/photos/${encodeURIComponent(id)}/${size}`,
   share: (id: string) => `/api/share/${encodeURIComponent(id)}`,
   settings: '/api/settings',
-  // The community (issue 5)
+  // The community
   feed: (tab: 'following' | 'everyone', cursor: string | null, limit?: number) => {
     const query = new URLSearchParams({ tab })
     if (cursor) query.set('cursor', cursor)

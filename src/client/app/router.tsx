@@ -30,7 +30,7 @@ function Screen({ children }: { children: ReactNode }) {
   )
 }
 
-/** Spec §2/§4: the screen follows the access state — loading, signed out, pending, gate, app. */
+/** docs/product.md §2/§4: the screen follows the access state — loading, signed out, pending, gate, app. */
 export function AppRouter() {
   const { user, isLoading } = useAuth()
   if (isLoading) return <Loading />
@@ -88,7 +88,7 @@ function SignedIn({ user }: { user: AuthUser }) {
     try {
       window.localStorage.setItem(ALPHA_ACCESS_STORAGE_KEY, ALPHA_ACCESS_GRANTED)
     } catch {
-      // the server remembers the gate; the flag only mirrors it (DESIGN.md §1)
+      // the server remembers the gate; the flag only mirrors it (docs/architecture.md §1)
     }
     void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY })
   }, [queryClient])

@@ -15,7 +15,7 @@ type Props = {
   alt?: string
 }
 
-/** The profile image, or a generated initials image when there is none or it fails to load (spec §2). */
+/** The profile image, or a generated initials image when there is none or it fails to load (docs/product.md §2). */
 export function Avatar({ user, className = 'size-9', alt = '' }: Props) {
   const [failed, setFailed] = useState(false)
   const src =

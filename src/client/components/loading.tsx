@@ -1,4 +1,4 @@
-/** The Loading spinner of spec §2 (auth loading, lazy screens): a status region named 'Loading'. */
+/** The Loading spinner of docs/product.md §2 (auth loading, lazy screens): a status region named 'Loading'. */
 export function Loading({ fullScreen = true, label = 'Loading' }: { fullScreen?: boolean; label?: string }) {
   return (
     <div

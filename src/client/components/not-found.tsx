@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../lib/document-title.ts'
 import { BrandMark } from './brand.tsx'
 import { buttonClass } from './button.tsx'
 
-/** Spec §2: any unknown path. Callers place it inside their <main>. */
+/** docs/product.md §2: any unknown path. Callers place it inside their <main>. */
 export function NotFound() {
   useDocumentTitle('Page not found')
   return (

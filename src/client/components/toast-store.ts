@@ -9,7 +9,7 @@ export type ToastItem = ToastInput & { id: string; open: boolean }
 
 /**
  * A tiny store outside React so any code (a mutation callback, a lazily loaded dialog) can raise a toast,
- * and the Radix toaster can be loaded only when needed. Spec §9: at most TOAST_LIMIT at once; a dismissed
+ * and the Radix toaster can be loaded only when needed. docs/product.md §9: at most TOAST_LIMIT at once; a dismissed
  * toast stays in the list (closed) for TOAST_REMOVE_DELAY_MS before it is removed.
  */
 let toasts: ToastItem[] = []

@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '#shared/constants.ts'
 import { dismissToast, useToasts } from './toast-store.ts'
 
-/** Spec §9: F8 moves focus to the notifications region. */
+/** docs/product.md §9: F8 moves focus to the notifications region. */
 const TOAST_HOTKEY = ['F8']
 
 const VARIANT_CLASSES = {
@@ -12,7 +12,7 @@ const VARIANT_CLASSES = {
   destructive: 'border-red-800 bg-red-700 text-white',
 }
 
-/** Radix toasts with the spec §9 constants: 5 s, swipe right past 50 px, F8 focuses the region. */
+/** Radix toasts with the docs/product.md §9 constants: 5 s, swipe right past 50 px, F8 focuses the region. */
 export default function Toaster() {
   const toasts = useToasts()
   return (

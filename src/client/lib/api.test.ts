@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError, errorMessage, fieldErrorMessage, parseErrorBody } from './api.ts'
 
 describe('ApiError', () => {
-  it('builds the spec §8 message from status and body text', () => {
+  it('builds the docs/product.md §8 message from status and body text', () => {
     const body = '{"error":{"code":"CONFLICT","message":"Already pending"}}'
     expect(new ApiError(409, 'Conflict', body).message).toBe(`409: ${body}`)
   })

@@ -1,7 +1,7 @@
 import type { ApiIssue } from '#shared/errors.ts'
 
 /**
- * A non-OK response. `message` is spec §8 exactly: `${status}: ${body text or status text}`.
+ * A non-OK response. `message` is docs/product.md §8 exactly: `${status}: ${body text or status text}`.
  * `code`, `serverMessage` and `issues` come from our JSON error shape {error:{code,message,issues}}
  * or from better-auth's {code,message}; they are undefined when the body is neither.
  */
@@ -58,7 +58,7 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, res.statusText, bodyText)
 }
 
-/** Spec §7: cookies always; a JSON content-type only when there is a body. */
+/** docs/product.md §7: cookies always; a JSON content-type only when there is a body. */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,

@@ -1,6 +1,6 @@
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' })
 
-/** Spec §8: en-US short date with time, or 'Invalid date' when the value cannot be read. */
+/** docs/product.md §8: en-US short date with time, or 'Invalid date' when the value cannot be read. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'Invalid date'
   try {

@@ -9,7 +9,7 @@ export function timeZoneHeaders(): Record<string, string> {
   return zone ? { 'X-Time-Zone': zone } : {}
 }
 
-/** Spec §7: GET the first element of the query key and parse JSON; a 401 is an error unless asked otherwise. */
+/** docs/product.md §7: GET the first element of the query key and parse JSON; a 401 is an error unless asked otherwise. */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
     const res = await fetch(String(queryKey[0]), { credentials: 'include', signal, headers: timeZoneHeaders() })

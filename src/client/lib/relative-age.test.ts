@@ -5,7 +5,7 @@ import { calendarDaysBetween, formatDate, relativeAge, relativeAgeInSentence } f
 const now = new Date(2026, 10, 22, 9, 30)
 const daysAgo = (days: number, hour = 12) => new Date(2026, 10, 22 - days, hour, 0)
 
-describe('relativeAge (spec §2 measurement card)', () => {
+describe('relativeAge (docs/product.md §2 measurement card)', () => {
   it("reads 'Today' for the same calendar day", () => {
     expect(relativeAge(new Date(2026, 10, 22, 0, 5), now)).toBe('Today')
     expect(relativeAge(now, now)).toBe('Today')

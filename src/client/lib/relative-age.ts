@@ -1,6 +1,6 @@
-// Spec §2 measurement card: '1 day ago'; 'N days ago' under 7 days; 'N weeks ago' under 30 days; otherwise a
+// docs/product.md §2 measurement card: '1 day ago'; 'N days ago' under 7 days; 'N weeks ago' under 30 days; otherwise a
 // date. Days are calendar days in the viewer's time zone, so a catch from last night reads '1 day ago' this
-// morning. The spec leaves day 0 open: it reads 'Today' (also for a time slightly ahead of the clock).
+// morning. docs/product.md leaves day 0 open: it reads 'Today' (also for a time slightly ahead of the clock).
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -7,7 +7,7 @@ export function fullName(user: Pick<NamedUser, 'firstName' | 'lastName'>): strin
   return first && last ? `${first} ${last}` : null
 }
 
-/** Spec §2 'Logged in as': the full name if both names exist, otherwise the email, otherwise 'User'. */
+/** docs/product.md §2 'Logged in as': the full name if both names exist, otherwise the email, otherwise 'User'. */
 export function displayName(user: NamedUser | null | undefined): string {
   if (!user) return 'User'
   return fullName(user) ?? (user.email?.trim() || 'User')

@@ -8,10 +8,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { create as tarCreate, extract as tarExtract, list as tarList } from 'tar'
 import { type LockHandler, lockDataDir } from './lock.ts'
 
-// One archive (.tar.gz) of the embedded database and DATA_DIR/photos: pgdata/ (a copy of DATA_DIR/db taken while no
-// statement runs), the photo files under photos/, and manifest.json last, so an archive cut short lacks it and is
-// refused. The session secret is left out (ADR 013). While the server runs, it makes the archive itself (`backup`
-// on the lock socket); restoring starts PostgreSQL's crash recovery, which keeps exactly the committed transactions.
+// One .tar.gz of pgdata/ (copied while no statement runs), photos/ and manifest.json last, so an archive cut short
+// is refused. The session secret is left out (ADR 013).
 
 export const BACKUP_FORMAT = 1
 const DB_DIR = 'pgdata'
@@ -22,14 +20,12 @@ export type BackupManifest = {
   createdAt: string
   /** Photo files in the archive; null when photos live in an S3 bucket (not part of it). */
   photoFiles: number | null
-  /** How long the database waited for its copy. */
   databasePauseMs: number
 }
 
 export type BackupSource = {
   pglite: PGlite
   dataDir: string
-  /** Photos on local disk under dataDir/photos, or in S3 (then not archived). */
   photos: 'local' | 's3'
   /** Defers photo removals while the snapshot is taken (the running server's storage); none when alone. */
   holdRemovals?: () => () => Promise<void>
@@ -37,10 +33,7 @@ export type BackupSource = {
 
 type Snapshot = { dir: string; entries: string[]; manifest: BackupManifest }
 
-/**
- * A copy of the database directory, made while no query runs, and hard links to the photo files, made while photo
- * removals wait: every photo row in the copy has its files (ADR 013).
- */
+/** Copies the database while no query runs and links the photos while removals wait (ADR 013). */
 async function snapshot(source: BackupSource): Promise<Snapshot> {
   const dir = await mkdtemp(join(source.dataDir, '.backup-'))
   try {
@@ -50,7 +43,6 @@ async function snapshot(source: BackupSource): Promise<Snapshot> {
     try {
       await source.pglite._runExclusiveTransaction(async () => {
         const started = performance.now()
-        // A reflink where the file system has them, else a plain copy.
         await cp(join(source.dataDir, 'db'), join(dir, DB_DIR), { recursive: true, mode: constants.COPYFILE_FICLONE })
         databasePauseMs = Math.round(performance.now() - started)
       })
@@ -105,7 +97,6 @@ async function linkTree(from: string, to: string): Promise<number> {
   return count
 }
 
-/** Writes the whole archive to `out`. */
 export async function writeBackup(source: BackupSource, out: Writable): Promise<BackupManifest> {
   removeLeftovers(source.dataDir)
   const snap = await snapshot(source)

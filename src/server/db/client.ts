@@ -19,14 +19,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbHandle = {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Applies the committed migrations in ./drizzle (resolved from the working directory), or those of `folder`. */
+  /** Applies the migrations in ./drizzle (from the working directory), or those of `folder`. */
   migrate: (folder?: string) => Promise<void>
-  /**
-   * Calls `onPayload` with every NOTIFY on `channel` (from any process on this database), delivered once the
-   * notifying transaction commits. Resolves once listening; the returned function stops. PostgreSQL: a dedicated
-   * connection (not from the pool) that reconnects after an error, calling `onReconnect` since events sent while
-   * it was away are lost. PGlite: its own `listen`.
-   */
+  /** Calls `onPayload` per NOTIFY on `channel` after its commit; `onReconnect` after events may have been lost. */
   listen: Listen
   close: () => Promise<void>
 }
@@ -39,12 +34,8 @@ export type Listen = (
 
 export const migrationsFolder = () => join(process.cwd(), 'drizzle')
 
-/**
- * PGlite that lets the event loop turn (read sockets, run timers) before each query or transaction. Its statements
- * run synchronously and each hands over to the next queued one within microtasks, so under load the process read no
- * socket for seconds. Not between a transaction's statements: it holds the database, and a turn there only
- * stretches it for everyone waiting (ADR 015).
- */
+// Lets the event loop turn before each query or transaction, else queued statements starve sockets and timers for
+// seconds. Not between a transaction's statements (ADR 015).
 class TurnTakingPGlite extends PGlite {
   override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
     return super._runExclusiveTransaction(async () => {
@@ -78,13 +69,8 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
 }
 
 /**
- * A pool on a PostgreSQL server. An idle connection the server ends (a restart, a failover, an administrator) makes
- * the pool emit 'error'; without a listener that would end the process, so it is reported and the pool reconnects
- * on the next query. `onIdleError` defaults to one line on stderr.
- *
- * `directUrl`: the server itself when `url` is a pooler in transaction mode (PgBouncer). Migrations and LISTEN need
- * a session of their own and go there; a `directUrl` other than `url` also turns named statements off (see
- * prepared.ts), since such a pooler keeps none across transactions.
+ * A pool on a PostgreSQL server; an idle connection's 'error' goes to `onIdleError` instead of ending the process.
+ * `directUrl` is the server itself when `url` is a transaction-mode pooler: migrations and LISTEN go there (ADR 012).
  */
 export async function openPostgres(
   url: string,
@@ -117,14 +103,9 @@ export async function openPostgres(
   }
 }
 
-/** Any number of processes may migrate at once: they take turns on this lock (ADR 012). */
 const MIGRATION_LOCK = 'fieldmark:migrate'
 
-/**
- * Applies the migrations on a connection of its own holding a session advisory lock, so processes started together
- * on a fresh database run them one after another (the later ones find them applied) instead of racing to create
- * the same tables. The lock goes with the connection, however it ends.
- */
+/** Migrates under a session advisory lock, so processes started together on a fresh database take turns. */
 export async function migratePostgres(directUrl: string, folder = migrationsFolder()): Promise<void> {
   const client = new pg.Client({ connectionString: directUrl })
   client.on('error', () => {}) // a connection lost mid-migration fails the query below, which reports it
@@ -140,10 +121,7 @@ export async function migratePostgres(directUrl: string, folder = migrationsFold
 const RECONNECT_FIRST_MS = 500
 const RECONNECT_MAX_MS = 30_000
 
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to other queries). When the server ends it (a
- * restart, a failover), it reconnects with a growing pause and calls `onReconnect`.
- */
+/** LISTEN on a connection of its own; reconnects with a growing pause and calls `onReconnect`. */
 async function listenPostgres(
   url: string,
   channel: string,

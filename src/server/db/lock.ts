@@ -16,7 +16,6 @@ const MAX_SOCKET_PATH = 103
 export type LockHandler = (socket: Socket) => Promise<void>
 
 export type DataDirLock = {
-  /** The socket's path. */
   readonly path: string
   /** Answers `command` from other processes (npm run backup) while the lock is held. */
   serve: (command: string, handler: LockHandler) => void
@@ -93,10 +92,8 @@ async function claim(temp: string, path: string, dir: string): Promise<void> {
   throw new Error(`Could not take the lock ${path}: other processes keep claiming it`)
 }
 
-/**
- * Removes the stale socket file, unless another process replaced it meanwhile (two processes finding the same
- * stale file): it is moved aside, and put back when it turns out to be someone else's.
- */
+// Removes the stale socket file unless another process replaced it meanwhile: moved aside, and put back if it turns
+// out to be someone else's.
 function removeIfStill(path: string, staleIno: number, dir: string): void {
   const aside = join(dir, `.fm-${randomBytes(4).toString('hex')}.sock`)
   try {

@@ -1,6 +1,4 @@
-// npm run db:migrate — applies the committed migrations in ./drizzle and exits, as the server does at start: on
-// PostgreSQL through DATABASE_DIRECT_URL (or DATABASE_URL) under the migration lock, so it may run beside starting
-// servers; on the embedded database under DATA_DIR's lock.
+// npm run db:migrate: applies the migrations and exits, under the same lock as a starting server.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../env.ts'

@@ -5,33 +5,8 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import type { Db } from './client.ts'
 
-// Prepared statements for hot read queries: parsed and planned once per connection, then only executed. A query of a
-// few CTEs costs about as much to plan as to run, so this halves the database time of a page.
-//
-//   const rows = await preparedRows<Row>(db, sql`select … where user_id = ${id} … limit ${sql.raw(String(take))}`)
-//
-// or, to skip building and rendering the query on every call, a statement made once with placeholders:
-//
-//   const byUser = preparedStatement<Row>(sql`select … where user_id = ${sql.placeholder('userId')} …`)
-//   const rows = await byUser.rows(db, { userId })
-//
-// - The statement is named after a hash of its text: the same text is the same statement, any other text another
-//   one. Build texts from a FEW shapes (values as parameters, never interpolated; a validated integer such as a page
-//   size may be inlined with sql.raw, which keeps it out of the generic plan's guesswork).
-// - The plan is GENERIC (made without the values), so write queries whose best plan does not depend on the values:
-//   equality on keys, ranges of an index in its order, LIMIT as a literal. Check with EXPLAIN EXECUTE.
-// - PostgreSQL (node-postgres pool): a named statement, prepared on each connection the first time it runs there.
-//   plan_cache_mode stays `auto`, which goes generic after five custom plans when the costs agree. Behind a pooler in
-//   transaction mode (withoutNamedStatements) the statement is unnamed, parsed and planned each time: the pooler
-//   hands each transaction any server connection, where a name prepared on another would be unknown.
-// - PGlite: its API has no named statements, so `PREPARE name AS text` once per database, then, in one simple-protocol
-//   round trip, `SET LOCAL plan_cache_mode = force_generic_plan; EXECUTE name(literals)`. The values become SQL
-//   literals, so only values of harmless formats are accepted (literalOf): integers, booleans, null, and strings of
-//   letters, digits, space and `_ : . + -` (uuids, ISO timestamps, member ids); anything else throws, so validate
-//   first (a user-supplied string that may hold other characters must not go through here).
-// - Inside a transaction (a Tx has no $client), or beyond MAX_STATEMENTS texts, it falls back to db.execute.
-// - Rows come as the driver parses them (int4 number, bool boolean, int8 string, timestamptz Date): cast to text in
-//   SQL what must read the same on both backends.
+// Hot reads, parsed and planned once per connection with a GENERIC plan (ADR 028): build texts from a few shapes,
+// keep values as parameters, and pass only values `literalOf` accepts.
 
 const dialect = new PgDialect()
 const MAX_STATEMENTS = 500
@@ -88,13 +63,11 @@ function isPglite(client: unknown): client is PGlite {
   return typeof (client as PGlite).exec === 'function' && typeof (client as PGlite).describeQuery === 'function'
 }
 
-/** The rendered text with these values as drizzle SQL again (for db.execute). */
 function withValues(text: string, params: unknown[]): SQL {
   const chunks = text.split(/\$(\d+)/)
   return sql.join(chunks.map((chunk, i) => (i % 2 === 0 ? sql.raw(chunk) : sql`${params[Number(chunk) - 1]}`)))
 }
 
-/** Pools behind a pooler in transaction mode: their statements go unnamed. */
 const unnamed = new WeakSet<object>()
 
 /** Named statements off for this node-postgres pool (openPostgres, when it talks to a pooler). */
@@ -113,21 +86,17 @@ async function run<T>(db: Db, name: string | undefined, text: string, params: un
   return result.rows as T[]
 }
 
-/** Runs `query` as a prepared statement (see above) and returns its rows. */
+/** Runs `query` as a prepared statement (ADR 028) and returns its rows. */
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query)
   return run<T>(db, nameOf(text), text, params)
 }
 
 export type PreparedStatement<T> = {
-  /** Its rows for these values of its placeholders (each placeholder needs one). */
   rows: (db: Db, values?: Record<string, unknown>) => Promise<T[]>
 }
 
-/**
- * A statement rendered once, from SQL whose values are `sql.placeholder(name)`: keep it (module level, or a Map of
- * the few shapes a query takes) and call `rows(db, values)`. It counts as a statement for MAX_STATEMENTS too.
- */
+/** Renders SQL whose values are `sql.placeholder(name)` once; keep it (module level) and call `rows(db, values)`. */
 export function preparedStatement<T>(query: SQL): PreparedStatement<T> {
   const { sql: text, params } = dialect.sqlToQuery(query)
   const name = nameOf(text)

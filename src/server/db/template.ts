@@ -1,7 +1,5 @@
-// The embedded database's starting point, made at build time (npm run build): PGlite's initdb and the migrations,
-// done once into dist/pgdata-template. A server whose DATA_DIR holds no database copies it in instead of running
-// initdb, most of a cold start, then migrates as always, so a template from an older build is brought up to date
-// (ADR 021). Run as a script, it makes the template.
+// The embedded database's starting point, made at build time into dist/pgdata-template (ADR 021). Run as a script,
+// it makes the template.
 import {
   cpSync,
   existsSync,
@@ -18,10 +16,8 @@ import { dirname, join } from 'node:path'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { type DbHandle, migrationsFolder, openPglite } from './client.ts'
 
-/** Where the build leaves the template: the data directory in `db`, what made it in `stamp.json`. */
 export const TEMPLATE_DIR = join(process.cwd(), 'dist', 'pgdata-template')
 
-/** What a template holds: made by this PGlite, with these migrations applied in this order. */
 export type TemplateStamp = { pglite: string; migrations: { hash: string; when: number }[] }
 
 function pgliteVersion(): string {
@@ -31,7 +27,6 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version
 }
 
-/** The stamp a template made now from `folder` would carry. */
 export function currentStamp(folder = migrationsFolder()): TemplateStamp {
   const migrations = readMigrationFiles({ migrationsFolder: folder }).map((m) => ({
     hash: m.hash,
@@ -50,11 +45,7 @@ function readStamp(template: string): TemplateStamp | undefined {
   }
 }
 
-/**
- * Whether a template with `stamp` may start a database of this build: the same PGlite (its data files are its
- * own), and migrations that are the first ones of this build's, so the rest apply on top. A template from a newer
- * build (more or other migrations) would give tables this code does not know.
- */
+/** Whether a template with `stamp` fits this build: the same PGlite, and migrations that are a prefix of its own. */
 export function fitsThisBuild(stamp: TemplateStamp, current: TemplateStamp): boolean {
   if (stamp.pglite !== current.pglite || stamp.migrations.length > current.migrations.length) return false
   return stamp.migrations.every(
@@ -62,17 +53,13 @@ export function fitsThisBuild(stamp: TemplateStamp, current: TemplateStamp): boo
   )
 }
 
-/** Whether the template at `template` is exactly what this build would make (no migration left to apply). */
 export function templateIsCurrent(template = TEMPLATE_DIR, folder = migrationsFolder()): boolean {
   const stamp = readStamp(template)
   const current = currentStamp(folder)
   return stamp !== undefined && fitsThisBuild(stamp, current) && stamp.migrations.length === current.migrations.length
 }
 
-/**
- * Makes the template at `template` from nothing: initdb, the migrations of `folder`, a clean close. Built beside it
- * and renamed into place, so a server never copies half a template.
- */
+/** Makes the template from nothing, beside it and renamed into place, so a server never copies half a template. */
 export async function makeTemplate(template = TEMPLATE_DIR, folder = migrationsFolder()): Promise<void> {
   const building = `${template}.building-${process.pid}`
   rmSync(building, { recursive: true, force: true })
@@ -90,11 +77,7 @@ export async function makeTemplate(template = TEMPLATE_DIR, folder = migrationsF
 
 const isEmptyOrMissing = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0
 
-/**
- * Copies the template's database into `dbDir` when `dbDir` holds nothing and the template fits this build; returns
- * whether it did. A directory with anything in it is never touched. Copied beside it and renamed into place, so a
- * start cut short leaves no half database that a later start would take for one. The caller holds DATA_DIR's lock.
- */
+/** Copies a fitting template into an empty `dbDir` (renamed into place); true if it did. The caller holds the lock. */
 export function fillFromTemplate(dbDir: string, template = TEMPLATE_DIR): boolean {
   if (!isEmptyOrMissing(dbDir)) return false
   const stamp = readStamp(template)
@@ -107,10 +90,7 @@ export function fillFromTemplate(dbDir: string, template = TEMPLATE_DIR): boolea
   return true
 }
 
-/**
- * The embedded database in `dbDir` (the server's and `npm run db:migrate`'s, under DATA_DIR's lock), started from
- * the template when the directory holds nothing yet; the caller migrates it as always.
- */
+/** The embedded database in `dbDir`, started from the template when the directory is empty; the caller migrates it. */
 export async function openEmbedded(
   dbDir: string,
   template = TEMPLATE_DIR,

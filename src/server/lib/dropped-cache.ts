@@ -1,12 +1,5 @@
-/**
- * Values kept in memory per key until an event says the key changed (`drop`), for data whose changes every server
- * process hears of through the database's events (notifications/events.ts) rather than by a version read on every
- * request: the request then needs no query at all for what it finds here. `live` false (a process that hears no
- * events) keeps nothing. Reading follows one rule: take `generation` BEFORE reading the database and pass it to
- * `set`; a value read while a drop or clear arrived is then not kept (it may predate the change), though the request
- * that read it may use it. `clear` is for when events may have been missed (the listening connection reconnected).
- * Oldest first out once `maxEntries` is reached.
- */
+// Values kept per key until an event drops them (notifications/events.ts), so a hit costs no query. Take `generation`
+// BEFORE reading the database and pass it to `set`: a value read across a drop or `clear` is then not kept.
 export class DroppedCache<V> {
   readonly #entries = new Map<string, V>()
   readonly #keep: boolean
@@ -22,7 +15,6 @@ export class DroppedCache<V> {
     return this.#entries.size
   }
 
-  /** Moves with every drop and clear. */
   get generation(): number {
     return this.#generation
   }

@@ -2,21 +2,15 @@ import type { Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
-// Node's server.close() closes every idle kept-alive connection at once, and under load many are idle only between
-// an answer and the client's next request, which then meets a reset. Here an idle connection closes once quiet, and
-// a request arriving meanwhile is answered (Fastify: 503 with `Connection: close`). ADR 015.
+// server.close() would reset idle kept-alive connections whose next request is on its way; here an idle connection
+// closes once quiet, and a request arriving meanwhile is answered (ADR 015).
 
-/** How long an idle connection must have carried no request before it is closed during the drain. */
 export const QUIET_MS = 1_000
 const CHECK_MS = 100
 
 type Connection = { running: number; lastActive: number }
 
-/**
- * Tracks `app`'s connections (call before listening) and returns the function that closes it gracefully: stop
- * accepting, let requests in flight finish, close each idle connection once quiet, and at `graceMs` close what is
- * left (requests still running then are cut, and logged). Resolves once the app is closed (its onClose hooks ran).
- */
+/** Tracks connections (call before listening); returns the graceful close: drain, then at `graceMs` cut the rest. */
 export function gracefulShutdown(
   app: FastifyInstance,
   { graceMs, log }: { graceMs: number; log: FastifyBaseLogger },

@@ -6,21 +6,14 @@ import nodemailer from 'nodemailer'
 /** One message: a plain-text part and an HTML part; `link` is its main link, logged when mail goes to files. */
 export type Mail = { to: string; subject: string; text: string; html: string; link?: string | undefined }
 
-/**
- * Hands one message to the mail server; resolves once it took it, rejects otherwise. Only the outbox's sender
- * (features/mail/outbox.ts) calls it, never a request: requests write mail to the outbox table.
- */
+/** Hands one message to the mail server. Only the outbox's sender calls it; requests write to the outbox table. */
 export type Mailer = { deliver: (mail: Mail) => Promise<void> }
 
 type MailLog = FastifyBaseLogger | Pick<Console, 'info' | 'error'>
 
-/** How long the mail server may take to accept a connection, greet, or answer one command. */
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000
 
-/**
- * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox and a log line
- * carries its link, so a local run can follow verification, reset and approval links.
- */
+/** SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox with each link logged (for local runs). */
 export function createMailer(opts: {
   smtpUrl: string | undefined
   from: string
@@ -70,7 +63,7 @@ export function createMailer(opts: {
   }
 }
 
-/** A mail server in memory, for tests: delivered messages land in `sent`; `deliver` may be replaced (a failing server). */
+/** A mail server in memory, for tests: delivered messages land in `sent`; `deliver` may be replaced. */
 export function memoryMailer(): Mailer & { sent: Mail[] } {
   const sent: Mail[] = []
   return {

@@ -2,13 +2,10 @@ import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
-// Metrics for GET /metrics (Prometheus text format). Each app has a registry of its own — tests build many apps in
-// one process and prom-client refuses a name registered twice — while the process metrics (memory, CPU, event loop)
-// are collected once per process and appended. A feature registers its metrics on `app.metrics` (see the helpers).
+// One registry per app (tests build many; prom-client refuses a name twice); process metrics once per process.
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This app's metrics registry; features add their gauges and counters here. */
     metrics: Metrics
   }
 }
@@ -33,11 +30,7 @@ export class Metrics {
     this.#withProcess = options.process ?? true
   }
 
-  /**
-   * A gauge read when scraped: `read` returns the value, or one value per label set. Costs nothing between scrapes.
-   * `across` says how several server processes' values combine: `sum` for what each process holds (its streams,
-   * its connections), `max` for what they all read from the database (the outbox's depth).
-   */
+  /** A gauge read at scrape time; `across`: `sum` for what each process holds, `max` for what all read from the DB. */
   gauge<L extends string = never>(
     name: string,
     help: string,
@@ -63,7 +56,6 @@ export class Metrics {
     })
   }
 
-  /** A counter the caller increments (`.inc()`, `.inc({ label: 'x' })`). */
   counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
     return new Counter<L>({ name, help, labelNames, registers: [this.registry] })
   }
@@ -98,8 +90,7 @@ export class Metrics {
   }
 }
 
-// With WEB_CONCURRENCY, a scrape reaches one worker: it asks the primary, which gathers every worker's registries
-// (prom-client's AggregatorRegistry, combining each metric as declared) and answers with the one text.
+// With WEB_CONCURRENCY a scrape reaches one worker, which asks the primary to gather every worker's registries.
 const ASK = 'fieldmark:metrics-ask'
 const ANSWER = 'fieldmark:metrics-answer'
 type Answer = { type: typeof ANSWER; id: string; text?: string; error?: string }

@@ -1,13 +1,8 @@
 import { enableCompileCache, type ResolveFnOutput, registerHooks } from 'node:module'
 
-// Loading the server's modules is most of a start once the database comes from the template (ADR 021). Two things
-// halve it, set up by server.ts before the app's modules load:
-// - Node's compile cache (in the system's temporary directory; NODE_DISABLE_COMPILE_CACHE=1 turns it off): later
-//   starts reuse the compiled code of every module, ours and the packages'.
-// - drizzle-orm resolved here. Node parses a package's exports map again each time it resolves a module of it, and
-//   drizzle-orm's is 180 KB, met ~450 times at start (its own files, and our ~90 importing it): about a second of CPU.
+// Halves module loading at start (ADR 021): Node's compile cache, and drizzle-orm resolved here, since Node parses
+// its large exports map again on every resolution.
 
-/** drizzle-orm's folder as a file URL (resolved, like the URLs of its modules). */
 const drizzleRoot = () => new URL('.', import.meta.resolve('drizzle-orm')).href
 
 export function fastModuleLoading(): void {

@@ -11,25 +11,20 @@ import {
 import { AppError } from '#shared/errors.ts'
 import type { S3Config } from '../env.ts'
 
-// Where photo files live: local disk under DATA_DIR/photos by default, an S3-compatible store when S3_* is set. Keys
-// are relative paths made by the server (`2025/06/{photoId}-{random}/display.webp`); content at a key never changes,
-// so the key is a strong ETag. Who may see it can change, so HTTP caching is decided per request, not per key.
+// A key's content never changes, so the key is a strong ETag; who may see it can, so caching is decided per request.
 
 export interface PhotoStorage {
   readonly kind: 'local' | 's3'
   /** Writes the whole object; a reader never sees a half-written file. */
   put(key: string, body: Buffer, contentType: string): Promise<void>
-  /** The object, or null when there is none. */
   get(key: string): Promise<Buffer | null>
   /** Deletes these objects; missing ones are not an error. */
   remove(keys: readonly string[]): Promise<void>
-  /** Releases connections (S3); called when the app closes. */
   close(): Promise<void>
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Photo files (POST /api/photos writes, GET /api/photos/:id/:size reads, measurements delete). */
     photoStorage: PhotoStorage
   }
 }
@@ -44,7 +39,6 @@ export function assertStorageKey(key: string): void {
   }
 }
 
-/** Files under `root`, written to a temporary name and renamed into place. */
 export function localPhotoStorage(root: string): PhotoStorage {
   const base = resolve(root)
 
@@ -55,7 +49,6 @@ export function localPhotoStorage(root: string): PhotoStorage {
     return path
   }
 
-  /** Empty folders left by a removal, up to (not including) the root; a folder still in use stays. */
   async function pruneEmpty(dir: string): Promise<void> {
     let current = dir
     while (current.startsWith(base + sep)) {
@@ -109,10 +102,7 @@ export type S3Timeouts = { connectMs: number; requestMs: number; attempts: numbe
 /** A photo's two files are at most a few megabytes: 20 s per request is slow, three attempts cover a blip. */
 export const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, requestMs: 20_000, attempts: 3 }
 
-/**
- * An S3-compatible bucket (AWS, MinIO, R2, Backblaze …): path-style addressing, and checksums only where the
- * API requires them, which stores other than AWS do not all accept.
- */
+/** An S3-compatible bucket: path-style, with checksums only where the API requires them (not all stores take them). */
 export function s3PhotoStorage(config: S3Config, timeouts: S3Timeouts = S3_TIMEOUTS): PhotoStorage {
   const client = new S3Client({
     endpoint: config.endpoint,
@@ -162,16 +152,12 @@ export function s3PhotoStorage(config: S3Config, timeouts: S3Timeouts = S3_TIMEO
   }
 }
 
-/** S3 when configured, else `{dataDir}/photos`. */
 export function createPhotoStorage(opts: { dataDir: string; s3?: S3Config | undefined }): PhotoStorage {
   return opts.s3 ? s3PhotoStorage(opts.s3) : localPhotoStorage(join(opts.dataDir, 'photos'))
 }
 
 export type HoldablePhotoStorage = PhotoStorage & {
-  /**
-   * Until the returned function runs, removals are noted and done afterwards (callers do not wait): a backup copying
-   * the files then finds every file its database dump points at. Holds may overlap.
-   */
+  /** Until the returned function runs, removals wait, so a backup finds every file its copy points at. May overlap. */
   holdRemovals: () => () => Promise<void>
 }
 

@@ -1,12 +1,5 @@
-/**
- * Serialized responses kept in memory and served again only while the database says nothing changed: every
- * request reads a cheap version (a count and the latest `updated_at`, say) and a cached body is used only when
- * its version is the same. Stale bodies can therefore never be served, by this process or because another
- * process wrote, which is what makes it safe with several server processes. Least recently used entries go
- * first once `maxEntries` is reached; `maxAgeMs` bounds bodies that also depend on the clock.
- *
- * Read the version BEFORE computing the body you store with it: the body is then at least as new as its version.
- */
+// Serialized bodies served again only while a cheap version read from the database is unchanged, so no process
+// serves a stale one. Read the version BEFORE computing the body stored with it.
 import { gzipSync } from 'node:zlib'
 
 type Entry<B> = { version: string; body: B; at: number; gzip?: Buffer; used: boolean }
@@ -45,8 +38,7 @@ export class VersionedCache<B extends string | Buffer = string> {
       this.#entries.delete(key)
       return undefined
     }
-    // Marked, not moved: a page reads 20 entries, and moving each to the end of the Map cost more than the rest of
-    // the lookup. Eviction gives marked entries a second chance instead (set).
+    // Marked, not moved (moving each cost more than the lookup); eviction gives marked entries a second chance.
     entry.used = true
     return entry.body
   }
@@ -54,8 +46,7 @@ export class VersionedCache<B extends string | Buffer = string> {
   set(key: string, version: string, body: B): void {
     this.#entries.delete(key)
     this.#entries.set(key, { version, body, at: this.#now(), used: false })
-    // Oldest first (Map keeps insertion order); one used since it was stored or last passed over goes to the end,
-    // unmarked, instead: least recently used first, near enough.
+    // Oldest first (Map order), but one used since it was stored goes to the end, unmarked: near enough LRU.
     while (this.#entries.size > this.#maxEntries) {
       const [oldest, entry] = this.#entries.entries().next().value ?? []
       if (oldest === undefined || entry === undefined) break
@@ -67,10 +58,7 @@ export class VersionedCache<B extends string | Buffer = string> {
     }
   }
 
-  /**
-   * The body stored for this version, gzipped once and kept beside it (phones on a weak signal download a fifth
-   * of the bytes); undefined when nothing is stored for this version.
-   */
+  /** The body stored for this version, gzipped once and kept beside it; undefined when this version is not stored. */
   gzipped(key: string, version: string): Buffer | undefined {
     const entry = this.#entries.get(key)
     if (!entry || entry.version !== version) return undefined
@@ -78,11 +66,7 @@ export class VersionedCache<B extends string | Buffer = string> {
     return entry.gzip
   }
 
-  /**
-   * The body for `key` as it is now, and its version. With a body stored, `version()` is read and the body served
-   * while it matches; otherwise `load()` reads the value with the version it was read at (in one statement, so
-   * they agree) and both are kept. A key met for the first time then costs one statement instead of two.
-   */
+  /** The body for `key` and its version; a miss reads both with `load()` in one statement, so they agree (ADR 022). */
   async read(
     this: VersionedCache<string>,
     key: string,

@@ -6,7 +6,6 @@ const FORMAT = 'a1'
 /** Browsers keep cookies up to about 4 KB; a check that would not fit is not sent (the database answers instead). */
 const MAX_VALUE_CHARS = 3_800
 
-/** The value of one cookie in a Cookie header, or undefined. */
 export function cookieValue(cookieHeader: string | undefined, names: readonly string[]): string | undefined {
   if (!cookieHeader) return undefined
   for (const part of cookieHeader.split(';')) {
@@ -22,11 +21,7 @@ function bindingOf(sessionKey: string): string {
   return createHash('sha256').update(sessionKey).digest('base64url').slice(0, 22)
 }
 
-/**
- * The access cookie: a database check of this session (the member's AuthUser, when the check started, until when
- * it holds), signed with a key derived from SESSION_SECRET, so any process can trust it without a query while
- * SessionCache.isCurrent says no change came after it (ADR 019).
- */
+/** A signed copy of a session's database check, trusted by any process while SessionCache.isCurrent holds (ADR 019). */
 export class AccessCookie {
   readonly name: string
   readonly #key: Buffer
@@ -49,7 +44,6 @@ export class AccessCookie {
     return `${this.name}=${value}; Max-Age=${maxAge}; ${this.#attributes}`
   }
 
-  /** The check this request's access cookie carries for its session cookie, if genuine and not expired. */
   read(cookieHeader: string | undefined, sessionKey: string, now = Date.now()): SessionCheck | undefined {
     const value = cookieValue(cookieHeader, [this.name])
     if (!value) return undefined
@@ -78,7 +72,6 @@ export class AccessCookie {
     return cookieValue(cookieHeader, [this.name]) !== undefined
   }
 
-  /** The Set-Cookie header that removes the access cookie. */
   clear(): string {
     return `${this.name}=; Max-Age=0; ${this.#attributes}`
   }

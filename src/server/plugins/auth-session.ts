@@ -27,12 +27,7 @@ export function sessionCookie(cookieHeader: string | undefined): string | undefi
   return cookieValue(cookieHeader, COOKIE_NAMES)
 }
 
-/**
- * The signed-in user of this request, or null. This process's memory of the session or the request's signed access
- * cookie answers without the database while no access change of the member came after their check (ADR 019);
- * otherwise better-auth checks the session (signature, expiry, rows) and, when a reply is given, its refreshed
- * session cookie and a new access cookie go with the answer.
- */
+/** The request's signed-in user or null: from memory or the access cookie while current (ADR 019), else better-auth. */
 export async function loadUser(req: FastifyRequest, reply?: FastifyReply): Promise<AuthUser | null> {
   if (req.sessionUser !== undefined) return req.sessionUser
   const key = sessionCookie(req.headers.cookie)
@@ -79,7 +74,6 @@ async function checkSession(req: FastifyRequest, key: string, reply?: FastifyRep
   return user
 }
 
-/** Signed in, in any state (pending, gate, approved). 401 otherwise. */
 export async function requireUser(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await loadUser(req, reply)
   if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')

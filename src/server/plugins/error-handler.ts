@@ -27,15 +27,11 @@ const ROUTER_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL is too long',
 }
 
-/** `requestId` (the request's id, also in its X-Request-Id header and log lines) lets a member's report be traced. */
 export function errorBody(code: ErrorCode, message: string, issues?: ApiIssue[], requestId?: string): ApiErrorBody {
   return { error: { code, message, ...(issues ? { issues } : {}), ...(requestId ? { requestId } : {}) } }
 }
 
-/**
- * The one place errors become responses: AppError → its status, validation → 400 naming the field,
- * client mistakes Fastify detects → their 4xx, everything else → a logged 500 without details.
- */
+/** The one place errors become responses; anything unexpected is a logged 500 without details. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -67,10 +63,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   })
 })
 
-/**
- * Fastify's `frameworkErrors` option: what its router refuses before any route or error handler runs (a malformed
- * percent-encoding, a too-long path parameter) gets the one error shape too.
- */
+/** Fastify's `frameworkErrors`: what its router refuses before any route gets the one error shape too. */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500
   // No hook has run: the request id header is set here.

@@ -4,9 +4,7 @@ import fp from 'fastify-plugin'
 import type { Db } from '../db/client.ts'
 import { errorBody } from './error-handler.ts'
 
-// GET /healthz: the process answers (liveness; restart it when this fails). GET /readyz: it can serve requests now
-// (readiness; send it traffic): the database answers `select 1` within READY_TIMEOUT_MS, and it is not shutting
-// down. Both are for load balancers and orchestrators, outside the API document.
+// /healthz: liveness. /readyz: readiness, i.e. the database answers within READY_TIMEOUT_MS and no shutdown began.
 
 export const READY_TIMEOUT_MS = 2_000
 

@@ -8,10 +8,8 @@ import { z } from 'zod'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import type { Db } from '../db/client.ts'
 
-// GET /metrics (Prometheus text format, lib/metrics.ts): requests by route pattern and status with their latency,
-// the database pool, process defaults, and what features register (open notification streams, …). Only a caller
-// with METRICS_TOKEN as bearer token reads it; to anyone else, and to all when no token is set, it does not exist
-// (404): behind a reverse proxy every caller looks local, so an address rule would not keep it private (ADR 013).
+// GET /metrics answers only METRICS_TOKEN as bearer and is a 404 to anyone else: behind a reverse proxy every caller
+// looks local, so an address rule would not keep it private (ADR 013).
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 const PING_TIMEOUT_MS = 2_000
@@ -74,7 +72,6 @@ function requestMetrics(app: FastifyInstance) {
     ['method', 'route', 'status'],
     LATENCY_BUCKETS,
   )
-  // About a microsecond per request (prom-client hashes the labels and finds the bucket).
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched'
     requests.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000)

@@ -9,11 +9,7 @@ const SWEEP_EVERY_MS = 10 * 60_000
 /** Refused keys remembered at most; beyond, refusals ask the database again (a flood from very many addresses). */
 const MAX_REFUSED_KEYS = 100_000
 
-/**
- * A @fastify/rate-limit store on our database, so the counters hold across server processes and restarts.
- * One upsert per counted request, until a key is past its limit: its window's end is then remembered here and
- * further requests are refused without a query (the window cannot end sooner, so the answer is the same).
- */
+/** A rate-limit store in our database (shared by processes); a key past its limit is then refused without a query. */
 export function pgRateLimitStore(db: Db) {
   let lastSweep = 0
   const refusedUntil = new Map<string, number>()

@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-/** Rate-limit windows, shared by every server process (DESIGN.md §4: app processes keep no state of their own). */
+/** Rate-limit windows, shared by all server processes (docs/architecture.md §4: they keep no state of their own). */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),

@@ -12,36 +12,28 @@ export type { WriteQueueLimits }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * false: this write does not wait in the member's write queue, because its time goes to something other than
-     * our database (the client's upload, an AI service) and would hold the member's other writes that long.
-     */
+    /** false: not queued behind the member's other writes, since its time goes to an upload or an AI service. */
     writeQueue?: boolean
   }
 }
 
 export type RateRule = { max: number; windowMs: number }
 
-/** Per client address. Generous enough for a family behind one router, tight enough to stop guessing. */
+/** Per address unless marked per member: generous for a family behind one router, tight enough to stop guessing. */
 export const DEFAULT_RATE_LIMITS = {
   signIn: { max: 10, windowMs: 60_000 },
   signUp: { max: 5, windowMs: 60_000 },
   passwordReset: { max: 5, windowMs: 15 * 60_000 },
   identityOther: { max: 60, windowMs: 60_000 },
   accessRequest: { max: 5, windowMs: 60 * 60_000 },
-  /** Per member (not per address): POST /api/alpha-access. */
   alphaGate: { max: 10, windowMs: 15 * 60_000 },
-  /** Per member (not per address): POST /api/photos. */
   photoUpload: { max: 300, windowMs: 60 * 60_000 },
   /** Per member: POST /api/measurements (a day in the field, or an offline backlog syncing at once). */
   measurementCreate: { max: 120, windowMs: 60 * 60_000 },
-  /** Per member: POST /api/measurements/:id/comments. */
   commentCreate: { max: 60, windowMs: 10 * 60_000 },
-  /** Per member: POST /api/reports. */
   reportCreate: { max: 20, windowMs: 60 * 60_000 },
-  /** Per member, each route apart: likes, follows, blocks, profile, size checks (a script liking everything is stopped). */
+  /** Per member, each route apart: likes, follows, blocks, profile, size checks (stops a script liking everything). */
   communityWrite: { max: 600, windowMs: 10 * 60_000 },
-  /** Per member: POST /api/chat (a conversation is a message every few seconds at most). */
   chat: { max: 20, windowMs: 60_000 },
   /** Per member: POST /api/photos/:id/analysis (each one a paid call to the vision model). */
   photoAnalysis: { max: 30, windowMs: 60 * 60_000 },
@@ -54,11 +46,7 @@ export function rateLimitConfig(rule: RateRule) {
   return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } }
 }
 
-/**
- * One member's writes: one at a time, four more may wait (beyond, 429 at once), and a rest of nine times each
- * write's time (at most a tenth of the server's time); for 10 s after they overfill the waiting room, 199 times
- * (a two-hundredth), and each refusal for a full waiting room holds their next write back a second.
- */
+/** One member's writes: one at a time, four waiting, then a rest of nine times each write's time (ADR 008). */
 export const DEFAULT_WRITE_QUEUE: WriteQueueLimits = {
   running: 1,
   waiting: 4,
@@ -68,10 +56,7 @@ export const DEFAULT_WRITE_QUEUE: WriteQueueLimits = {
   refusedPauseMs: 1_000,
 }
 
-/**
- * A route's rate limit counted per signed-in member (per address for anonymous callers), after the route's guard
- * (its preValidation hook runs after the route's own) and before the body is validated, so invalid bodies count.
- */
+/** A rate limit per member (else per address), counted after the guard and before validation, so bad bodies count. */
 export function perMemberRateLimit(rule: RateRule) {
   return {
     rateLimit: {
@@ -92,12 +77,10 @@ function retryText(ms: number): string {
 
 const STATE_CHANGING = WRITE_METHODS
 
-/** A route option's hooks as a list: none, one, or several. */
 function hooksOf<T>(hooks: T | T[] | undefined): T[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
 }
 
-/** A Content-Security-Policy header value: `name source source;name …`, as helmet writes it. */
 export function cspHeader(directives: Record<string, readonly string[]>): string {
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(' '))
@@ -112,17 +95,11 @@ export type SecurityOptions = {
   writeQueue?: WriteQueueLimits
 }
 
-/**
- * Security headers (CSP: our own origin only), rate limiting, one member's writes in turn, and an origin check
- * on every state-changing request: a browser always sends Origin or Sec-Fetch-Site on such requests, so a
- * request from another site is refused before any handler runs.
- */
+/** Security headers, rate limits, members' writes in turn, and cross-site writes refused (Origin, Sec-Fetch-Site). */
 export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   const https = opts.baseUrl.startsWith('https://')
   const allowedOrigin = new URL(opts.baseUrl).origin
-  // The CSP header is written once here and set on every response: helmet's own CSP builds the header from its
-  // directives on every request (directive values may be functions), which cost a few percent of a small API
-  // response's CPU (measured with BENCH_CPU_PROF). The same header, byte for byte.
+  // Written once rather than by helmet on every request (its directives may be functions); the same header.
   const contentSecurityPolicy = cspHeader({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -149,8 +126,7 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
     crossOriginEmbedderPolicy: false,
   })
 
-  // Every write route gets a per-member limit unless it has its own, so a new one is never left without; added
-  // before @fastify/rate-limit, whose own onRoute hook then reads the config. Keyed per route (its pattern).
+  // Before @fastify/rate-limit reads the config: every write route without a limit of its own gets the per-member one.
   const writeLimit = perMemberRateLimit(opts.writeLimit ?? DEFAULT_RATE_LIMITS.write)
   const turns = memberTurns(new MemberWriteQueue(opts.writeQueue ?? DEFAULT_WRITE_QUEUE))
   app.addHook('onRoute', (route) => {
@@ -167,7 +143,6 @@ export const security = fp(async (app: FastifyInstance, opts: SecurityOptions) =
 
   await app.register(rateLimit, {
     global: false,
-    // Counters in the database when we have one, so every process sees them; in memory otherwise.
     ...(opts.db ? { store: pgRateLimitStore(opts.db) } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${retryText(ctx.ttl)} and try again.`),

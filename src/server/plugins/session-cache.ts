@@ -8,12 +8,7 @@ export const CHECK_LIFETIME_MS = 5 * 60_000
 /** How far the processes' clocks may disagree: a check this close to a change still counts as before it. */
 export const CLOCK_MARGIN_MS = 1_000
 
-/**
- * What this process trusts about checked sessions (ADR 019). A check (from the database, or carried by a signed
- * access cookie from any process) is current while it started after its member's last access change and after
- * the moment this process began hearing every change (`hearingFrom`); checks are also kept in memory for `ttlMs`,
- * keyed by the session cookie, so a request whose client sends no access cookie skips the database too.
- */
+/** What this process trusts about checked sessions (ADR 019); checks are also kept per session cookie for `ttlMs`. */
 export class SessionCache {
   private readonly entries = new Map<string, SessionCheck>()
   /** Per member: checks that started before this moment predate an access change. */
@@ -35,16 +30,12 @@ export class SessionCache {
     return this.hearing
   }
 
-  /**
-   * From now on every change reaches this process; checks made before may have missed one (a start, a
-   * reconnection after lost events), so each member's next request asks the database once.
-   */
+  /** From now on every change reaches this process; earlier checks may have missed one, so each is asked again once. */
   hearingFrom(now = Date.now()) {
     this.hearing = true
     this.epoch = Math.max(this.epoch, now + CLOCK_MARGIN_MS)
   }
 
-  /** True when no change of this member is known to have come after a check that started at `checkedAt`. */
   isCurrent(userId: string, checkedAt: number): boolean {
     return checkedAt > this.epoch && checkedAt > (this.changes.get(userId) ?? Number.NEGATIVE_INFINITY)
   }
@@ -70,15 +61,11 @@ export class SessionCache {
     return true
   }
 
-  /** Drops one session (sign-out). */
   delete(key: string) {
     this.entries.delete(key)
   }
 
-  /**
-   * The member's access changed (approval, gate, admin, sign-out, password reset, profile, deletion): every check
-   * of theirs made so far, in memory or in any cookie, is refused and the next request asks the database.
-   */
+  /** The member's access changed: every check of theirs so far, in memory or in any cookie, is refused. */
   invalidateUser(userId: string, now = Date.now()) {
     const mark = now + CLOCK_MARGIN_MS
     this.changes.set(userId, Math.max(mark, this.changes.get(userId) ?? mark))
@@ -97,7 +84,6 @@ export class SessionCache {
     return this.entries.size
   }
 
-  /** Members whose recent changes are remembered. */
   get changedMembers() {
     return this.changes.size
   }

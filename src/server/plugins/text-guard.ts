@@ -6,7 +6,6 @@ import { findIllFormedText, ILL_FORMED_TEXT_MESSAGE } from '#shared/schemas/text
 /** Deeper than any body of ours or better-auth's; 10,000 levels of arrays would overflow JSON.stringify's stack. */
 export const MAX_DEPTH = 32
 
-/** How deeply arrays and objects nest in a parsed body, counted without recursion. */
 function depthOf(value: unknown): number {
   let deepest = 0
   const stack: [unknown, number][] = [[value, 0]]
@@ -40,11 +39,7 @@ export async function refuseIllFormedText(req: FastifyRequest): Promise<void> {
   }
 }
 
-/**
- * The text rule for every route, schema or none (better-auth's catch-all has none). Fastify runs app-level
- * preValidation hooks before a route's own, so an app hook would answer 400 before the route's guard could answer
- * 401/403; appended to each route's own list instead, it runs right after the guard and before zod.
- */
+/** The text rule on every route, appended to its own preValidation hooks: an app hook would run before the guard. */
 export const textGuard = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     const own = route.preValidation === undefined ? [] : [route.preValidation].flat()

@@ -5,11 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { errorBody } from './error-handler.ts'
 
-/**
- * Serves the built client (dist/client) with precompressed files and long caching for hashed assets, and
- * answers every other GET that wants HTML with index.html so the client router can show the page (or its 404).
- * API paths that match nothing get the JSON 404.
- */
+/** The built client, hashed assets cached for good; other GETs for HTML get index.html, unmatched API paths a 404. */
 export const webClient = fp(async (app: FastifyInstance, opts: { clientDir: string | undefined }) => {
   const dir = opts.clientDir && existsSync(join(opts.clientDir, 'index.html')) ? opts.clientDir : undefined
   if (dir) {

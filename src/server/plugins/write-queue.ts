@@ -2,16 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { AppError } from '#shared/errors.ts'
 import { loadUser } from './auth-session.ts'
 
-/** How many writes of one member run at once, how many more may wait for their turn, and how long they rest. */
 export type WriteQueueLimits = {
   running: number
   waiting: number
   /** After a write that took t ms, the member's next one starts `rest × t` ms later at the soonest. */
   rest: number
-  /**
-   * The rest instead, for `floodMs` after a write of the member was refused for a full waiting room: nobody fills it
-   * by hand (the offline outbox sends one at a time), so they are flooding, and get a far smaller share.
-   */
+  /** The rest for `floodMs` after a refusal for a full waiting room: nobody fills it by hand, so they are flooding. */
   floodRest: number
   floodMs: number
   /** After each such refusal, the member's next write starts this much later at the soonest: a flood gets none. */
@@ -21,18 +17,12 @@ export type WriteQueueLimits = {
 type Line = {
   running: number
   waiting: (() => void)[]
-  /** When the member's next write may start (Date.now() time). */
   readyAt: number
   scheduled: boolean
-  /** Until when the member counts as flooding (Date.now() time; 0: not). */
   floodingUntil: number
 }
 
-/**
- * A write's own share of the process: while n writes run at once each is charged 1/n of the time, so a rest follows
- * what the write cost, not how long it waited for others' queries (on PGlite they take turns query by query).
- * `enter` and `leave` return the clock's reading in milliseconds.
- */
+/** Charges each of n concurrent writes 1/n of the time, so a rest follows a write's own cost (ADR 008). */
 export class SharedClock {
   readonly #now: () => number
   #running = 0
@@ -64,10 +54,7 @@ export class SharedClock {
   }
 }
 
-/**
- * Each member's writes in turn: `running` at once, `waiting` more in arrival order, none beyond, and a rest after
- * each in proportion to its time, far longer once they flood (ADR 008): on PGlite a write holds the whole process.
- */
+/** Each member's writes in turn, with a rest after each in proportion to its time (ADR 008). */
 export class MemberWriteQueue {
   readonly #lines = new Map<string, Line>()
   readonly limits: WriteQueueLimits
@@ -127,15 +114,11 @@ export class MemberWriteQueue {
     }
   }
 
-  /**
-   * The next waiting write starts once the member may run one, and never within the same turn of the event loop
-   * as the write before: PGlite answers within microtasks, so a direct hand-over would run a member's writes back
-   * to back, ahead of everyone else's requests.
-   */
+  // Never hands over within one event-loop turn: PGlite answers within microtasks, so a member's writes would run
+  // back to back, ahead of everyone else's requests.
   #next(memberId: string, line: Line): void {
     if (line.scheduled) return
     if (this.#idle(line)) {
-      // Forgotten once rested and no longer flooding (a timer that keeps no process alive).
       const wait = Math.max(line.readyAt, line.floodingUntil) - Date.now()
       if (wait <= 0) this.#lines.delete(memberId)
       else setTimeout(() => this.#next(memberId, line), wait).unref()
@@ -154,7 +137,6 @@ export class MemberWriteQueue {
   }
 }
 
-/** The methods that change state: the writes a member's queue holds. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 type Turn = { leave: () => void; inHandler: boolean }
@@ -164,12 +146,7 @@ function tooManyAtOnce(reply: FastifyReply): AppError {
   return new AppError('RATE_LIMITED', 'Too many changes at once. Please wait a moment and try again.')
 }
 
-/**
- * A write route's hooks for its member's turn. `take` (a preValidation hook, after the route's guard and before its
- * rate limit) waits for the turn or answers 429, so a member's waiting writes touch no table, the rate limit's
- * included. The turn ends when the handler has answered (`wrap`), or when a reply is sent without it (`giveBack`,
- * an onSend hook: a 429 or 400 before the handler).
- */
+/** A write route's hooks: `take` waits for the member's turn or answers 429; the turn ends in `wrap` or `giveBack`. */
 export function memberTurns(queue: MemberWriteQueue) {
   const turns = new WeakMap<FastifyRequest, Turn>()
   return {

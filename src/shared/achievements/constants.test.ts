@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { completionRate, iconOf, progressPercent, tierOf } from './constants.ts'
 
-// Spec §4/§9: tiers from points (100 Gold, 50 Silver, else Bronze); §2: progress capped at 100 %, completion rate
+// docs/product.md §4/§9: tiers from points (100 Gold, 50 Silver, else Bronze); §2: progress capped at 100 %, completion rate
 // rounded and 0 when there are no achievements.
 
 describe('tierOf', () => {

@@ -1,7 +1,6 @@
-// Achievements and leaderboards (issue 6), without zod: the client's pages import these from here so the schema
-// library is not loaded for a tier or a label. src/shared/schemas/achievements.ts re-exports all of them.
+// Achievements and leaderboards without zod, so a page needing a tier or a label does not load it.
 
-/** Spec §2: the icon kinds of an achievement; `award` when unknown. */
+/** docs/product.md §2: the icon kinds of an achievement; `award` when unknown. */
 export const ACHIEVEMENT_ICONS = [
   'trophy',
   'award',
@@ -19,7 +18,7 @@ export function iconOf(iconType: string): AchievementIcon {
   return (ACHIEVEMENT_ICONS as readonly string[]).includes(iconType) ? (iconType as AchievementIcon) : 'award'
 }
 
-/** Spec §2: COUNT achievements show a target and progress; SINGLE ones are earned by one event. */
+/** docs/product.md §2: COUNT achievements show a target and progress; SINGLE ones are earned by one event. */
 export const ACHIEVEMENT_TYPES = ['COUNT', 'SINGLE'] as const
 export type AchievementType = (typeof ACHIEVEMENT_TYPES)[number]
 
@@ -44,21 +43,7 @@ export const ACHIEVEMENT_CATEGORY_LABELS: Record<AchievementCategory, string> = 
   consistency: 'Consistency',
 }
 
-/**
- * What an achievement counts for a member (the server computes each with one SQL expression per member, or for
- * every member at once when an achievement is added):
- * - measurements: their measurements (any visibility)
- * - species: distinct species they measured; species-group: distinct species of `metricArg`'s group (SPECIES_GROUPS)
- * - categories: distinct catalogue categories (Big Game, Freshwater Fish, …)
- * - trophies: measurements of trophy class or better; records: of record class
- * - photo-measured: measurements whose evidence is photo-measured or better (community-verified, official)
- * - community-verified: measurements the community verified (or official)
- * - personal-bests: measurements that beat the member's earlier best of the same species (score, else weight)
- * - followers: members following them; likes-received: likes on their measurements
- * - checks-given: size-check verdicts they gave; checks-agreed: their verdicts the community later agreed with
- *   (confirmed on a community-verified measurement, disputed on a disputed one)
- * - active-weeks: distinct UTC weeks (Monday first) in which they took a measurement
- */
+/** What an achievement counts for a member; what each metric counts: ADR 006, "What a metric counts". */
 export const ACHIEVEMENT_METRICS = [
   'measurements',
   'species',
@@ -92,28 +77,27 @@ export type SpeciesGroup = keyof typeof SPECIES_GROUPS
 
 export type AchievementTier = 'Gold' | 'Silver' | 'Bronze'
 
-/** Spec §4/§9: 100 points or more Gold, 50 or more Silver, otherwise Bronze. */
+/** docs/product.md §4/§9: 100 points or more Gold, 50 or more Silver, otherwise Bronze. */
 export function tierOf(points: number): AchievementTier {
   if (points >= 100) return 'Gold'
   if (points >= 50) return 'Silver'
   return 'Bronze'
 }
 
-/** Spec §2: progress in whole percent, capped at 100 (0 for a target of 0 or less). */
+/** docs/product.md §2: progress in whole percent, capped at 100 (0 for a target of 0 or less). */
 export function progressPercent(current: number, target: number | null): number {
   if (!target || target <= 0) return current > 0 ? 100 : 0
   return Math.min(100, Math.max(0, Math.round((current / target) * 100)))
 }
 
-/** Spec §2: earned ÷ all, rounded percent; 0 when there are none. */
+/** docs/product.md §2: earned ÷ all, rounded percent; 0 when there are none. */
 export function completionRate(earned: number, all: number): number {
   return all > 0 ? Math.round((earned / all) * 100) : 0
 }
 
-// ---------------------------------------------------------------------------------------------------------------
 // Leaderboards
 
-/** Spec §7: calendar periods in UTC; a week starts on Monday. */
+/** docs/product.md §7: calendar periods in UTC; a week starts on Monday. */
 export const LEADERBOARD_PERIODS = ['all-time', 'this-year', 'this-month', 'this-week'] as const
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number]
 
@@ -124,7 +108,7 @@ export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   'this-week': 'This Week',
 }
 
-/** The minimum evidence a measurement needs to count on a board (DESIGN.md §2); `any` by default. */
+/** The minimum evidence a measurement needs to count on a board (docs/architecture.md §2); `any` by default. */
 export const EVIDENCE_FILTERS = ['any', 'photo-measured', 'community-verified'] as const
 export type EvidenceFilter = (typeof EVIDENCE_FILTERS)[number]
 
@@ -137,14 +121,10 @@ export const EVIDENCE_FILTER_LABELS: Record<EvidenceFilter, string> = {
 export const LEADERBOARDS = ['points', 'trophies', 'species'] as const
 export type Leaderboard = (typeof LEADERBOARDS)[number]
 
-/** Spec §9: rows per board. */
+/** docs/product.md §9: rows per board. */
 export const LEADERBOARD_ROWS = 10
 
-/**
- * The bucket a moment falls in for each period (UTC): 'all', 'y2026', 'm2026-11', 'w2026-11-16' (the Monday).
- * A board of a period reads the bucket of now; a measurement counts in the buckets of its date taken, an
- * achievement's points in those of the moment it was earned.
- */
+/** A moment's bucket in a period (UTC): 'all', 'y2026', 'm2026-11', 'w2026-11-16'; the server's bucketsSql agrees. */
 export function periodBucket(period: LeaderboardPeriod, at: Date): string {
   const y = at.getUTCFullYear()
   const m = String(at.getUTCMonth() + 1).padStart(2, '0')

@@ -1,4 +1,4 @@
-// The Hunting Assistant's constants (issue 7, spec §2, §8, §9): no zod here, the chat panel imports them.
+// The Hunting Assistant's constants (docs/product.md §2, §8, §9): no zod here, the chat panel imports them.
 
 export const CHAT_LIMITS = {
   /** The question typed: trimmed, 1–2,000 characters. */
@@ -9,13 +9,13 @@ export const CHAT_LIMITS = {
   turnChars: 4000,
 } as const
 
-/** Spec §2: the greeting the panel opens with. */
+/** docs/product.md §2: the greeting the panel opens with. */
 export const CHAT_GREETING =
   "Hi! I'm your Hunting Assistant. I can help with trophy scoring, species identification, hunting regulations and general outdoor knowledge. What would you like to know?"
 
-/** Spec §8: what the assistant says when the request fails (non-OK or network). */
+/** docs/product.md §8: what the assistant says when the request fails (non-OK or network). */
 export const CHAT_FAILURE_MESSAGE = "I'm having trouble connecting right now. Please try again in a moment."
-/** Spec §8: the internal error message of a failed chat request. */
+/** docs/product.md §8: the internal error message of a failed chat request. */
 export const CHAT_FAILURE_INTERNAL = 'Failed to get response'
 
 /** Where an answer came from, so a member can check it. */

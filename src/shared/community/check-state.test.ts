@@ -4,8 +4,8 @@ import { type CheckCounts, type CheckState, VERDICTS, type Verdict } from '../sc
 import { EVIDENCE_LEVELS, type EvidenceLevel } from '../schemas/measurements.ts'
 import { checkState, effectiveEvidence, MIN_VERDICTS } from './check-state.ts'
 
-// DESIGN.md §2: community verified = at least 2 verdicts and more than 2/3 of them confirmed; disputed = more than
-// 1/3 of them disputed (issue 5).
+// docs/architecture.md §2: community verified = at least 2 verdicts and more than 2/3 of them confirmed; disputed = more than
+// 1/3 of them disputed.
 
 const counts = (confirmed: number, plausible: number, disputed: number): CheckCounts => ({
   confirmed,

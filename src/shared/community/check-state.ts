@@ -1,18 +1,12 @@
 import type { CheckCounts, CheckState } from '../schemas/community.ts'
 import type { EvidenceLevel } from '../schemas/measurements.ts'
 
-// The member size check's outcome (DESIGN.md §2, modelled on iNaturalist's community identification). A single
-// verdict decides nothing either way: one member can neither verify a size nor dispute it alone.
+// The member size check's outcome (docs/architecture.md §2): one member can neither verify a size nor dispute it alone.
 
 /** Verdicts needed before a measurement is verified or disputed. */
 export const MIN_VERDICTS = 2
 
-/**
- * - verified: at least 2 verdicts and more than 2/3 of them `confirmed`;
- * - disputed: at least 2 verdicts and more than 1/3 of them `disputed`;
- * - otherwise unverified. (Both cannot hold at once: more than 2/3 confirmed leaves less than 1/3 for disputes.)
- * Integer comparisons (3·confirmed > 2·total), so no rounding decides a boundary.
- */
+/** Verified: over 2/3 confirmed; disputed: over 1/3 disputed. Compared in integers, so no rounding decides. */
 export function checkState(counts: CheckCounts): CheckState {
   const total = counts.confirmed + counts.plausible + counts.disputed
   if (total < MIN_VERDICTS) return 'unverified'

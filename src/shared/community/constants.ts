@@ -1,5 +1,4 @@
-// The community's constants (issue 5), without zod: the client's pages import them from here so the schema
-// library is not loaded for a counter or a pattern. src/shared/schemas/community.ts re-exports all of them.
+// The community's constants without zod, so a page needing a counter or a pattern does not load it.
 
 export const COMMUNITY_LIMITS = {
   commentChars: 2000,

@@ -39,10 +39,7 @@ export function reportedWithinRange(
   return Math.abs(estimateIn - reportedIn) <= range + EPSILON_IN
 }
 
-/**
- * Why the checker's own estimate rules `verdict` out, or null when it may be given. Only 'confirmed' is ever ruled
- * out, and only by an estimate with a ± of a reported length: Plausible and Disputed stay the checker's judgement.
- */
+/** Why the checker's ± on a reported length rules out 'confirmed' (no other verdict is ever ruled out), or null. */
 export function verdictRuledOut(
   verdict: Verdict,
   estimate: Pick<Estimate, 'value' | 'uncertainty'>,

@@ -46,10 +46,7 @@ export function lastMonths(now: Date, timeZone: string, count = 12): string[] {
   return Array.from({ length: count }, (_, i) => monthBefore(current, count - 1 - i))
 }
 
-/**
- * How many instants fall in each of the last `count` months (oldest first, zero-filled); instants outside them are
- * left out. The last entry is "this month", so the two figures agree by construction.
- */
+/** Instants per month over the last `count` months, oldest first, zero-filled; the last entry is "this month". */
 export function countByMonth(
   instants: readonly Date[],
   now: Date,

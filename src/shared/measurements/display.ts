@@ -4,8 +4,7 @@ import type { System } from '../scoring/chart.ts'
 import { formatScore, tryParseMeasurement, UNITS_PER_INCH, type Unit } from '../scoring/fractions.ts'
 
 // How every length, weight and score reads, on every screen and in every shared link (docs/scoring.md, "How
-// values are shown"). Values arrive canonical (inches, pounds, engine scores); nothing here changes the engine's
-// own `scoreText`. Pure: no DOM, no node:*.
+// values are shown"), from canonical inches, pounds and engine scores; the engine's own `scoreText` is untouched.
 
 export const CM_PER_INCH = 2.54
 export const KG_PER_POUND = 0.45359237
@@ -27,10 +26,7 @@ export function notationOf(category: string | null | undefined): Notation {
   return category && SIXTEENTHS_CATEGORIES.includes(category) ? 'sixteenths' : 'eighths'
 }
 
-/**
- * Inches as a tape is read, unreduced as the books write them, to the nearest unit (a half rounds up):
- * 24.25 → `24 2/8`, 9.8125 → `9 13/16` (sixteenths), 22 → `22`, 0.375 → `3/8`.
- */
+/** Inches to the nearest unit, unreduced as the books write them: 24.25 → `24 2/8`, 22 → `22`, 0.375 → `3/8`. */
 export function inchesText(inches: number, notation: Notation = 'eighths'): string {
   const per = UNITS_PER_INCH[notation]
   const units = Math.round(Math.abs(inches) * per)
@@ -47,7 +43,7 @@ export function lengthText(inches: number, units: UnitSystem = 'imperial', notat
   return `${inchesText(inches, notation)} in`
 }
 
-/** A length written by lengthText (imperial) or typed the same way → inches, to the nearest unit; null if unreadable. */
+/** A length written by lengthText (imperial) or typed so → inches, to the nearest unit; null if unreadable. */
 export function readLengthText(text: string, notation: Notation = 'eighths'): number | null {
   const parsed = tryParseMeasurement(text, notation)
   return parsed.ok ? parsed.units / UNITS_PER_INCH[notation] : null
@@ -69,10 +65,7 @@ export function uncertaintyText(
   return `± ${inchesText(Math.max(1, Math.round(inches * per)) / per, notation)} in`
 }
 
-/**
- * A score's number in its book's notation, without the book: frame charts `168 5/8` (`194 0/8` when whole, as
- * the books print it), skulls `21 13/16`, NWTF a decimal to 1/16 (`70.6250`), as NWTF adds weight and lengths.
- */
+/** A score's number in its book's notation: `168 5/8`, `194 0/8`, skulls `21 13/16`, NWTF a decimal (`70.6250`). */
 export function scoreNumberText(score: number, system: Exclude<System, 'fish'>, category: string): string {
   if (system === 'nwtf') return nwtfFormat.format(score)
   const notation = notationOf(category)
@@ -81,10 +74,7 @@ export function scoreNumberText(score: number, system: Exclude<System, 'fish'>, 
 
 export type ScoredEntry = { score: number; system: System; category: string }
 
-/**
- * A score with its unit, the same on every screen and in every share: `168 5/8 B&C`, `21 13/16 P&Y`,
- * `70.6250 NWTF`; a fish's score is its weight, `1.28 lb` (or `0.58 kg` for a metric member).
- */
+/** A score with its book, the same everywhere: `168 5/8 B&C`, `70.6250 NWTF`; a fish's is its weight, `1.28 lb`. */
 export function scoreText(entry: ScoredEntry, units: UnitSystem = 'imperial'): string {
   if (entry.system === 'fish') return weightText(entry.score, units)
   return `${scoreNumberText(entry.score, entry.system, entry.category)} ${SCORE_BOOKS[entry.system]}`

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { CARIBOU_SHEET, WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import type { MeasurementSummary, QuickValues } from '../schemas/measurements.ts'
 import { type ScoreSheet, scoreSheet } from '../scoring/index.ts'
-import { CARIBOU_SHEET, WORKED_EXAMPLES } from '../scoring/worked-examples.ts'
 import { summarize } from './summary.ts'
 
 const example = (category: string, system = 'bc'): ScoreSheet => {
@@ -33,7 +33,7 @@ const CASES: Case[] = [
   {
     // Right: G1…G4 + beam + abnormal 3 2/8 and 1 4/8 = 7; left: G1…G4 + beam + abnormal 2 = 6.
     // Mass: right 4 6/8 + 4 2/8 + 4 4/8 + 4 = 17 4/8; left 4 5/8 + 4 3/8 + 4 2/8 + 4 1/8 = 17 3/8.
-    name: 'whitetail typical (scoring.md §1.2)',
+    name: 'whitetail typical (docs/scoring-rules.md §1.2)',
     sheet: example('whitetail-typical'),
     expected: { lengthIn: 24.5, spreadIn: 18.5, points: 13, massIn: 34.875 },
   },

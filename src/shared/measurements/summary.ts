@@ -3,20 +3,8 @@ import type { ChartKind } from '../scoring/chart.ts'
 import { getChart } from '../scoring/charts.ts'
 import type { BreakdownRow, ScoreResult } from '../scoring/result.ts'
 
-// The values a measurement card shows (spec §2: Length, Width, Weight, Spread, Points, Mass), read from the
-// engine's breakdown (numbers, inches and pounds) and the quick values. The server stores them in plain columns;
-// the client uses the same function for a card that is not synced yet. Pure: no DOM, no node:*.
-//
-// - spread: the inside spread (antlers, caribou, horns); moose: the greatest spread (the one they credit).
-// - points: antlers: per side the normal points G-1… at least 1 inch long, the abnormal (and crown) points at
-//   least 1 inch long, and 1 for the main beam when it has a length (its tip is a point). Caribou: the counted
-//   points (D: points and brow points) when given, else the point rows F-1…F-5 at least 1/2 inch long (a caribou
-//   point's minimum) and the beam. Moose: the normal point counts (C) of both sides. Others: none.
-// - mass: the sum of every circumference row of both sides (antlers and caribou H-1…H-4, horns D-1…D-4, moose F).
-// - length: fish length; antlers and caribou the longer main beam; horns the longer horn; moose the longer palm;
-//   skulls the skull length; turkey the longest beard. Otherwise the quick length.
-// - width: skull width; moose the wider palm. Otherwise the quick width.
-// - weight: a scale weight (quick) first; else the fish formula's estimate (weightEstimated); else turkey weight.
+// The values a measurement card shows, read from the engine's breakdown and the quick values: the server stores them,
+// and the client shows a card not synced yet with the same function. What each value counts: ADR 029.
 
 type SheetValues = {
   lengthIn?: number

@@ -59,7 +59,7 @@ describe('calibration and measurement', () => {
     expect(measure('straight', [p(0, 0), p(0, 127)], scale).valueIn).toBeCloseTo(2.54, 9)
   })
 
-  it('knows the references of spec §9', () => {
+  it('knows the references of docs/product.md §9', () => {
     expect(knownReferenceLengthIn('credit-card', 'long')).toBe(3.37)
     expect(knownReferenceLengthIn('credit-card', 'short')).toBe(2.13)
     expect(knownReferenceLengthIn('quarter')).toBe(QUARTER_DIAMETER_IN)

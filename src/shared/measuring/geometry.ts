@@ -5,10 +5,7 @@ import { CM_PER_IN } from './references.ts'
 export type Point = { x: number; y: number }
 export type MeasureMode = 'straight' | 'curve'
 
-/**
- * How well one click or tap lands, in image pixels. A marked point is taken to be good to about ±1 px in the
- * photo (zoomed in, with the loupe); everything below is proportional to it.
- */
+/** How well one click or tap lands, in image pixels (zoomed in, with the loupe); every uncertainty scales with it. */
 export const CLICK_ERROR_PX = 1
 
 /** Below this many pixels across the reference, the scale is coarse: the user is told to get closer. */
@@ -40,11 +37,7 @@ export function calibrate(a: Point, b: Point, lengthIn: number): Calibration {
   return { lengthIn, pixels, pixelsPerInch: pixels / lengthIn, small: pixels < SMALL_REFERENCE_PX }
 }
 
-/**
- * The subject's own marking error in pixels. The two end points each move the length directly, so they add up
- * (2 px for a straight line); the inner vertices of a curve are independent of each other and mostly move the
- * path sideways, so they add in quadrature: 1 px × (2 + √(n − 2)) for n points.
- */
+/** The subject's own marking error in pixels: the two ends add, a curve's inner vertices add in quadrature. */
 export function pathErrorPx(pointCount: number): number {
   if (pointCount < 2) return 0
   return CLICK_ERROR_PX * (2 + Math.sqrt(pointCount - 2))
@@ -52,21 +45,15 @@ export function pathErrorPx(pointCount: number): number {
 
 export type PhotoMeasureResult = {
   mode: MeasureMode
-  /** The measured length, unrounded. */
   valueIn: number
-  /** ± this much, inches (see `measure`). */
   uncertaintyIn: number
   pixels: number
 }
 
 /**
- * Measures a straight line (exactly 2 points) or a curve (a polyline of ≥ 2 points) on a calibrated photo.
- *
- * Uncertainty, with e = CLICK_ERROR_PX, r = reference pixels, L = measured length in inches, n = points:
- *   scale:   the reference's two ends are each good to ±e, so the scale is good to 2e / r (relative) → L · 2e / r
- *   subject: its own marking error in pixels (pathErrorPx: 2e straight, e·(2 + √(n−2)) along a curve) / ppi
- *   total:   the two added (a conservative bound, not a root sum of squares): u = L · 2e / r + pathErrorPx(n) / ppi
- * It does not include perspective: see PERSPECTIVE_CAVEAT.
+ * Measures a straight line (exactly 2 points) or a curve (a polyline of ≥ 2 points) on a calibrated photo. The
+ * uncertainty adds the scale's and the subject's errors, a conservative bound (docs/measuring.md, "Uncertainty");
+ * perspective is not in it (PERSPECTIVE_CAVEAT).
  */
 export function measure(mode: MeasureMode, points: readonly Point[], calibration: Calibration): PhotoMeasureResult {
   if (points.length < 2) throw new RangeError('Mark at least two points')

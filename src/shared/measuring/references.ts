@@ -1,7 +1,4 @@
-/**
- * Calibration references (spec §9): an object of known size in the same photo gives the photo's scale.
- * The credit card is the ISO/IEC 7810 ID-1 size; the quarter is the US 25-cent coin.
- */
+/** Calibration references (docs/product.md §9): an ISO/IEC 7810 ID-1 card, a US quarter, or a custom length. */
 export const REFERENCE_KINDS = ['credit-card', 'quarter', 'custom'] as const
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number]
 

@@ -6,7 +6,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message)
 
-/** Spec §5: the beta request form. The same schema validates the form and the server route. */
+/** docs/product.md §5: the beta request form. The same schema validates the form and the server route. */
 export const BetaAccessRequestSchema = z.object({
   email: required('Email is required')
     .max(254, 'Email must be at most 254 characters')
@@ -37,7 +37,7 @@ export const AlphaAccessSchema = z.object({
 })
 export const AlphaAccessResultSchema = z.object({ granted: z.literal(true) })
 
-/** Spec §3 User, plus the access flags of §4. */
+/** docs/product.md §3 User, plus the access flags of §4. */
 export const AuthUserSchema = z.object({
   id: z.string(),
   email: z.string(),

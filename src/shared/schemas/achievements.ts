@@ -2,13 +2,11 @@ import { z } from 'zod'
 import { ACHIEVEMENT_TYPES, EVIDENCE_FILTERS, LEADERBOARD_PERIODS, LEADERBOARDS } from '../achievements/constants.ts'
 import { MeasurementOwnerSchema } from './measurements.ts'
 
-// Achievements and leaderboards (issue 6): the shapes of spec §3 and the calls of spec §7, exactly; what the spec
-// leaves open (the viewer's own rank, the evidence filter, an admin revoking an award) is ours and documented in
-// docs/decisions/006-achievements-and-leaderboards.md.
+// Achievements and leaderboards: docs/product.md §3 shapes and §7 calls, exactly; what they leave open is ADR 006.
 
 export * from '../achievements/constants.ts'
 
-/** Spec §3: Achievement. `type` is COUNT or SINGLE; `targetValue` is the count to reach (1 for SINGLE). */
+/** docs/product.md §3: Achievement. `type` is COUNT or SINGLE; `targetValue` is the count to reach (1 for SINGLE). */
 export const AchievementSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -22,7 +20,7 @@ export const AchievementSchema = z.object({
 })
 export type Achievement = z.infer<typeof AchievementSchema>
 
-/** Spec §3: User achievement (GET /api/user/achievements, newest first). */
+/** docs/product.md §3: User achievement (GET /api/user/achievements, newest first). */
 export const UserAchievementSchema = z.object({
   id: z.string(),
   achievement: AchievementSchema,
@@ -30,10 +28,7 @@ export const UserAchievementSchema = z.object({
 })
 export type UserAchievement = z.infer<typeof UserAchievementSchema>
 
-/**
- * Spec §3: Achievement progress (GET /api/user/achievement-progress): every active achievement the member has not
- * earned, with their current value (which may exceed the target only for an achievement an admin revoked).
- */
+/** docs/product.md §3: every active achievement not earned, with a current value over the target only if revoked. */
 export const AchievementProgressSchema = z.object({
   achievement: AchievementSchema,
   currentValue: z.number().int(),
@@ -53,7 +48,6 @@ export const AchievementParamsSchema = z.object({
     .regex(/^[a-z0-9-]+$/, 'achievementId is not an achievement id'),
 })
 
-// ---------------------------------------------------------------------------------------------------------------
 // Leaderboards
 
 const speciesId = z
@@ -62,7 +56,7 @@ const speciesId = z
   .max(64, 'species is not a species id')
   .regex(/^[a-z0-9-]+$/, 'species is not a species id')
 
-/** Spec §7 `?period=` (default all-time), plus our minimum evidence filter (default any). */
+/** docs/product.md §7 `?period=` (default all-time), plus our minimum evidence filter (default any). */
 export const LeaderboardQuerySchema = z.object({
   period: z
     .enum(LEADERBOARD_PERIODS, { error: `period must be one of ${LEADERBOARD_PERIODS.join(', ')}` })
@@ -87,11 +81,7 @@ export const MyRankQuerySchema = LeaderboardQuerySchema.extend({
 })
 export type MyRankQuery = z.infer<typeof MyRankQuerySchema>
 
-/**
- * Spec §3: Leaderboard row. `value`: points (points board), trophies (trophy board), the best score, or the best
- * weight in pounds for a fish (species board). totalMeasurements and totalTrophies: the member's measurements that
- * count on the board (public, not hidden, not disputed, evidence and species filters) in the period.
- */
+/** docs/product.md §3: Leaderboard row; what `value` and the totals count: ADR 006, "Values". */
 export const LeaderboardRowSchema = z.object({
   id: z.string(),
   rank: z.number().int(),
@@ -108,7 +98,7 @@ export const LeaderboardRowsSchema = z.array(LeaderboardRowSchema)
 export const MyRankSchema = z.object({ row: LeaderboardRowSchema.nullable() })
 export type MyRank = z.infer<typeof MyRankSchema>
 
-/** Spec §3: Top species entry: species id, its catalogue name, and how many counted measurements it has. */
+/** docs/product.md §3: Top species entry: species id, its catalogue name, and how many counted measurements it has. */
 export const TopSpeciesSchema = z.object({ species: z.string(), name: z.string(), count: z.number().int() })
 export type TopSpecies = z.infer<typeof TopSpeciesSchema>
 export const TopSpeciesListSchema = z.array(TopSpeciesSchema)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BETA_REQUEST_STATUSES, EXPERIENCE_LEVELS } from '../constants.ts'
 
-/** Spec §3 "Beta request (admin view)". Dates are ISO strings on the wire. */
+/** docs/product.md §3 "Beta request (admin view)". Dates are ISO strings on the wire. */
 export const BetaRequestSchema = z.object({
   id: z.string(),
   firstName: z.string(),

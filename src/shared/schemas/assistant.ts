@@ -1,10 +1,8 @@
 import { z } from 'zod'
 import { CHAT_LIMITS, CHAT_SOURCE_KINDS } from '../assistant/constants.ts'
 
-// The Hunting Assistant's contract (issue 7, spec §2 chat widget, §7 POST /api/chat, §8 chat failure). The spec's
-// `{message} → {reply}` holds; `history`, `sources` and `answeredBy` are ours, all optional for the client.
-
-// The constants live in a file without zod, so the chat panel's chunk does not pull zod in for them.
+// The Hunting Assistant's contract (docs/product.md §2, §7, §8): `history`, `sources` and `answeredBy` are ours and
+// optional. The constants live without zod, so the chat panel's chunk does not pull zod in.
 export {
   CHAT_FAILURE_INTERNAL,
   CHAT_FAILURE_MESSAGE,

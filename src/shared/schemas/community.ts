@@ -15,9 +15,8 @@ export {
   type ReportTarget,
 } from '../community/constants.ts'
 
-// The community (issue 5): posts (a non-private measurement is a post, DESIGN.md §2), likes, comments with
-// mentions, follows, profiles, notifications, member size checks, reports and blocks. The server validates every
-// body with these schemas and the client reads its answers through them.
+// The community's contract (a non-private measurement is a post, docs/architecture.md §2): the server validates
+// every body with these schemas and the client reads its answers through them.
 
 const uuid = (field: string) => z.string().uuid(`${field} must be a UUID`)
 /** better-auth user ids: 32 url-safe characters; anything else is not a member. */
@@ -28,7 +27,6 @@ const userId = (field: string) =>
     .max(64, `${field} is not a member id`)
     .regex(/^[A-Za-z0-9_-]+$/, `${field} is not a member id`)
 
-/** A length-bounded text field with the field named in its messages (trimmed). */
 const text = (field: string, max: number, min = 0) =>
   z
     .string({ error: `${field} must be text` })
@@ -53,8 +51,7 @@ export const UserIdParamsSchema = z.object({ userId: userId('userId') })
 export const MeasurementParamsSchema = z.object({ id: uuid('id') })
 export const CommentParamsSchema = z.object({ id: uuid('id'), commentId: uuid('commentId') })
 
-// ---------------------------------------------------------------------------------------------------------------
-// Size checks (DESIGN.md §2)
+// Size checks (docs/architecture.md §2)
 
 export const VERDICTS = ['confirmed', 'plausible', 'disputed'] as const
 export type Verdict = (typeof VERDICTS)[number]
@@ -93,7 +90,6 @@ export const SizeCheckSchema = z.object({
   verdict: z.enum(VERDICTS),
   estimate: EstimateSchema,
   note: z.string(),
-  /** the owner's answer, if any */
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -114,7 +110,6 @@ export const SizeChecksSchema = z.object({
 })
 export type SizeChecks = z.infer<typeof SizeChecksSchema>
 
-// ---------------------------------------------------------------------------------------------------------------
 // Posts and the feed
 
 export const FeedQuerySchema = CursorQuerySchema.extend({
@@ -140,7 +135,6 @@ export type PostPage = z.infer<typeof PostPageSchema>
 export const LikeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number() })
 export type LikeState = z.infer<typeof LikeStateSchema>
 
-// ---------------------------------------------------------------------------------------------------------------
 // Comments. A mention is written `@[Display Name](userId)` (the composer inserts it from the member picker); the
 // server notifies each mentioned member and the client renders it as a link, never as HTML.
 
@@ -172,7 +166,6 @@ export const MemberSearchQuerySchema = z.object({
 })
 export const MemberListSchema = z.object({ items: z.array(MemberSchema) })
 
-// ---------------------------------------------------------------------------------------------------------------
 // Profiles and follows
 
 export const ProfileSchema = z.object({
@@ -223,7 +216,6 @@ export const UpdateProfileSchema = z.object({
 })
 export type UpdateProfile = z.input<typeof UpdateProfileSchema>
 
-// ---------------------------------------------------------------------------------------------------------------
 // Notifications
 
 export const NOTIFICATION_KINDS = [
@@ -244,10 +236,8 @@ export const NotificationGroupSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** the latest actors, newest first (at most 3) */
   actors: z.array(MemberSchema),
-  /** distinct actors in the group */
   actorCount: z.number(),
   measurementId: z.string().nullable(),
-  /** the species name of the measurement it is about */
   species: z.string().nullable(),
   commentId: z.string().nullable(),
   achievementName: z.string().nullable(),
@@ -271,7 +261,6 @@ export const MarkReadSchema = z.object({
 /** Server-Sent Events on GET /api/notifications/stream: `event: notification`, data {unreadCount}. */
 export const NotificationEventSchema = z.object({ unreadCount: z.number() })
 
-// ---------------------------------------------------------------------------------------------------------------
 // Moderation
 
 export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const
@@ -298,7 +287,6 @@ export const ReportSchema = z.object({
     author: MemberSchema.nullable(),
     /** a caption, a comment's text, a profile's bio; null when the content is gone */
     text: z.string().nullable(),
-    /** where to look at it in the app */
     href: z.string().nullable(),
     hidden: z.boolean(),
   }),

@@ -4,7 +4,7 @@ import { SYSTEMS } from '../scoring/chart.ts'
 import { TROPHY_CLASSES } from '../scoring/result.ts'
 import { ScoreResultSchema } from '../scoring/result-schema.ts'
 
-// The measurement contract (issue 4, DESIGN.md §2). Shared by the server's routes and the client's forms, so both
+// The measurement contract (docs/architecture.md §2). Shared by the server's routes and the client's forms, so both
 // refuse the same input with the same message. Sizes are canonical: inches and pounds, as numbers.
 
 export const VISIBILITIES = ['private', 'followers', 'public'] as const
@@ -36,10 +36,7 @@ export type PhotoSize = (typeof PHOTO_SIZES)[number]
 export const MEASUREMENT_LIMITS = {
   photosPerMeasurement: 10,
   uploadBytes: 25 * 1024 * 1024,
-  /**
-   * More pixels than this are refused before decoding (decompression bombs, memory per upload). A phone camera's
-   * largest common photo fits: 48 MP (8000 × 6000) and 50 MP (8160 × 6120).
-   */
+  /** Refused before decoding (decompression bombs, memory); a 50 MP phone photo (8160 × 6120) still fits. */
   uploadPixels: 50_000_000,
   displayEdge: 2048,
   thumbEdge: 480,
@@ -73,7 +70,7 @@ export const QuickValuesSchema = z.object({
 })
 export type QuickValues = z.infer<typeof QuickValuesSchema>
 
-/** The sheet exactly as scoring.md §9 reads it; the engine validates its contents (scoreSheet). */
+/** The sheet exactly as docs/scoring-rules.md §9 reads it; the engine validates its contents (scoreSheet). */
 export const SheetInputSchema = z.object({
   system: z.enum(SYSTEMS, { error: `sheet.system must be one of ${SYSTEMS.join(', ')}` }),
   category: z.string().min(1, 'sheet.category is required').max(60),
@@ -148,11 +145,7 @@ const measurementFields = {
     .max(MEASUREMENT_LIMITS.photosPerMeasurement, `At most ${MEASUREMENT_LIMITS.photosPerMeasurement} photos`)
     .default([]),
   coverPhotoId: z.string().uuid().optional(),
-  /**
-   * The photo analysis (POST /api/photos/{id}/analysis) whose estimates the member accepted: the member's own, of one
-   * of these photos. The measurement's evidence is then `ai-estimate` (photo-measured still wins when the measuring
-   * tool took values too).
-   */
+  /** The member's own accepted photo analysis of one of these photos: evidence `ai-estimate` (photo-measured wins). */
   aiAnalysisId: z.string().uuid('aiAnalysisId must be a UUID').optional(),
 }
 
@@ -191,28 +184,21 @@ export type Photo = z.infer<typeof PhotoSchema>
 
 /** POST /api/photos answer: the photo, plus what its metadata said, to the uploader only (never stored: GPS). */
 export const UploadedPhotoSchema = PhotoSchema.extend({
-  /**
-   * The capture time (EXIF DateTimeOriginal) as ISO 8601: with its offset when the camera recorded one
-   * (`2024-05-01T10:20:30-06:00`), else the wall-clock time without an offset (`2024-05-01T10:20:30`), which
-   * `new Date()` reads in the device's time zone. Null when the photo has none.
-   */
+  /** EXIF capture time, ISO 8601: with an offset when the camera recorded one, else wall-clock (device time zone). */
   takenAt: z.string().nullable(),
   gps: z.object({ lat: z.number(), lon: z.number() }).nullable(),
 })
 export type UploadedPhoto = z.infer<typeof UploadedPhotoSchema>
 
-/** The values a card shows (spec §2 measurement card), derived by the server from the sheet and quick values. */
+/** The values a card shows, derived by the server from the sheet and quick values (ADR 029). */
 export const MeasurementSummarySchema = z.object({
   lengthIn: z.number().nullable(),
   widthIn: z.number().nullable(),
   weightLbs: z.number().nullable(),
   /** true when the weight is the formula's estimate rather than a scale weight */
   weightEstimated: z.boolean(),
-  /** the inside spread (moose: the greatest spread) */
   spreadIn: z.number().nullable(),
-  /** the point count */
   points: z.number().nullable(),
-  /** the sum of circumferences */
   massIn: z.number().nullable(),
 })
 export type MeasurementSummary = z.infer<typeof MeasurementSummarySchema>
@@ -237,7 +223,6 @@ export const MeasurementSchema = z.object({
   owner: MeasurementOwnerSchema,
   isOwner: z.boolean(),
   speciesId: z.string(),
-  /** the catalogue name, e.g. 'Whitetail Deer' */
   species: z.string(),
   sheet: SheetInputSchema.nullable(),
   quick: QuickValuesSchema.nullable(),
@@ -265,7 +250,6 @@ export type Measurement = z.infer<typeof MeasurementSchema>
 export const MeasurementPageSchema = z.object({
   /** `result` is null in a page (the cards need `summary` and `scoreText`); GET /api/measurements/:id has it. */
   items: z.array(MeasurementSchema),
-  /** pass as `cursor` for the next page; null on the last page */
   nextCursor: z.string().nullable(),
   total: z.number(),
 })
@@ -288,7 +272,6 @@ export const MeasurementStatsSchema = z.object({
   species: z.number(),
   /** taken in the current calendar month: the last entry of perMonth */
   thisMonth: z.number(),
-  /** the best trophy class reached, null when there is no measurement */
   bestTrophyClass: z.enum(TROPHY_CLASSES).nullable(),
   /** the best measurement per species (score, else weight, else length), best first */
   personalBests: z.array(

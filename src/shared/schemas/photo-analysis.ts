@@ -2,9 +2,8 @@ import { z } from 'zod'
 import { TROPHY_CLASSES } from '../scoring/result.ts'
 import { SPECIES_CATEGORIES } from '../species/types.ts'
 
-// AI photo analysis (issue 7): POST /api/photos/{photoId}/analysis sends a photo the caller may see to the vision
-// model and answers what it suggests. Every value is an estimate; the form fills only what the member accepts.
-// Without a configured service the route answers 503 NOT_CONFIGURED (and GET /api/ai/status says so first).
+// AI photo analysis (POST /api/photos/{photoId}/analysis): every value is an estimate, and the form fills only what
+// the member accepts. Without a configured service: 503 NOT_CONFIGURED (GET /api/ai/status says so first).
 
 export const PhotoAnalysisParamsSchema = z.object({ id: z.string().uuid('id must be a UUID') })
 
@@ -30,11 +29,9 @@ export const PhotoAnalysisSchema = z.object({
   species: z.object({
     /** A catalogue id, or null when the model named something outside the catalogue (shown as 'unknown'). */
     id: z.string().nullable(),
-    /** The catalogue name, or 'Unknown'. */
     name: z.string(),
     /** What the model called it, as it said it (shown beside 'Unknown'). */
     modelLabel: z.string().nullable(),
-    /** 0–1. */
     confidence: z.number().min(0).max(1),
   }),
   category: z.enum(SPECIES_CATEGORIES).nullable(),

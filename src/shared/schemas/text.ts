@@ -31,9 +31,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The path of the first string (or object key) in `value` that is not well-formed text, in document order; `[]` when
- * `value` itself is that string; undefined when all text is fine. Walks arrays and plain objects without recursion,
- * so 10,000 levels of nesting cost no stack; an ill-formed key is reported at the object that holds it.
+ * The path of the first ill-formed string or key in `value` (a key at its object; `[]` for `value` itself), else
+ * undefined. Walks without recursion, so deep nesting costs no stack.
  */
 export function findIllFormedText(value: unknown): TextPath | undefined {
   const stack: Visit[] = [{ value, key: undefined, parent: undefined }]
@@ -65,10 +64,7 @@ export function findIllFormedText(value: unknown): TextPath | undefined {
   return undefined
 }
 
-/**
- * The text rule on any schema (a field or a whole form): the first ill-formed string becomes an issue at its path.
- * `withWellFormedText(z.object({ caption: z.string() }))`.
- */
+/** The text rule on any schema (a field or a whole form): the first ill-formed string becomes an issue at its path. */
 export function withWellFormedText<T extends z.ZodType>(schema: T): T {
   return schema.superRefine((value, ctx) => {
     const path = findIllFormedText(value)

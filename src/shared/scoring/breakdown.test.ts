@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import { formatInches, formatLengthList, type ScoreResult, scoreSheet } from './index.ts'
 import { ScoreResultSchema } from './result-schema.ts'
-import { WORKED_EXAMPLES } from './worked-examples.ts'
 
 // The structured breakdown of the result (result.ts): the numbers a page lays out like the paper chart, checked
 // against the hand-worked arithmetic of worked-examples.ts.
@@ -15,9 +15,9 @@ function worked(start: string): ScoreResult {
 const eighths = (inches: number) => formatInches(inches, 'eighths')
 
 describe('breakdown: antlers', () => {
-  const whitetail = worked('scoring.md §1.2 whitetail, typical')
+  const whitetail = worked('docs/scoring-rules.md §1.2 whitetail, typical')
 
-  it('scoring.md §1.2: each row with right, left and difference, in inches', () => {
+  it('docs/scoring-rules.md §1.2: each row with right, left and difference, in inches', () => {
     expect(whitetail.breakdown.rows).toEqual([
       { key: 'insideSpread', letter: 'D', value: 18.5 },
       { key: 'F', letter: 'F', right: 24.25, left: 24.5, difference: 0.25 },
@@ -32,7 +32,7 @@ describe('breakdown: antlers', () => {
     ])
   })
 
-  it('scoring.md §1.2: side totals 71 2/8 and 71 5/8, difference total 2 1/8, spread credit 18 4/8', () => {
+  it('docs/scoring-rules.md §1.2: side totals 71 2/8 and 71 5/8, difference total 2 1/8, spread credit 18 4/8', () => {
     const { sideTotals, differenceTotal, spreadCredit } = whitetail.breakdown
     expect(sideTotals).toEqual({ right: 71.25, left: 71.625 })
     expect([eighths(sideTotals?.right ?? -1), eighths(sideTotals?.left ?? -1)]).toEqual(['71 2/8', '71 5/8'])
@@ -44,7 +44,7 @@ describe('breakdown: antlers', () => {
     expect(18.5 + 71.25 + 71.625 - 2.125 - abnormal).toBe(whitetail.score)
   })
 
-  it('scoring.md §1.2: the abnormal points of each side, with their totals', () => {
+  it('docs/scoring-rules.md §1.2: the abnormal points of each side, with their totals', () => {
     expect(whitetail.breakdown.lists).toEqual([
       { key: 'abnormal', side: 'right', lengths: [3.25, 1.5], total: 4.75 },
       { key: 'abnormal', side: 'left', lengths: [2], total: 2 },
@@ -55,7 +55,7 @@ describe('breakdown: antlers', () => {
   })
 
   it('an antler without abnormal points has empty lists; SCI has no difference column', () => {
-    const sci = worked('scoring.md §3 SCI typical')
+    const sci = worked('docs/scoring-rules.md §3 SCI typical')
     expect(sci.breakdown.sideTotals).toEqual({ right: 71.25, left: 71.625 })
     expect(sci.breakdown.differenceTotal).toBeUndefined()
     expect(sci.breakdown.rows.every((row) => row.difference === undefined)).toBe(true)
@@ -157,8 +157,8 @@ describe('breakdown: skulls, turkey, fish', () => {
     expect(formatInches(14.4375, 'sixteenths')).toBe('14 7/16')
   })
 
-  it('scoring.md §4 turkey: the weight in pounds, the spurs, every beard', () => {
-    const turkey = worked('scoring.md §4 turkey with three beards')
+  it('docs/scoring-rules.md §4 turkey: the weight in pounds, the spurs, every beard', () => {
+    const turkey = worked('docs/scoring-rules.md §4 turkey with three beards')
     expect(turkey.breakdown).toEqual({
       rows: [
         { key: 'weightLbs', letter: '', value: 20.4375 },
@@ -171,8 +171,8 @@ describe('breakdown: skulls, turkey, fish', () => {
     expect(20.4375 + 2 * 25.5 + 10 * (1 + 1.0625)).toBe(turkey.score)
   })
 
-  it('scoring.md §5.1 fish: the length and girth', () => {
-    expect(worked('scoring.md §5.1 fish').breakdown).toEqual({
+  it('docs/scoring-rules.md §5.1 fish: the length and girth', () => {
+    expect(worked('docs/scoring-rules.md §5.1 fish').breakdown).toEqual({
       rows: [
         { key: 'lengthIn', letter: '', value: 31 },
         { key: 'girthIn', letter: '', value: 16 },

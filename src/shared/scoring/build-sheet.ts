@@ -1,9 +1,7 @@
 import type { System } from './chart.ts'
 
-// A calculator form holds text. buildSheet turns it into a score sheet (scoring.md §9): blank fields are left
-// out (a blank tine is a missing tine and counts 0), text is kept as typed for scoreSheet to read, so
-// `24 2/8`, `24-2`, `24.25` and `24¼` all work. An error's `path` without its first part (`measurements`) is the
-// form field: ['measurements', 'right', 'G2'] → values.right.G2.
+// Calculator form text → a score sheet (docs/scoring-rules.md §9): blank fields are left out (a missing tine counts
+// 0), text is kept for scoreSheet to read. An error's `path` less `measurements` is the form field.
 
 export type MeasurementValue = number | string
 export type MeasurementList = readonly (MeasurementValue | null)[]

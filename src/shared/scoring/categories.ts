@@ -1,7 +1,5 @@
-// The scoring categories the engine knows and the record-book minimums of each. Values are the programs' own
-// where they differ from the product spec's list. Every minimum names its program and publication as a member
-// reads it; `verified: false` marks a value the program's own list does not confirm (docs/scoring.md,
-// "Record-book sources").
+// The scoring categories and their record-book minimums: the programs' own values, each naming its program;
+// `verified: false` when the program's own list does not confirm it (docs/scoring.md, "Record-book sources").
 import { RECORD_PROGRAMS as P } from './record-programs.ts'
 
 export const ANTLERED_CATEGORIES = [

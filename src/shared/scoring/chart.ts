@@ -1,9 +1,8 @@
 import type { CategoryMinimums } from './categories.ts'
 import type { Quantity, Unit } from './fractions.ts'
 
-// A chart definition says what a paper score chart holds: which rows, with which letters, in which columns,
-// and what each measurement means in plain words. The sheet validator accepts exactly these keys, the systems
-// score from them, and the /species-guide calculator lays out its form from them.
+// What a paper score chart holds, in plain words. The sheet validator accepts exactly these keys, the systems score
+// from them, and the calculator lays out its form from them (docs/scoring.md, "Chart definitions").
 
 export const SYSTEMS = ['bc', 'py', 'sci', 'nwtf', 'fish'] as const
 export type System = (typeof SYSTEMS)[number]
@@ -23,7 +22,6 @@ export type ChartRow = {
   /** The chart's letter, e.g. `G-2`; empty when the paper chart has none. */
   letter: string
   label: string
-  /** Plain-language instruction for taking this measurement. */
   help: string
   quantity: Quantity
   /** Counted in the score; false for rows the chart records only (tip-to-tip spread, number of points). */
@@ -32,7 +30,7 @@ export type ChartRow = {
   difference: boolean
   /** The sheet is invalid without it (fish length and girth, turkey weight); other rows count 0 when blank. */
   required: boolean
-  /** False for rows the sheet accepts (scoring.md §9) that the paper chart does not print; a page may hide them. */
+  /** False for rows the sheet accepts (docs/scoring-rules.md §9) but the paper chart does not print. */
   onPaperChart: boolean
 }
 
@@ -50,7 +48,6 @@ export type FishFormula = {
   type: 'length-girth' | 'length-cubed'
   /** The divisor as written in the category id, e.g. `800` or `754.5`. */
   divisor: string
-  /** e.g. `length × girth² ÷ 800`. */
   text: string
 }
 
@@ -60,25 +57,17 @@ export type Chart = {
   kind: ChartKind
   /** The system this definition was built for: `difference` and `effect` depend on it. */
   system: System
-  /** Every system that scores this category. */
   systems: readonly System[]
   /** Unit of lengths; weights are always read to the ounce (1/16 lb). */
   unit: Unit
-  /** Single values printed above the right/left columns (spreads). */
   spreadRows: ChartRow[]
-  /** Rows with right, left and difference columns. */
   sideRows: ChartRow[]
-  /** Lists of lengths on each side (abnormal points, crown points). */
   sideLists: ChartList[]
-  /** Single values that are not spreads (skull length, turkey weight and spurs, fish length and girth). */
   singleRows: ChartRow[]
-  /** Lists of lengths that belong to no side (turkey beards). */
   singleLists: ChartList[]
   /** How the spread is credited: `longer-beam` = no more than the longer main beam; `full` = all of it. */
   spreadCredit?: 'longer-beam' | 'full'
-  /** The chart's rules in plain words, e.g. how spread credit is limited. */
   notes: string[]
-  /** Record-book minimums of the category with their sources (categories.ts). */
   minimums: CategoryMinimums
   formula?: FishFormula
 }
@@ -104,7 +93,7 @@ export function sideRow(key: string, letter: string, label: string, help: string
   return row(key, letter, label, help, { difference: deducts })
 }
 
-/** SCI takes no symmetry deductions (scoring.md §3: "Boone & Crockett's without deductions"). */
+/** SCI takes no symmetry deductions (docs/scoring-rules.md §3: "Boone & Crockett's without deductions"). */
 export function deductsDifferences(system: System): boolean {
   return system === 'bc' || system === 'py'
 }

@@ -23,7 +23,7 @@ import { buildTurkeyChart } from './charts/turkey-chart.ts'
 import { DEFAULT_RULES, type ScoringRules } from './decisions.ts'
 import { ScoringError } from './scoring-error.ts'
 
-/** Every category with a chart, in the order of scoring.md §9. Fish use formula ids (`length-girth-800`). */
+/** Every category with a chart, in the order of docs/scoring-rules.md §9. Fish use formula ids (`length-girth-800`). */
 export const CHART_CATEGORIES: readonly ChartCategory[] = [
   ...ANTLERED_CATEGORIES,
   ...MOOSE_CATEGORIES,
@@ -37,9 +37,8 @@ const is = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value)
 
 /**
- * The chart of a category as scored by `system` (default: the category's first system, `bc` for big game,
- * `nwtf` for turkey, `fish` for fish). Throws a ScoringError naming `category` or `system` when either is
- * unknown or the pair makes no sense (e.g. nwtf + whitetail-typical).
+ * The chart of a category as scored by `system` (default: its first system). Throws a ScoringError naming the
+ * field when either is unknown or the pair makes no sense (nwtf + whitetail-typical).
  */
 export function getChart(category: string, system?: System, rules: ScoringRules = DEFAULT_RULES): Chart {
   if (system !== undefined && !is(SYSTEMS, system)) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { CARIBOU_SHEET, WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import { DEFAULT_RULES, getChart, scoreSheet } from './index.ts'
-import { CARIBOU_SHEET, WORKED_EXAMPLES } from './worked-examples.ts'
 
-// Each open rule of scoring.md §8 is a switch in decisions.ts; these tests pin the decision and show what
+// Each open rule of docs/scoring-rules.md §8 is a switch in decisions.ts; these tests pin the decision and show what
 // flipping it does, so a change is deliberate.
 
 const example = (start: string) => {
@@ -72,7 +72,7 @@ describe('mountain goat horn-length difference: deducted', () => {
 
 describe('SCI: abnormal points left out of typical, spread not capped', () => {
   it('typical leaves abnormal points out; flipped, it subtracts them: 161 3/8 − 6 6/8 = 154 5/8', () => {
-    const sheet = { ...example('scoring.md §1.2 whitetail'), system: 'sci' }
+    const sheet = { ...example('docs/scoring-rules.md §1.2 whitetail'), system: 'sci' }
     expect(scoreSheet(sheet).scoreText).toBe('161 3/8')
     expect(scoreSheet(sheet, { rules: { sciTypicalSubtractsAbnormal: true } }).scoreText).toBe('154 5/8')
   })
@@ -133,7 +133,7 @@ describe('trophy class', () => {
   })
 
   it('B&C and P&Y sheets are checked against all three books; a P&Y minimum alone makes a trophy', () => {
-    const pyExample = example('scoring.md §2 P&Y 130 2/8')
+    const pyExample = example('docs/scoring-rules.md §2 P&Y 130 2/8')
     expect(scoreSheet(pyExample)).toMatchObject({
       records: { bcAwards: false, bcAllTime: false, py: true },
       trophyClass: 'trophy',

@@ -75,7 +75,7 @@ describe('parseMeasurement, sixteenths (skulls, turkey) and weight', () => {
     expect(parseMeasurement(input, 'sixteenths')).toBe(sixteenths)
   })
 
-  // Weight is read to the nearest ounce = 1/16 lb (scoring.md §4): 20.52 lb → 20 lb 8 oz.
+  // Weight is read to the nearest ounce = 1/16 lb (docs/scoring-rules.md §4): 20.52 lb → 20 lb 8 oz.
   it.each([
     ['20 lb 7 oz', 327],
     ['20lb 7oz', 327],

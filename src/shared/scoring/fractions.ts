@@ -1,8 +1,7 @@
 import { ScoringError } from './scoring-error.ts'
 
-// Exact measurement arithmetic. Antlers and horns are read to the nearest 1/8 inch, skulls, turkey beards and
-// spurs to the nearest 1/16 inch, turkey weight to the nearest ounce (1/16 lb) (scoring.md §0, §4). Every value
-// becomes an integer count of that unit, so sums and differences are exact; text is made only for display.
+// Exact measurement arithmetic: every value becomes an integer count of its unit (1/8 in, 1/16 in, 1 oz;
+// docs/scoring-rules.md §0, §4), so sums and differences are exact; text is made only for display.
 
 export type Unit = 'eighths' | 'sixteenths'
 export const UNITS_PER_INCH: Record<Unit, number> = { eighths: 8, sixteenths: 16 }
@@ -50,12 +49,7 @@ const PATTERNS = {
   inchMark: /\s*(?:"|″|”|in\.?|inch(?:es)?)$/i,
 }
 
-/**
- * Reads a measurement and rounds it to the nearest unit (1/8 or 1/16 inch; for a weight 1/16 lb = 1 oz).
- * Accepts `24 2/8`, `24-2` (24 and 2 units: eighths or sixteenths), `24.25`, `24¼`, `24 4/16`, `24`, numbers,
- * and for weights `20 lb 7 oz`. An exact half unit rounds up (docs/scoring.md, "Rounding").
- * Throws a ScoringError without a field; the sheet validator adds the field.
- */
+/** Reads a measurement as integer units (docs/scoring.md, "Reading values"); a ScoringError has no field yet. */
 export function parseMeasurement(input: unknown, unit: Unit, quantity: Quantity = 'length'): number {
   if (quantity === 'count') return parseCount(input)
   const text = toText(input)
@@ -96,10 +90,7 @@ export function formatScore(units: number, unit: Unit): string {
   return `${sign}${Math.floor(whole / per)} ${whole % per}/${per}`
 }
 
-/**
- * A number of inches from a result (`score`, `gross`, `breakdown`) in record-book form in the chart's unit, as
- * the result's lines write it: 71.25 → `71 2/8` (eighths); 21.8125 → `21 13/16` (sixteenths).
- */
+/** Inches from a result in record-book form, as its lines write them: 71.25 → `71 2/8`; 21.8125 → `21 13/16`. */
 export function formatInches(inches: number, unit: Unit): string {
   return formatScore(inches * UNITS_PER_INCH[unit], unit)
 }

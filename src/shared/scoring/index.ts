@@ -12,8 +12,8 @@ import { scoreMoose } from './systems/moose.ts'
 import { scoreSkull } from './systems/skulls.ts'
 import { scoreTurkey } from './systems/turkey.ts'
 
-// The scoring engine (STYLE.md §5): pure, the same in the browser (live preview) and on the server (the score
-// that counts). Rules and sources: ../shared/domain/scoring.md; our decisions: docs/scoring.md.
+// The scoring engine: pure, the same in the browser (live preview) and on the server (the score that counts).
+// Rules and sources: docs/scoring-rules.md; our decisions: docs/scoring.md.
 
 export { buildSheet, type ScoreSheet, type SheetForm } from './build-sheet.ts'
 export {
@@ -42,8 +42,7 @@ export {
   UNITS_PER_INCH,
   type Unit,
 } from './fractions.ts'
-// The zod schemas of the result (ScoreResultSchema, …) are a separate entry, './result-schema.ts', so that a page
-// scoring live does not load zod.
+// The result's zod schemas are a separate entry, './result-schema.ts', so a page scoring live does not load zod.
 export type {
   BreakdownList,
   BreakdownRow,
@@ -74,10 +73,7 @@ const SCORERS: Record<Chart['kind'], (sheet: ReturnType<typeof parseSheet>) => S
   fish: scoreFish,
 }
 
-/**
- * Validates a score sheet (scoring.md §9) and scores it. Throws a ScoringError whose message names the field,
- * e.g. `measurements.right.G2: "abc" is not a measurement`.
- */
+/** Validates a score sheet (docs/scoring-rules.md §9) and scores it; throws a ScoringError naming the field. */
 export function scoreSheet(input: unknown, options: ScoreOptions = {}): ScoreResult {
   const rules = { ...DEFAULT_RULES, ...options.rules }
   const sheet = parseSheet(input, { trophyWeightLbs: options.trophyWeightLbs, rules })

@@ -1,6 +1,4 @@
-// The record-book programs and agencies a member sees named as the source of a minimum. A source always starts
-// with one of these names, so a member can look the value up with the program itself (docs/scoring.md,
-// "Record-book sources").
+// The programs and agencies a source names first, so a member can look a value up with the program itself.
 
 export const RECORD_PROGRAMS = {
   bc: 'Boone and Crockett Club',

@@ -4,10 +4,8 @@ import { TURKEY_AWARD_IS_TROPHY } from './decisions.ts'
 import { formatScore, UNITS_PER_INCH, type Unit } from './fractions.ts'
 import type { Records, ScoreLine, TrophyClass } from './result.ts'
 
-// Which record-book minimums a score meets, and its trophy class (scoring.md §9): `record` meets the highest
-// minimum of the category, `trophy` meets a lower one, `standard` meets none. B&C and P&Y share one arithmetic
-// (§2), so a B&C or P&Y sheet is checked against all three books; an SCI sheet only against SCI minimums; a
-// turkey against the Kansas award, which makes it `trophy`, never `record` (NWTF has no minimum, §4).
+// Which record-book minimums a score meets, and its trophy class (docs/scoring.md, "Record books and trophy class"):
+// `record` meets the category's highest minimum, `trophy` a lower one, `standard` none.
 
 type Book = keyof Records
 const BOOKS_BY_SYSTEM: Record<System, Book[]> = {

@@ -10,10 +10,8 @@ import {
   TROPHY_CLASSES,
 } from './result.ts'
 
-// zod schemas of the result (scoring.md §9), for route response schemas and tests. A separate entry, not
-// re-exported from index.ts, so the browser's calculator does not load zod: import it as
-// `#shared/scoring/result-schema.ts`. The checks at the end fail to compile if a schema and its type in
-// result.ts drift apart.
+// zod schemas of the result, for route response schemas and tests: a separate entry, so the browser's calculator
+// does not load zod. The checks at the end fail to compile if a schema and its type in result.ts drift apart.
 
 export const ScoreLineSchema = z.object({
   label: z.string().describe('What the line is, with the chart letter, e.g. "G-2 Length of point G-2"'),
@@ -70,7 +68,7 @@ export const ScoreResultSchema = z.object({
     .nonnegative()
     .describe('The entry score: net for B&C and P&Y, the total for SCI, skulls and NWTF, estimated pounds for fish'),
   scoreText: z.string().describe('e.g. "168 5/8", "21 13/16", "92.0625", "9.92 lb (9 lb 15 oz)"'),
-  gross: z.number().nonnegative().optional().describe('B&C-policy gross (scoring.md §1.1)'),
+  gross: z.number().nonnegative().optional().describe('B&C-policy gross (docs/scoring-rules.md §1.1)'),
   net: z.number().nonnegative().optional(),
   spreadCredit: z.number().nonnegative().optional(),
   symmetryDeductions: z.number().nonnegative().optional(),

@@ -1,9 +1,7 @@
 import type { System } from './chart.ts'
 
-// The result of scoring one sheet (scoring.md §9). Lengths and scores are in inches (pounds for fish and for
-// turkey weight) as plain numbers; `scoreText` and every line value are written the record-book way.
-// Plain types only, so the browser's live preview does not load zod: the zod schemas of the same shapes, for
-// route response schemas, are in result-schema.ts, which checks at compile time that the two agree.
+// The result of scoring one sheet (docs/scoring-rules.md §9): inches (pounds for weights) as numbers, text the
+// record-book way. Plain types, so the live preview does not load zod; result-schema.ts has the checked zod twins.
 
 export const TROPHY_CLASSES = ['record', 'trophy', 'standard'] as const
 export type TrophyClass = (typeof TROPHY_CLASSES)[number]
@@ -15,28 +13,19 @@ export type ScoreLine = {
   value: string
 }
 
+/** Whether the score meets each book's minimum (SCI only where one is known). */
 export type Records = {
-  /** Meets the B&C Awards minimum. */
   bcAwards?: boolean
-  /** Meets the B&C All-time minimum. */
   bcAllTime?: boolean
-  /** Meets the Pope and Young minimum. */
   py?: boolean
-  /** Meets the SCI minimum (SCI sheets; only where one is known). */
   sci?: boolean
   /** Turkey: meets the Kansas Trophy Turkey Award (65). Fish: meets the trophy weight given with the sheet. */
   other?: boolean
 }
 
-/**
- * One row of the chart that has a value on the sheet, in the chart's order (rows left blank are left out).
- * Numbers are inches; a weight is pounds; a count row (`quantity: 'count'`) is a number of points, each worth
- * 1 inch where the chart scores it.
- */
+/** A chart row with a value on the sheet, in chart order: inches, pounds for a weight, points for a count row. */
 export type BreakdownRow = {
-  /** The chart row's key, e.g. `G2`, `insideSpread`, `skullLength`. */
   key: string
-  /** The chart's letter, e.g. `G-2`; empty when the paper chart has none. */
   letter: string
   /** Side rows: the right side's value; absent when only the other side has one (it counts 0). */
   right?: number
@@ -49,31 +38,22 @@ export type BreakdownRow = {
 
 /** A list of lengths as the sheet gives it (abnormal points, crown points, turkey beards), with its total. */
 export type BreakdownList = {
-  /** The chart list's key: `abnormal`, `crown`, `beardsIn`. */
   key: string
   /** Lists kept per antler; absent for lists that belong to no side (turkey beards). */
   side?: 'right' | 'left'
-  /** Each length in inches, in the sheet's order; empty when there are none. */
   lengths: number[]
   total: number
 }
 
-/**
- * The sums a paper chart shows, as numbers, so a page can lay them out without reading `lines`.
- * Inches throughout; `formatInches` and `formatLengthList` write them as the lines do.
- */
+/** The sums a paper chart shows, in inches, so a page can lay them out without reading `lines` (docs/scoring.md). */
 export type ScoreBreakdown = {
   rows: BreakdownRow[]
   /** Charts with right and left columns: each column's total of the scored rows (a point counts 1 inch). */
   sideTotals?: { right: number; left: number }
   /** Charts that deduct differences under this system (B&C, P&Y): the difference column's total. */
   differenceTotal?: number
-  /** Every list of the chart: per side for side lists, with empty ones. */
   lists: BreakdownList[]
-  /**
-   * Antlers and caribou: the inside spread and the credit it earns; `limitedTo` is the longer main beam when
-   * that caps the credit (B&C and P&Y). Moose credit the greatest spread in full: it is a row.
-   */
+  /** Antlers and caribou; `limitedTo` is the longer main beam when it caps the credit. Moose's spread is a row. */
   spreadCredit?: { inside: number; credit: number; limitedTo?: number }
 }
 
@@ -84,7 +64,7 @@ export type ScoreResult = {
   score: number
   /** e.g. "168 5/8", "21 13/16", "92.0625", "9.92 lb (9 lb 15 oz)". */
   scoreText: string
-  /** B&C-policy gross (scoring.md §1.1). */
+  /** B&C-policy gross (docs/scoring-rules.md §1.1). */
   gross?: number
   net?: number
   spreadCredit?: number
@@ -94,7 +74,6 @@ export type ScoreResult = {
   weightLbs?: number
   records: Records
   trophyClass: TrophyClass
-  /** The chart's values and sums as numbers. */
   breakdown: ScoreBreakdown
   lines: ScoreLine[]
 }

@@ -197,7 +197,7 @@ describe('scoreSheet reads what a form sends', () => {
     expect(scoreSheet(sheet, { trophyWeightLbs: '9 lb 8 oz' }).trophyClass).toBe('record')
   })
 
-  it('accepts spreads on any horn chart, recorded but not scored (scoring.md §9)', () => {
+  it('accepts spreads on any horn chart, recorded but not scored (docs/scoring-rules.md §9)', () => {
     const result = scoreSheet({
       system: 'bc',
       category: 'dall-sheep',

@@ -4,9 +4,8 @@ import type { ScoringRules } from './decisions.ts'
 import { parseMeasurement } from './fractions.ts'
 import { ScoringError } from './scoring-error.ts'
 
-// Validates a score sheet (scoring.md §9) against its chart and turns every value into integer units.
-// A value may be a number of inches (pounds for weight) or text in any form parseMeasurement reads.
-// A missing key, null or blank text means the measurement is absent and counts 0 (a missing tine).
+// Validates a score sheet (docs/scoring-rules.md §9) against its chart and turns every value into integer units.
+// A missing key, null or blank text is an absent measurement and counts 0 (a missing tine).
 
 export type SideValues = { rows: Record<string, number>; lists: Record<string, number[]> }
 
@@ -114,7 +113,7 @@ function parse(value: unknown, chart: Chart, quantity: ChartRow['quantity'], pat
   }
 }
 
-// Fish need a length (and a girth for length-girth formulas); a turkey needs its weight (scoring.md §9).
+// Fish need a length (and a girth for length-girth formulas); a turkey needs its weight (docs/scoring-rules.md §9).
 function requireValues(chart: Chart, sheet: ParsedSheet): void {
   for (const row of chart.singleRows) {
     if (row.required && sheet.single[row.key] === undefined) {

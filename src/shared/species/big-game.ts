@@ -1,9 +1,6 @@
-// Big game: the North American species with Boone and Crockett charts (Pope and Young scores on the same
-// charts). Subspecies scored on the same chart sit in the same entry as extra categories (Coues' with whitetail, the
-// blacktails with mule deer, tule with Roosevelt's elk, desert with bighorn, Stone's with Dall's), so every
-// category a hunter is likely to carry a tag for has a calculator. Polar bear and jaguar have B&C categories
-// (the engine scores them) but no entry: jaguar is not hunted and polar bear hunting is out of reach for nearly
-// all of our users. Sources name the program and its publication, never a page we read (docs/scoring.md).
+// Big game with Boone and Crockett charts. Subspecies on the same chart are extra categories of one entry (Coues' with
+// whitetail, Stone's with Dall's…), so any likely tag has a calculator. Polar bear and jaguar are scored
+// but have no entry (out of reach, or not hunted). Sources name a program, never a page we read (docs/scoring.md).
 import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
 import type { SpeciesEntry } from './types.ts'
 

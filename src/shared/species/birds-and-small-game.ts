@@ -1,6 +1,5 @@
-// Upland game, waterfowl and small game. Only the turkey has a scoring system (the NWTF formula); the others have
-// no official record book, so their entries carry hunting facts instead, each named by the agency, program or
-// publication it comes from, never a page we read (docs/scoring.md).
+// Upland game, waterfowl and small game. Only the turkey is scored (NWTF); the others carry hunting facts instead,
+// each named by its agency, program or publication, never a page we read (docs/scoring.md).
 import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
 import type { SpeciesEntry } from './types.ts'
 

@@ -1,9 +1,6 @@
-// The 35 species of the Species Guide. Three species we researched are left out:
-// - blue catfish: its only record is still pending with the IGFA, and channel catfish carries the catfish formulas;
-// - bonefish: the IGFA now splits it into two species and the record to show is unclear; the snook covers the
-//   Southeast Coast;
-// - wood duck: the same entry as the mallard in everything the guide shows (waterfowl, no record book, weight).
-// minScore and the minimum sources are derived from categories.ts here, so the two can never disagree.
+// The 35 species of the Species Guide. Left out: blue catfish (record pending with the IGFA), bonefish (now two
+// species to the IGFA) and wood duck (the mallard's entry again). minScore and its sources are derived from
+// categories.ts here, so the two can never disagree.
 import { CATEGORY_MINIMUMS, type CategoryMinimums, type ChartCategory, type Minimum } from '../scoring/categories.ts'
 import { BIG_GAME } from './big-game.ts'
 import { SMALL_GAME, UPLAND_GAME, WATERFOWL } from './birds-and-small-game.ts'

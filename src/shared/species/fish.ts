@@ -1,6 +1,5 @@
-// Freshwater and saltwater fish. None has a record-book chart: the weight is a scale weight or an estimate from
-// length and girth, and every formula is an estimate (the guide's card says ±10 %); a certified scale is the only
-// real weight. Sources name the agency, the program or the formula, never a page we read (docs/scoring.md).
+// Freshwater and saltwater fish: no record-book chart, and every formula weight is an estimate (the card says ±10 %).
+// Sources name the agency, the program or the formula, never a page we read (docs/scoring.md).
 import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
 import type { SpeciesEntry, SpeciesFishFormula } from './types.ts'
 

@@ -1,5 +1,4 @@
-// Search and filters of the Species Guide: search by name or description, case-insensitive; Category, Region and
-// Difficulty filters whose options are the product's fixed lists, in their order.
+// The Species Guide's search (name or description, case-insensitive) and its Category, Region and Difficulty filters.
 import {
   SPECIES_CATEGORIES,
   SPECIES_DIFFICULTIES,

@@ -1,6 +1,4 @@
-// The static species of the Species Guide, with the product's category, region and difficulty lists in their
-// fixed order, plus what the guide and the scoring engine need: a slug, the scoring categories, fish formulas
-// and sources.
+// The Species Guide's species, with the product's category, region and difficulty lists in their fixed order.
 import type { ChartCategory } from '../scoring/categories.ts'
 
 export const SPECIES_CATEGORIES = [
@@ -13,7 +11,6 @@ export const SPECIES_CATEGORIES = [
 ] as const
 export const SPECIES_REGIONS = ['North America', 'Atlantic Coast', 'Atlantic/Gulf Coast', 'Southeast Coast'] as const
 export const SPECIES_DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced', 'Expert'] as const
-/** Icon kinds; the page maps each to a drawing. */
 export const SPECIES_ICONS = [
   'deer',
   'elk',
@@ -42,9 +39,8 @@ export type FishFormulaId = `length-girth-${number}` | `length-cubed-${number}`
 export type SpeciesFishFormula = { id: FishFormulaId; label: string; note: string }
 
 /**
- * The product's minimum scores, for the species' first scoring category: `bc` is the B&C All-time minimum, `py` the
- * P&Y minimum, `nwtf` the score threshold for turkey (Kansas's award, NWTF formula), `weight` the fish trophy
- * weight in pounds. Derived from categories.ts, never typed in here; `minimumsFor` gives every book with sources.
+ * The minimums of the species' first scoring category: B&C All-time, P&Y, the turkey's Kansas award, a fish's trophy
+ * weight (lb). Derived from categories.ts, never typed in; `minimumsFor` gives every book with sources.
  */
 export type MinScore = { bc?: number; py?: number; weight?: number; nwtf?: number }
 
@@ -54,13 +50,11 @@ export type Species = {
   name: string
   category: SpeciesCategory
   region: SpeciesRegion
-  /** the scoring system as the card shows it */
   scoring: string
   /** key measurements in chart order; the card shows the first three and '+N more' */
   measurements: readonly string[]
   minScore: MinScore
   icon: SpeciesIcon
-  /** one or two sentences a hunter or angler can use */
   description: string
   /** habitat, season and difficulty are general (difficulty is our own judgement) */
   habitat: string

@@ -19,17 +19,17 @@ import { AppHeader } from './app-header.tsx'
 import { BottomBar } from './bottom-bar.tsx'
 
 const AdminPage = lazyWithPreload(() => import('../../features/admin/pages/admin-page.tsx'))
-// The species catalogue and the scoring engine load only with these pages (issue 3).
+// The species catalogue and the scoring engine load only with these pages.
 const SpeciesGuidePage = lazyWithPreload(() => import('../../features/species/pages/species-guide-page.tsx'))
 const SpeciesPage = lazyWithPreload(() => import('../../features/species/pages/species-page.tsx'))
-// The collection, a measurement's detail and settings (issue 4): their code loads with the page.
+// The collection, a measurement's detail and settings: their code loads with the page.
 const MeasurementsPage = lazyWithPreload(() => import('../../features/measurements/pages/measurements-page.tsx'))
 const MeasurementPage = lazyWithPreload(() => import('../../features/measurements/pages/measurement-page.tsx'))
 const SettingsPage = lazyWithPreload(() => import('../../features/settings/pages/settings-page.tsx'))
-// The community (issue 5).
+// The community.
 const CommunityPage = lazyWithPreload(() => import('../../features/community/pages/community-page.tsx'))
 const ProfilePage = lazyWithPreload(() => import('../../features/community/pages/profile-page.tsx'))
-// Achievements and leaderboards (issue 6).
+// Achievements and leaderboards.
 const AchievementsPage = lazyWithPreload(() => import('../../features/achievements/pages/achievements-page.tsx'))
 const LeaderboardsPage = lazyWithPreload(() => import('../../features/leaderboards/pages/leaderboards-page.tsx'))
 
@@ -58,7 +58,7 @@ function preloadLinkTarget(event: Event) {
       .catch(() => {})
 }
 
-/** Approved users past the gate: the header's screens, and the 404 screen for any other path (spec §2). */
+/** Approved users past the gate: the header's screens, and the 404 screen for any other path (docs/product.md §2). */
 export default function AppShell({ user }: { user: AuthUser }) {
   const [adding, setAdding] = useState(false)
   const [addStart, setAddStart] = useState<AddMeasurementStart>({})

@@ -2,7 +2,7 @@ import { paths } from '../paths.ts'
 
 export type NavLink = { href: string; label: string }
 
-/** Spec §2 header links; the Admin link is added for admins. */
+/** docs/product.md §2 header links; the Admin link is added for admins. */
 export function navLinks(isAdmin: boolean): NavLink[] {
   const links: NavLink[] = [
     { href: paths.home, label: 'Dashboard' },

@@ -8,7 +8,7 @@ import { lazyWithPreload, preloadOnIntent } from '../../lib/lazy.ts'
 const NotificationPanel = lazyWithPreload(() => import('../../features/notifications/notification-panel.tsx'))
 
 /**
- * The bell of spec §2 (issue 5): the unread count, live over Server-Sent Events, and a panel listing the groups.
+ * The bell of docs/product.md §2: the unread count, live over Server-Sent Events, and a panel listing the groups.
  * A disclosure (button + panel), closed by Escape, a click outside, the button again, or opening a line.
  */
 export function NotificationBell() {

@@ -6,7 +6,7 @@ import {
 } from '#shared/achievements/constants.ts'
 import type { Achievement, AchievementProgress, UserAchievement } from '#shared/schemas/achievements.ts'
 
-// What /achievements shows (spec §2), worked out from the three calls of spec §7 without touching the DOM.
+// What /achievements shows (docs/product.md §2), worked out from the three calls of docs/product.md §7 without touching the DOM.
 
 export const ACHIEVEMENT_TABS = ['earned', 'available', 'in-progress'] as const
 export type AchievementTab = (typeof ACHIEVEMENT_TABS)[number]
@@ -74,7 +74,7 @@ export function categoryLabel(category: string): string {
     : category
 }
 
-/** '+25 pts' (spec §2). */
+/** '+25 pts' (docs/product.md §2). */
 export function pointsLabel(points: number): string {
   return `+${points} pts`
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Achievement, AchievementProgress, UserAchievement } from '#shared/schemas/achievements.ts'
 
-// Achievements (issue 6), the three GETs of spec §7. The query keys are the URLs, so the default loader of
+// Achievements: the three GETs of docs/product.md §7. The query keys are the URLs, so the default loader of
 // lib/query-client.ts reads them. The API URLs live here rather than in app/paths.ts's apiPaths: that file is
 // shared by every feature and this feature adds only these three.
 
@@ -16,7 +16,7 @@ export const USER_ACHIEVEMENTS_KEY = [achievementUrls.earned] as const
 export const ACHIEVEMENT_PROGRESS_KEY = [achievementUrls.progress] as const
 
 // Achievements are earned by what happens elsewhere (a measurement, a follower, a verdict), which the cache does
-// not see: unlike the app's default (spec §7, never stale), these are read again each time the page opens, while
+// not see: unlike the app's default (docs/product.md §7, never stale), these are read again each time the page opens, while
 // what was shown before stays on screen.
 const FRESH_ON_OPEN = { staleTime: 0 } as const
 

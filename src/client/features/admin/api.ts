@@ -10,7 +10,7 @@ import { apiJson } from '../../lib/api.ts'
 const BETA_REQUESTS_KEY = [apiPaths.adminBetaRequests]
 const PENDING_USERS_KEY = [apiPaths.adminPendingUsers]
 
-/** Spec §7: the admin list is the one query that goes stale, after 30 s. */
+/** docs/product.md §7: the admin list is the one query that goes stale, after 30 s. */
 export function useBetaRequests() {
   return useQuery<BetaRequest[]>({ queryKey: BETA_REQUESTS_KEY, staleTime: ADMIN_STALE_TIME_MS })
 }
@@ -64,7 +64,7 @@ export function useResendMail() {
   })
 }
 
-// Reports (issue 5): members report posts, comments and profiles; admins hide, restore or dismiss.
+// Reports: members report posts, comments and profiles; admins hide, restore or dismiss.
 
 export type ReportView = 'open' | 'resolved'
 export type ReportList = z.infer<typeof ReportListSchema>

@@ -56,7 +56,7 @@ export default function ChatPanel({ open, onClose, userId }: ChatPanelProps) {
   }
 
   const onInputKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Spec §2: Enter sends; Shift+Enter starts a new line. Not while an IME is composing a word.
+    // docs/product.md §2: Enter sends; Shift+Enter starts a new line. Not while an IME is composing a word.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       submit()
@@ -162,7 +162,7 @@ export default function ChatPanel({ open, onClose, userId }: ChatPanelProps) {
   )
 }
 
-/** Spec §2: shown while a reply is pending. */
+/** docs/product.md §2: shown while a reply is pending. */
 function TypingIndicator() {
   return (
     <div className="flex justify-start" data-testid="chat-typing">

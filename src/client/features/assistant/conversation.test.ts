@@ -16,7 +16,7 @@ import {
   storageKey,
 } from './conversation.ts'
 
-// The widget's conversation: what is sent (spec §5 trimming, recent turns), what is kept for the session, and how
+// The widget's conversation: what is sent (docs/product.md §5 trimming, recent turns), what is kept for the session, and how
 // a reply's plain text and sources are shown.
 
 let n = 0
@@ -161,7 +161,7 @@ describe('the session copy', () => {
     expect([...storage.data.keys()].sort()).toEqual([storageKey('m2'), 'fieldmark.units'])
   })
 
-  it('uses the failure message of spec §8', () => {
+  it('uses the failure message of docs/product.md §8', () => {
     expect(failureMessage('f', 1)).toMatchObject({ text: CHAT_FAILURE_MESSAGE, failed: true, isUser: false })
   })
 })

@@ -1,7 +1,7 @@
 import { CHAT_FAILURE_MESSAGE, CHAT_GREETING, CHAT_LIMITS, CHAT_SOURCE_KINDS } from '#shared/assistant/constants.ts'
 import type { ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
 
-// The Hunting Assistant's conversation as the widget holds it (spec §3 chat message: id, text, isUser, timestamp),
+// The Hunting Assistant's conversation as the widget holds it (docs/product.md §3 chat message: id, text, isUser, timestamp),
 // what is sent with each question (recent turns, so follow-ups work), and how it is kept for the tab's session.
 
 export type ChatMessage = {
@@ -12,23 +12,23 @@ export type ChatMessage = {
   timestamp: number
   /** Where an assistant answer came from (shown as small links under it). */
   sources?: ChatSource[]
-  /** Spec §8: the failure message shown for a failed request; never sent back as history. */
+  /** docs/product.md §8: the failure message shown for a failed request; never sent back as history. */
   failed?: true
 }
 
 export const GREETING_ID = 'greeting'
 
-/** Spec §2: the panel opens with the assistant's greeting. */
+/** docs/product.md §2: the panel opens with the assistant's greeting. */
 export function greeting(now: number): ChatMessage {
   return { id: GREETING_ID, text: CHAT_GREETING, isUser: false, timestamp: now }
 }
 
-/** Spec §8: what the assistant says when a request fails (non-OK or no connection). */
+/** docs/product.md §8: what the assistant says when a request fails (non-OK or no connection). */
 export function failureMessage(id: string, now: number): ChatMessage {
   return { id, text: CHAT_FAILURE_MESSAGE, isUser: false, timestamp: now, failed: true }
 }
 
-/** Spec §5: the text to send, trimmed; null when there is nothing to send (blank, or only spaces and new lines). */
+/** docs/product.md §5: the text to send, trimmed; null when there is nothing to send (blank, or only spaces and new lines). */
 export function sendableText(input: string): string | null {
   const text = input.trim()
   return text === '' ? null : text.slice(0, CHAT_LIMITS.messageChars)

@@ -47,7 +47,7 @@ describe('MessageBubble', () => {
     expect(html).toContain('one\ntwo')
   })
 
-  it('shows the failure message of spec §8', () => {
+  it('shows the failure message of docs/product.md §8', () => {
     const html = renderToStaticMarkup(<MessageBubble message={failureMessage('f', 0)} />)
     expect(html).toContain('I&#x27;m having trouble connecting right now. Please try again in a moment.')
   })

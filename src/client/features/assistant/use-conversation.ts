@@ -15,7 +15,7 @@ import {
 
 /**
  * The member's conversation: kept in sessionStorage (it survives navigation and reloads in this tab), one
- * question at a time (spec §4: a message is pending while the request runs), recent turns sent with each one.
+ * question at a time (docs/product.md §4: a message is pending while the request runs), recent turns sent with each one.
  */
 export function useConversation(userId: string) {
   const [messages, setMessages] = useState<ChatMessage[]>(() => {
@@ -51,7 +51,7 @@ export function useConversation(userId: string) {
           setMessages((current) => [...current, reply])
         },
         (error: unknown) => {
-          // Spec §8: the member reads the failure message; the console keeps the internal one and its cause.
+          // docs/product.md §8: the member reads the failure message; the console keeps the internal one and its cause.
           console.warn(CHAT_FAILURE_INTERNAL, error)
           setMessages((current) => [...current, failureMessage(crypto.randomUUID(), Date.now())])
         },

@@ -6,7 +6,7 @@ import { getQueryFn } from '../../lib/query-client.ts'
 
 export const AUTH_USER_KEY = [apiPaths.authUser] as const
 
-/** The signed-in user, or null when signed out (401). Spec §7: no retry; never stale until refetched. */
+/** The signed-in user, or null when signed out (401). docs/product.md §7: no retry; never stale until refetched. */
 export function useAuth() {
   const query = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_KEY,
@@ -30,7 +30,7 @@ export function signOut() {
   )
 }
 
-/** Spec §2: Beta Login navigates the whole browser to /api/login. */
+/** docs/product.md §2: Beta Login navigates the whole browser to /api/login. */
 export function betaLogin() {
   window.location.assign(apiPaths.login)
 }

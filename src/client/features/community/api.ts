@@ -30,7 +30,7 @@ import { SETTINGS_KEY } from '../measurements/api.ts'
 import { createLikeSender } from './like-sender.ts'
 import { flattenComments, mapPostIn, withCommentCount } from './post-cache.ts'
 
-// The community (issue 5). Query keys start with the API URL (spec §7), so the default loader could read any of
+// The community. Query keys start with the API URL (docs/product.md §7), so the default loader could read any of
 // them; pages of a cursor list share the URL of their first page.
 
 export const feedKey = (tab: FeedTab) => [apiPaths.feed(tab, null)] as const
@@ -42,7 +42,7 @@ export const followersKey = (userId: string) => [apiPaths.followers(userId, null
 export const followingKey = (userId: string) => [apiPaths.following(userId, null)] as const
 export const BLOCKS_KEY = [apiPaths.blocks] as const
 
-/** Spec §9: the dashboard shows up to 2 community posts. */
+/** docs/product.md §9: the dashboard shows up to 2 community posts. */
 export const HIGHLIGHTS = 2
 export const HIGHLIGHTS_KEY = [apiPaths.feed('everyone', null, HIGHLIGHTS)] as const
 

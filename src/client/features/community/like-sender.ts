@@ -1,7 +1,7 @@
 import type { LikeState, Post } from '#shared/schemas/community.ts'
 import { withLiked, withLikeState } from './post-cache.ts'
 
-// Likes are optimistic (issue 5): the heart and the count change on the click, the request follows. Quick clicks
+// Likes are optimistic: the heart and the count change on the click, the request follows. Quick clicks
 // never race: one request per post is in flight at a time, and when it returns the latest wish is sent if it
 // differs, so the server ends where the last click left it. A failure puts back what the server last confirmed.
 

@@ -1,6 +1,6 @@
 import { MENTION_PATTERN } from '#shared/community/constants.ts'
 
-// Mentions in a comment (issue 5). The body keeps `@[First Last](userId)` tokens exactly as the member picked them;
+// Mentions in a comment. The body keeps `@[First Last](userId)` tokens exactly as the member picked them;
 // everything here is pure so the rules can be tested, and the body is only ever rendered as React text nodes.
 
 export type BodySegment = { kind: 'text'; text: string } | { kind: 'mention'; name: string; userId: string }

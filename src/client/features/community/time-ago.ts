@@ -5,7 +5,7 @@ const HOUR_MS = 60 * MINUTE_MS
 
 /**
  * A comment's age: 'Just now', '5 min ago', '3 h ago' within the day, then the card's calendar wording
- * ('1 day ago', 'N weeks ago', a date; spec §2).
+ * ('1 day ago', 'N weeks ago', a date; docs/product.md §2).
  */
 export function timeAgo(value: string, now: Date = new Date()): string {
   const then = new Date(value)

@@ -8,8 +8,8 @@ import type {
 } from '#shared/schemas/achievements.ts'
 import type { BoardFilters } from './filters.ts'
 
-// Leaderboards (issue 6): the calls of spec §7, plus the minimum evidence (left out when it is Any, so those
-// URLs are the spec's exactly) and GET /api/leaderboards/me. The query keys are the URLs, so the default loader
+// Leaderboards: the calls of docs/product.md §7, plus the minimum evidence (left out when it is Any, so those URLs
+// are exactly §7's) and GET /api/leaderboards/me. The query keys are the URLs, so the default loader
 // of lib/query-client.ts reads them. The URLs live here rather than in app/paths.ts's apiPaths, which every
 // feature shares.
 
@@ -23,7 +23,7 @@ function query(params: Record<string, string>, evidence: EvidenceFilter): string
 }
 
 export const leaderboardUrls = {
-  /** Points have no evidence and no species (the server ignores both), so the URL is the spec's exactly. */
+  /** Points have no evidence and no species (the server ignores both), so the URL is exactly docs/product.md §7's. */
   points: (period: LeaderboardPeriod) => `${BASE}/points?period=${period}`,
   trophies: (period: LeaderboardPeriod, species: string, evidence: EvidenceFilter) =>
     `${BASE}/trophies${query({ period, species }, evidence)}`,
@@ -31,7 +31,7 @@ export const leaderboardUrls = {
     `${BASE}/species/${encodeURIComponent(species)}${query({ period }, evidence)}`,
   /**
    * The species with their counts in the view's period and evidence, so the Species Filter's counts and Species
-   * Tracked agree with the boards. All Time and Any evidence (the server's defaults) leave the spec's bare URL.
+   * Tracked agree with the boards. All Time and Any evidence (the server's defaults) keep §7's bare URL.
    */
   topSpecies: (period: LeaderboardPeriod, evidence: EvidenceFilter) =>
     `${BASE}/top-species${query(period === 'all-time' ? {} : { period }, evidence)}`,
@@ -41,7 +41,7 @@ export const leaderboardUrls = {
       : `${BASE}/me${query({ board: filters.board, period: filters.period, species: filters.species }, filters.evidence)}`,
 }
 
-/** The URL of the board a view shows; null for Species Leaders before a species is chosen (spec §7). */
+/** The URL of the board a view shows; null for Species Leaders before a species is chosen (docs/product.md §7). */
 export function boardUrl(filters: BoardFilters): string | null {
   const { board, period, species, evidence } = filters
   if (board === 'points') return leaderboardUrls.points(period)
@@ -49,7 +49,7 @@ export function boardUrl(filters: BoardFilters): string | null {
   return species === 'all' ? null : leaderboardUrls.species(species, period, evidence)
 }
 
-// Standings change with what every member does, which this cache never sees: unlike the app's default (spec §7,
+// Standings change with what every member does, which this cache never sees: unlike the app's default (docs/product.md §7,
 // never stale) a board is read again when the page opens or the view comes back, showing the last rows meanwhile.
 const FRESH_ON_OPEN = { staleTime: 0 } as const
 

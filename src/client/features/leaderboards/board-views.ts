@@ -4,11 +4,11 @@ import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { formatCount } from '../../lib/format.ts'
 import type { BoardScale } from './species-names.ts'
 
-// What /leaderboards shows (spec §2), worked out from the rows without touching the DOM.
+// What /leaderboards shows (docs/product.md §2), worked out from the rows without touching the DOM.
 
 export type RankMark = 'crown' | 'medal' | 'number'
 
-/** Spec §2: rank 1 a crown, 2 and 3 medals, the others '#n'. */
+/** docs/product.md §2: rank 1 a crown, 2 and 3 medals, the others '#n'. */
 export function rankMark(rank: number): RankMark {
   if (rank === 1) return 'crown'
   if (rank === 2 || rank === 3) return 'medal'
@@ -16,7 +16,7 @@ export function rankMark(rank: number): RankMark {
 }
 
 /**
- * A row's value and the label beside it (spec §2: points, trophies, max size). A species board holds the best
+ * A row's value and the label beside it (docs/product.md §2: points, trophies, max size). A species board holds the best
  * score in the species' record-book notation (`172 5/8`, skulls `21 13/16`, turkey `70.6250 NWTF`), or for a
  * fish the best weight. A board ranks scores from any of the species' books, so the book is named only where
  * the species has one (turkey).
@@ -62,7 +62,7 @@ export function ownRowBelow(rows: readonly LeaderboardRow[], mine: MyRank | unde
 export type FooterStats = { members: number | undefined; trophies: number | undefined; species: number | undefined }
 
 /**
- * Spec §2 footer: Active Hunters & Anglers (rows of the points board), Total Trophies Recorded (the trophy board's
+ * docs/product.md §2 footer: Active Hunters & Anglers (rows of the points board), Total Trophies Recorded (the trophy board's
  * values added up), Species Tracked (entries of the top species). Undefined while a list is loading.
  */
 export function footerStats(
@@ -80,7 +80,7 @@ export function footerStats(
 export type Option = { value: string; label: string }
 
 /**
- * Spec §2 Species Filter: All Species, then each species with its count. A species chosen in the URL that is not
+ * docs/product.md §2 Species Filter: All Species, then each species with its count. A species chosen in the URL that is not
  * among them (nothing counted for it under this evidence) stays selectable, named by `nameOf`, with no count.
  */
 export function speciesOptions(

@@ -41,8 +41,8 @@ describe('writeFilters', () => {
   })
 })
 
-describe('the calls of a view (spec §7)', () => {
-  it('asks the spec URLs exactly when the evidence is Any', () => {
+describe('the calls of a view (docs/product.md §7)', () => {
+  it('asks exactly the documented URLs when the evidence is Any', () => {
     expect(leaderboardUrls.points('this-year')).toBe('/api/leaderboards/points?period=this-year')
     expect(leaderboardUrls.trophies('all-time', 'all', 'any')).toBe(
       '/api/leaderboards/trophies?period=all-time&species=all',

@@ -9,7 +9,7 @@ import type {
 import { apiPaths } from '../../app/paths.ts'
 import { apiJson, throwIfNotOk } from '../../lib/api.ts'
 
-// The member's own measurements (issue 4). Creating one goes through the outbox (offline/outbox.ts), which keeps a
+// The member's own measurements. Creating one goes through the outbox (offline/outbox.ts), which keeps a
 // draft and its photos in IndexedDB until the server has it; everything else is a plain request.
 
 export const MEASUREMENTS_KEY = [apiPaths.measurements] as const

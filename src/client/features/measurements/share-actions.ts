@@ -41,7 +41,7 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
-/** Spec §2: the device share sheet, else the text and link copied with the spec's toast. */
+/** docs/product.md §2: the device share sheet, else the text and link copied with its toast. */
 export async function shareMeasurement(item: Shareable, units: UnitSystem): Promise<void> {
   const url = shareUrl(origin(), item.id)
   const data = { title: `My ${item.species}`, text: shareMessage(item, units), url }

@@ -4,7 +4,7 @@ import type { System } from '#shared/scoring/chart.ts'
 import { paths } from '../../app/paths.ts'
 import { formatLength, formatWeight } from '../../lib/units.ts'
 
-// Sharing a measurement (spec §2 measurement card, issue 4 "Sharing"). Text and URLs are built here, pure, so
+// Sharing a measurement (docs/product.md §2 measurement card). Text and URLs are built here, pure, so
 // they can be tested; share-actions.ts does the browser side (share sheet, clipboard, windows).
 
 /** What sharing needs of a measurement (a Measurement or a SharedMeasurement). */
@@ -44,7 +44,7 @@ export function shareMessage(item: Shareable, units: UnitSystem): string {
   return `Check out my ${headline(item, units)}`
 }
 
-/** Spec §2: begins 'Check out my {species} - {length}', then the weight or score, then the link. */
+/** docs/product.md §2: begins 'Check out my {species} - {length}', then the weight or score, then the link. */
 export function shareText(item: Shareable, units: UnitSystem, origin: string): string {
   return `${shareMessage(item, units)} ${shareUrl(origin, item.id)}`
 }

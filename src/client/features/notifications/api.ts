@@ -4,7 +4,7 @@ import type { NotificationList } from '#shared/schemas/community.ts'
 import { apiPaths } from '../../app/paths.ts'
 import { apiJson } from '../../lib/api.ts'
 
-// The bell's data (issue 5): the grouped list, marking read, and the live stream (Server-Sent Events).
+// The bell's data: the grouped list, marking read, and the live stream (Server-Sent Events).
 
 export const NOTIFICATIONS_KEY = [apiPaths.notifications] as const
 

@@ -2,7 +2,7 @@ import type { Member, NotificationGroup } from '#shared/schemas/community.ts'
 import { paths } from '../../app/paths.ts'
 import { calendarDaysBetween, relativeAge } from '../../lib/relative-age.ts'
 
-// The words and the link of one line of the bell (issue 5): 'Sam and 3 others liked your Elk'. A group gathers the
+// The words and the link of one line of the bell: 'Sam and 3 others liked your Elk'. A group gathers the
 // notifications of one kind about one item; its actors are the latest ones (at most 3), newest first.
 
 type Group = Pick<

@@ -3,7 +3,7 @@ import type { AiStatus } from '#shared/schemas/assistant.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
 import { ApiError, apiJson } from '../../lib/api.ts'
 
-// AI photo analysis (issue 7): what this server can do (GET /api/ai/status) and the analysis of one photo the
+// AI photo analysis: what this server can do (GET /api/ai/status) and the analysis of one photo the
 // member may see (POST /api/photos/{id}/analysis, no body). The URLs live here, as the leaderboards keep theirs.
 
 export const aiUrls = {

@@ -3,7 +3,7 @@ import type { SaveSizeCheck, SizeChecks } from '#shared/schemas/community.ts'
 import { apiPaths } from '../../app/paths.ts'
 import { apiJson } from '../../lib/api.ts'
 
-// The member size check of one measurement (DESIGN.md §2): its verdicts, recording or withdrawing one's own, and
+// The member size check of one measurement (docs/architecture.md §2): its verdicts, recording or withdrawing one's own, and
 // the owner's replies. Each answer is the whole SizeChecks again.
 
 export const sizeChecksKey = (measurementId: string) => [apiPaths.sizeChecks(measurementId)] as const

@@ -37,7 +37,7 @@ type Props = {
 }
 
 /**
- * 'Check size' (DESIGN.md §2): the checker measures the photo in the measuring tool on their own — the reported
+ * 'Check size' (docs/architecture.md §2): the checker measures the photo in the measuring tool on their own — the reported
  * value is shown only once they have measured — then says whether the reported size holds up.
  */
 export default function CheckSizeDialog({ open, onOpenChange, measurement, mine }: Props) {
@@ -90,7 +90,7 @@ function CheckSizeForm({
   const [measuring, setMeasuring] = useState(false)
   const option = options.find((o) => o.field === field) ?? options[0]
   const photo = coverPhoto(measurement)
-  // 'Use AI estimate' (issue 7): offered only when this server has a vision model; the checker still decides.
+  // 'Use AI estimate': offered only when this server has a vision model; the checker still decides.
   const aiStatus = useAiStatus()
   const [analysis, setAnalysis] = useState<PhotoAnalysis | null>(null)
   const [ai, setAi] = useState<{ kind: 'idle' } | { kind: 'working' } | { kind: 'note'; message: string }>({

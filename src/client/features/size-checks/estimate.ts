@@ -4,7 +4,7 @@ import type { MeasurementSummary, UnitSystem } from '#shared/schemas/measurement
 import type { AnalysisEstimates } from '#shared/schemas/photo-analysis.ts'
 import { formatLength, formatUncertainty, formatWeight } from '../../lib/units.ts'
 
-// The words and numbers of the member size check (DESIGN.md §2): verdicts, states, estimates and how an estimate
+// The words and numbers of the member size check (docs/architecture.md §2): verdicts, states, estimates and how an estimate
 // compares with the size the owner reported.
 
 /** The verdicts from the best to the worst for the owner (the schema's VERDICTS, without loading zod). */

@@ -27,7 +27,7 @@ const STATE_STYLES: Record<CheckState, { className: string; Icon: typeof ShieldC
 type Props = { measurementId: string; post: Post }
 
 /**
- * The member size check of a measurement (DESIGN.md §2): its state, every verdict with the checker's own estimate,
+ * The member size check of a measurement (docs/architecture.md §2): its state, every verdict with the checker's own estimate,
  * the owner's replies; 'Check size' for other members when it has a photo. The page links here as #size-check.
  */
 export function SizeCheckPanel({ measurementId, post }: Props) {

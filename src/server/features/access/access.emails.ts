@@ -1,15 +1,11 @@
 import type { Mail } from '../../lib/mailer.ts'
 
-// Plain, short messages: they are read on phones, often offline later.
-// Anyone can make Fieldmark write to any address (sign-up, reset, a beta request), so no mail carries text a
-// stranger chose, except a first name that passes greetingName, and every link points into BASE_URL.
+// Anyone can make Fieldmark write to any address, so no mail carries text a stranger chose (a first name only
+// through greetingName), and every link points into BASE_URL. Plain and short: they are read on phones.
 
 const GREETING_NAME_MAX = 50
 
-/**
- * The first name a mail may greet with, or null: one line of letters, spaces and ' - . (at most 50), starting
- * with a letter. A dot followed by a letter reads like a domain ("evil.example") that mail apps turn into a link.
- */
+/** The first name a mail may greet with, or null; a dot before a letter reads like a domain that mail apps link. */
 export function greetingName(raw: string | null | undefined): string | null {
   const name = raw?.trim() ?? ''
   if (name.length === 0 || name.length > GREETING_NAME_MAX) return null
@@ -29,10 +25,7 @@ export function escapeHtml(text: string): string {
 
 type Block = string | { link: string; label: string }
 
-/**
- * The HTML part of a mail: one paragraph per block (line breaks kept), a link as a button-like anchor that also
- * shows its address. Everything is escaped here, so builders pass plain text.
- */
+/** The HTML part: a paragraph per block, links as buttons that also show their address. Escapes everything. */
 function htmlBody(blocks: Block[]): string {
   const paragraphs = blocks.map((block) => {
     if (typeof block === 'string') return `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`
@@ -97,7 +90,7 @@ export function resetPasswordEmail(
   }
 }
 
-/** To our sign-in page, which offers the password and (when configured) OpenID Connect; never straight to the provider. */
+/** To our sign-in page (password or OpenID Connect), never straight to the provider. */
 export function approvedEmail(to: string, firstName: string | null | undefined, baseUrl: string): Mail {
   const url = linkUnder(baseUrl, `${baseUrl}/sign-in`)
   return {

@@ -20,7 +20,7 @@ function isUniqueViolation(err: unknown): boolean {
   return false
 }
 
-/** Where an address stands: it has access (an approved request or an approved, verified account), a pending request, or neither. */
+/** Where an address stands: access (an approved request or approved verified account), a pending request, or none. */
 async function standingOf(db: Db, email: string): Promise<'access' | 'pending' | 'none'> {
   const requests = await db
     .select({ status: betaRequests.status })
@@ -45,10 +45,7 @@ async function standingOf(db: Db, email: string): Promise<'access' | 'pending' |
 const REPEAT_MAIL_EVERY_MS = 24 * 60 * 60_000
 const REPEAT_MAIL_ADDRESSES = 10_000
 
-/**
- * At most one "you already applied" mail per address a day (per process), so strangers repeating a request cannot
- * fill someone's inbox; the oldest addresses are forgotten past REPEAT_MAIL_ADDRESSES.
- */
+/** At most one "you already applied" mail per address a day (per process), so strangers cannot fill an inbox. */
 export class RepeatMailThrottle {
   readonly #sentAt = new Map<string, number>()
 
@@ -62,11 +59,7 @@ export class RepeatMailThrottle {
   }
 }
 
-/**
- * POST /api/beta-access-request. One open request per address; an address with access needs none. A repeat
- * answers exactly like a new request (a fresh id, nothing stored), so the answer never tells a stranger who is
- * a member or who applied; the address's owner is told by e-mail instead.
- */
+/** One open request per address; a repeat answers like a new one (fresh id, nothing stored) and e-mails the owner. */
 export async function submitBetaRequest(
   db: Db,
   mailSender: MailSender,
@@ -109,9 +102,8 @@ export async function submitBetaRequest(
 }
 
 /**
- * Run when an account's e-mail becomes verified (or arrives verified from OpenID Connect): it is approved when an
- * approved request carries that address, and made admin when the address is in ADMIN_EMAILS.
- * Only verified addresses are ever matched, so nobody gains access by signing up with someone else's e-mail.
+ * On e-mail verification: approved when an approved request has the address, admin when ADMIN_EMAILS lists it.
+ * Only verified addresses are matched, so nobody gains access with someone else's e-mail.
  */
 export async function applyAccessForVerifiedUser(db: Db, opts: { userId: string; adminEmails: string[] }) {
   const [user] = await db.select().from(users).where(eq(users.id, opts.userId))
@@ -228,10 +220,7 @@ export async function issueAdminSetupToken(db: Db): Promise<string | undefined> 
   return token
 }
 
-/**
- * At start: verified ADMIN_EMAILS accounts become admins, then the setup link to print, or undefined once any
- * admin exists (the link only bootstraps an install without one; admins are made by ADMIN_EMAILS after that).
- */
+/** At start: verified ADMIN_EMAILS accounts become admins; returns the setup link to print while no admin exists. */
 export async function adminSetupLinkAtStart(
   db: Db,
   opts: { baseUrl: string; adminEmails: string[] },
@@ -257,9 +246,8 @@ export async function refuseSetupOnceAnAdminExists(db: Db): Promise<void> {
 }
 
 /**
- * POST /api/setup/admin. The token is checked first (so nobody without it learns which e-mails exist), then
- * that no admin exists yet (a link printed before ADMIN_EMAILS made one is dead), then the address (so a taken
- * address does not burn the link), then spent atomically, so it works exactly once.
+ * Checks the token first (strangers learn no e-mails), then that no admin exists, then the address (a taken one
+ * does not burn the link), then spends the token atomically, so it works exactly once.
  */
 export async function setupFirstAdmin(db: Db, input: SetupAdmin, signUp: (email: string) => Promise<string>) {
   const [live] = await db.select({ h: adminSetupTokens.tokenHash }).from(adminSetupTokens).where(liveToken(input.token))

@@ -274,7 +274,7 @@ describe('POST /api/alpha-access (the alpha gate)', () => {
     })
   }
 
-  it('refuses a wrong password with the spec text and keeps the gate closed', async () => {
+  it('refuses a wrong password with its docs/product.md §8 message and keeps the gate closed', async () => {
     const user = await createUser(t, { state: 'approved' })
     const res = await passGate(user.cookie, 'not-it')
     expectApiError(res, 403, 'Incorrect password. Please try again.')

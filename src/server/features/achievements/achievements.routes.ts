@@ -19,13 +19,10 @@ type Options = { db: Db; rateLimits: RateLimits }
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
-/** The catalogue, a member's awards and progress (spec §7), and an admin's revoke. */
+/** The catalogue, a member's awards and progress (docs/product.md §7), and an admin's revoke. */
 export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
   app.addHook('onSend', clearBoardsAfterWrites)
-  // Achievements added to the catalogue since the last start go to every member who already qualifies, in the
-  // background once the app is ready (the server's listen, the tests' createTestApp), so that a large backfill never
-  // delays the start. Idempotent, and safe with several processes starting at once (retroactive.service.ts); closing
-  // the app stops it between two achievements and waits for the one under way.
+  // In the background once ready, so a large backfill never delays the start; closing waits for the one under way.
   const stop = new AbortController()
   let retroactive: Promise<void> = Promise.resolve()
   app.addHook('onReady', async () => {
@@ -50,7 +47,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       schema: {
         summary: 'The achievements one can earn (active ones), in catalogue order',
         description:
-          'Spec §3 Achievement. type COUNT has a targetValue to reach; SINGLE is earned by one event (targetValue ' +
+          'docs/product.md §3 Achievement. type COUNT has a targetValue to reach; SINGLE is earned by one event (targetValue ' +
           '1). The tier follows from points: 100 or more Gold, 50 or more Silver, otherwise Bronze.',
         tags: ['achievements'],
         response: { 200: z.array(AchievementSchema), ...errors },
@@ -111,11 +108,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   )
 }
 
-/**
- * A body already serialized (assembled from the catalogue's cached achievements, achievements.service.ts). Fastify
- * sends a string with a JSON content type as it is; the route's response schema still documents it, and the API
- * tests parse the bodies with the schemas. Never stored by a cache: the awards and progress are the member's.
- */
+/** Sends a body already serialized, unvalidated (ADR 027); no-store: awards and progress are the member's. */
 function sendJson<T>(reply: FastifyReply, body: string): T {
   reply.type('application/json; charset=utf-8').header('cache-control', 'no-store')
   reply.send(body)

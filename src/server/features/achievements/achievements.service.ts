@@ -8,29 +8,19 @@ import { publishEvent } from '../notifications/notify.ts'
 import { afterMemberChange } from './member-events.ts'
 import { constant, keyOf, type MemberMetrics, type MetricKey, memberMetricsSql } from './metrics.queries.ts'
 
-// Reading the catalogue, a member's awards and their progress; an admin's revoke. Inactive achievements are hidden
-// everywhere (the catalogue, the awards a member earned, progress), and come back as they were if re-activated.
+// The catalogue, a member's awards and progress, an admin's revoke. Inactive achievements are hidden everywhere.
 
-/**
- * The catalogue's version: a hash of every active achievement's row as the three reads use it (what the catalogue
- * shows, its order, and the metric progress counts), so that any change by any process (a migration, an admin's SQL)
- * changes it. One aggregate over a few dozen rows, written as a scalar subquery so that a member's read gets it in the
- * same statement (and the same snapshot) as their awards or progress.
- */
+/** A hash of the active rows as the reads use them, so any process's edit changes it; a subquery, for one snapshot. */
 const catalogueVersion = sql`(select count(*)::text || ':' || coalesce(sum(hashtextextended(concat_ws('|', a.id,
     a.name, a.description, a.icon_type, a.points, a.category, a.type, a.target_value, a.metric, a.metric_arg,
     a.position), 0)), 0)::text
   from achievements a where a.is_active)`
 
-/** One achievement of the catalogue: its JSON as served (spec §3 Achievement) and what its progress counts. */
 type CatalogueEntry = { id: string; json: string; key: MetricKey }
 
-/** The active catalogue at one version, with everything the three reads build their bodies from. */
 type CatalogueSnapshot = {
   version: string
-  /** GET /api/achievements */
   body: string
-  /** catalogue order */
   entries: CatalogueEntry[]
   byId: Map<string, CatalogueEntry>
   /** The member's earned ids and the metrics of every active achievement: the text depends on the catalogue only. */
@@ -41,7 +31,6 @@ type CatalogueSnapshot = {
 type ProgressRow = { version: string; earned: string | null; metrics: string | null }
 type AwardsRow = { version: string; awards: string | null }
 
-/** The columns of a catalogue row as the load reads them (catalogueStatement). */
 type CatalogueRow = [
   id: string,
   name: string,
@@ -83,11 +72,7 @@ const versionStatement = preparedStatement<{ version: string }>(sql`select ${cat
 
 const memberId = sql.placeholder('userId')
 
-/**
- * The member's awards of active achievements, newest first (then in catalogue order), as one JSON text of
- * [id, achievement id, earnedAt] (one field for the driver to decode, not three per award), with the catalogue's
- * version. earnedAt is written as Date.toISOString writes it (UTC, milliseconds, truncated as a Date truncates).
- */
+/** The member's active awards as one JSON text, newest first (earnedAt as toISOString writes it), with the version. */
 const awardsStatement = preparedStatement<AwardsRow>(
   sql`select ${catalogueVersion} as version,
     (select json_agg(json_build_array(ua.id, ua.achievement_id,
@@ -100,14 +85,7 @@ const awardsStatement = preparedStatement<AwardsRow>(
 /** How many times a read is made again when the catalogue changed under it (then it uses the newest it loaded). */
 const ATTEMPTS = 3
 
-/**
- * The catalogue (GET /api/achievements), a member's awards and their progress, as served JSON. The active catalogue
- * is kept in memory per version, each achievement serialized once; each read asks the database for the version in
- * the same statement as the member's rows, and a body is only ever built from the catalogue of that version (loaded
- * again when it differs, by any process's change). A member's read is then one prepared statement, and the body is
- * assembled from the cached achievements: no row mapping, no validation of nested objects on the way out (the
- * response schemas still document the shapes, and the API tests parse the bodies with them).
- */
+/** Served JSON, each body built only from the catalogue of the version its own statement read: ADR 027. */
 export class AchievementCatalogue {
   readonly #db: Db
   #current: CatalogueSnapshot | undefined
@@ -117,7 +95,6 @@ export class AchievementCatalogue {
     this.#db = db
   }
 
-  /** GET /api/achievements: the active achievements in catalogue order. */
   async read(): Promise<string> {
     const [row] = await versionStatement.rows(this.#db)
     const current = this.#current
@@ -125,7 +102,6 @@ export class AchievementCatalogue {
     return (await this.#load()).body
   }
 
-  /** GET /api/user/achievements: the member's awards of active achievements, newest first. */
   async awards(userId: string): Promise<string> {
     const { snapshot, row } = await this.#readAt(() => awardsStatement.rows(this.#db, { userId }))
     const awards = row?.awards ? (JSON.parse(row.awards) as [string, string, string][]) : []
@@ -138,13 +114,7 @@ export class AchievementCatalogue {
     return `[${parts.join(',')}]`
   }
 
-  /**
-   * GET /api/user/achievement-progress: every active achievement the member has not earned, in catalogue order, with
-   * their current value of its metric. The metrics of the whole catalogue are computed in the statement that reads
-   * the member's earned ids (its shape then depends on the catalogue only, so it is prepared once per version); the
-   * member's rows are read once per source whatever the number of metrics. The value is not capped: it exceeds the
-   * target only when an admin revoked the award; the page caps the percentage (progressPercent).
-   */
+  /** GET /api/user/achievement-progress: unearned active achievements with uncapped values (the page caps them). */
   async progress(userId: string): Promise<string> {
     const { snapshot, row } = await this.#readAt((at) => at.progress.rows(this.#db, { userId }))
     const earned = new Set(row?.earned ? row.earned.split(' ') : [])
@@ -157,10 +127,7 @@ export class AchievementCatalogue {
     return `[${parts.join(',')}]`
   }
 
-  /**
-   * Runs a member's read (whose row carries the catalogue's version) against the catalogue of that version: the one
-   * in memory, else the catalogue is loaded and the read made again, so that a change shows at once.
-   */
+  /** Runs a member's read against the catalogue of the version it returned, loading it and reading again if needed. */
   async #readAt<R extends { version: string }>(
     read: (snapshot: CatalogueSnapshot) => Promise<R[]>,
   ): Promise<{ snapshot: CatalogueSnapshot; row: R | undefined }> {
@@ -197,8 +164,7 @@ function snapshotOf(version: string, rows: CatalogueRow[]): CatalogueSnapshot {
       key: { metric: row[8], metricArg: row[9] },
     }),
   )
-  // A source is read only while the member has not earned every achievement it counts for: their values would be
-  // shown for none (a member far along skips the costly ones, e.g. the probe of their own likes).
+  // A source is read only while the member has some achievement of it left to earn (else no value is shown).
   const idsOf = (keys: readonly MetricKey[]) => {
     const wanted = new Set(keys.map(keyOf))
     return sql.join(
@@ -216,8 +182,7 @@ function snapshotOf(version: string, rows: CatalogueRow[]): CatalogueSnapshot {
     body: JSON.stringify(achievements),
     entries,
     byId: new Map(entries.map((e) => [e.id, e])),
-    // The earned ids once (the sources' conditions read them too), sent joined by spaces (ids are of [a-z0-9-]): one
-    // text field rather than an array each driver decodes.
+    // Earned ids joined by spaces (ids are [a-z0-9-]): one text field rather than an array each driver decodes.
     progress: preparedStatement<ProgressRow>(
       sql`with earned as (select coalesce(array_agg(ua.achievement_id), '{}') as ids
           from user_achievements ua where ua.user_id = ${memberId})
@@ -230,11 +195,7 @@ function snapshotOf(version: string, rows: CatalogueRow[]): CatalogueSnapshot {
 
 export const NOT_EARNED = 'This member has not earned this achievement'
 
-/**
- * DELETE /api/admin/users/:userId/achievements/:achievementId: takes an award back (the only way one goes away), with
- * its notification, and moves the member's points rows of when it was earned in the same transaction. Returns the member whose
- * notifications changed (the route announces them to this process once committed).
- */
+/** Revokes an award (the only way one goes) with its notification and points; returns the member to announce. */
 export async function revokeAchievement(db: Db, userId: string, achievementId: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const removed = await tx

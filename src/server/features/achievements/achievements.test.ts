@@ -17,8 +17,8 @@ import { expectApiError } from '#tests/support/assertions.ts'
 import { browserHeaders, createMeasurement, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// Issue 6: the catalogue, a member's awards and progress (spec §3, §7), inactive achievements hidden everywhere, and
-// the admin's revoke (the only way an award goes away).
+// The catalogue, a member's awards and progress (docs/product.md §3, §7), inactive achievements hidden everywhere,
+// and the admin's revoke (the only way an award goes away).
 
 let t: TestApp
 let admin: SignedInUser
@@ -107,7 +107,7 @@ describe('GET /api/achievements', () => {
 })
 
 describe('GET /api/user/achievements', () => {
-  it('lists the member’s awards newest first in the spec’s shape', async () => {
+  it('lists the member’s awards newest first in the shape of docs/product.md §7', async () => {
     const who = await withFirstMeasurement()
     await createMeasurement(t, who.cookie) // a trophy-class whitetail: a second species and the first trophy
     const earned = await mine(who)

@@ -15,7 +15,7 @@ import {
 import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// Issue 6: each kind of achievement is awarded once, at the event that reaches its target, in that event's
+// Each kind of achievement is awarded once, at the event that reaches its target, in that event's
 // transaction, with one notification; nothing takes an award away but an admin.
 
 let t: TestApp

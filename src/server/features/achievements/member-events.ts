@@ -6,24 +6,12 @@ import { moveMeasurementCells, readBoardVersion, refreshPointsCells } from '../l
 import { refreshMemberBoards } from '../leaderboards/leaderboards.service.ts'
 import { awardAchievements } from './awards.service.ts'
 
-// The one place where a change to a member's record reaches their achievements and their leaderboard rows, INSIDE
-// the transaction that made the change, so both commit (or roll back) with it (issue 6).
-//
-// - Call it last in the transaction, after the change is written, once per member concerned.
-// - It takes a transaction-scoped advisory lock per member first: two concurrent transactions for the same member
-//   evaluate one after the other, and the second's statements (READ COMMITTED) see the first's committed rows, so a
-//   count reached by two concurrent measurements is seen by one of them and awarded exactly once (the unique
-//   constraint on user_achievements backs it). Several members are locked in sorted order (no deadlock).
-// - `metrics`: the achievement metrics the change can move (only those are computed). The boards move by what
-//   changed (ADR 020): `measurement`, one measurement written, moves the cells of its old and new versions;
-//   `pointsAt`, awards taken back, the points rows of those moments; awards made here move their own. `boards`
-//   recomputes the member's rows whole, for member-wide changes (a profile hidden or restored, a bulk award).
-
 /** A measurement's write: its id, and what the boards counted of it before (null: nothing, or a new one). */
 export type MeasurementWrite = { id: string; before: BoardVersion | null }
 
 export type MemberChange = {
   metrics: readonly AchievementMetric[]
+  /** Recompute the member's rows whole (member-wide changes: a profile hidden or restored, bulk awards). */
   boards: boolean
   /** For one member only: their measurement written. */
   measurement?: MeasurementWrite | undefined
@@ -31,15 +19,11 @@ export type MemberChange = {
   pointsAt?: readonly Date[] | undefined
 }
 
-/**
- * What the boards count of a measurement, read before writing it (after it is locked `for update`, or it locks it):
- * the version its write moves the cells away from.
- */
+/** What the boards count of a measurement, read (and locked) before writing it: the version its cells move from. */
 export async function beforeMeasurementWrite(tx: Tx, id: string): Promise<MeasurementWrite> {
   return { id, before: await readBoardVersion(tx, id) }
 }
 
-/** The metrics a measurement written, deleted, hidden or restored (or its check state or evidence changed) moves. */
 const MEASUREMENT_METRICS: readonly AchievementMetric[] = [
   'measurements',
   'species',
@@ -58,10 +42,7 @@ export function measurementChanged(write: MeasurementWrite): MemberChange {
   return { metrics: MEASUREMENT_METRICS, boards: false, measurement: write }
 }
 
-/**
- * What a measurement deleted or hidden by a moderator moves: its cells, and of the metrics only personal bests (a
- * later catch may now beat the best before it); every other count can only fall, and a fall awards nothing.
- */
+/** A measurement deleted or hidden: its cells, and only personal bests (other counts fall; a fall awards nothing). */
 export function measurementRemoved(write: MeasurementWrite): MemberChange {
   return { metrics: ['personal-bests'], boards: false, measurement: write }
 }
@@ -88,10 +69,7 @@ const METRICS_OF: Record<keyof CountedValues, readonly AchievementMetric[]> = {
   visibility: [],
 }
 
-/**
- * What an edit moves, from the measurement's counted values before and after: an edit that changes none of them
- * (a caption, notes, photos, a location) costs no counting at all, so repeating one is cheap.
- */
+/** What an edit moves: only the metrics of the counted values it changed (ADR 010). */
 export function measurementEdited(before: CountedValues, after: CountedValues, write: MeasurementWrite): MemberChange {
   const changed = (Object.keys(METRICS_OF) as (keyof CountedValues)[]).filter((key) =>
     key === 'takenAt' ? before.takenAt.getTime() !== after.takenAt.getTime() : before[key] !== after[key],
@@ -103,6 +81,10 @@ export function measurementEdited(before: CountedValues, after: CountedValues, w
 const isEmpty = (change: MemberChange) =>
   change.metrics.length === 0 && !change.boards && !change.measurement && !change.pointsAt?.length
 
+/**
+ * Awards each member (over `metrics` only) and moves their boards in the change's transaction; call it last, once.
+ * A per-member advisory lock, taken in id order, serializes a member's changes: each award is made once (ADR 006).
+ */
 export async function afterMemberChange(tx: Tx, userIds: string | readonly string[], change: MemberChange) {
   if (isEmpty(change)) return
   const ids = [...new Set(typeof userIds === 'string' ? [userIds] : userIds)].sort()

@@ -3,22 +3,10 @@ import { type AchievementMetric, SPECIES_GROUPS } from '#shared/achievements/con
 import { SPECIES } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 
-// What an achievement counts for a member (ACHIEVEMENT_METRICS in src/shared/achievements/constants.ts), written once
-// as an aggregate over one source of rows, and used two ways:
-// - for one member (memberMetricsSql): every metric asked for in ONE query, one single-row subquery per source, each
-//   reading only the member's rows by an index on user_id: the progress page (a prepared statement per catalogue
-//   version, achievements.service.ts), and the awards for the metrics with no cheaper form (memberMetricsReached);
-// - for every member at once (qualifyingMembersSql): the same aggregate grouped by member, for the retroactive award
-//   of an achievement added to the catalogue.
-// The awards after a change count most metrics again only as far as their targets, by index probes (at the end).
-//
-// Measurements hidden by a moderator count for nothing (not even their likes); private and followers-only ones count
-// like public ones: achievements are the member's own record, not a board. Size checks count whatever became of the
-// measurement checked (a dispute the community agreed with on a post a moderator then hid is still a good check).
+// Each metric is one aggregate over one source, for one member (memberMetricsSql) or grouped by member
+// (qualifyingMembersSql); candidatesReached counts only up to the targets (ADR 020). What counts: ADR 006.
 
-// likes-received has a source of its own (the same rows as measurements) because its probe of the member's own like
-// per liked measurement costs more than all the other counts of measurements together: progress skips it alone when
-// the member earned every achievement of it (memberMetricsSql's readIf).
+// likes-received has a source of its own so progress can skip its costly self-like probe alone (readIf).
 type Source = 'measurements' | 'likes' | 'bests' | 'followers' | 'checks'
 
 type MetricDefinition = { source: Source; value: (arg: string | null) => SQL }
@@ -28,14 +16,11 @@ export type MetricKey = { metric: string; metricArg: string | null }
 
 export const keyOf = (k: MetricKey): string => `${k.metric}:${k.metricArg ?? ''}`
 
-/** species id → its species-guide category ('Big Game', 'Freshwater Fish', …), for the 'categories' metric. */
 const CATEGORY_OF = JSON.stringify(Object.fromEntries(SPECIES.map((s) => [s.id, s.category])))
 
 /**
- * A string of our code (a species id, CATEGORY_OF) as an SQL literal, part of the statement's text: the text of a
- * metric is then the same for every member (one prepared statement per catalogue), and db/prepared.ts never has to
- * pass it as a value (PGlite's EXECUTE takes only values of a harmless alphabet, which JSON is not). Never for a value
- * a user sent.
+ * A string of our code as an SQL literal: one statement text per catalogue, and prepared values must be of a harmless
+ * alphabet, which JSON is not (ADR 028). Never for a value a user sent.
  */
 export function constant(text: string): SQL {
   return sql.raw(`'${text.replaceAll("'", "''")}'`)
@@ -86,8 +71,7 @@ const METRICS: Record<AchievementMetric, MetricDefinition> = {
     source: 'measurements',
     value: () => sql`count(distinct date_trunc('week', s.taken_at at time zone 'UTC'))`,
   },
-  // like_count is kept with each like (issue 5); a member's like of their own post is taken off (a primary-key probe,
-  // only for posts that have likes at all).
+  // A member's like of their own post is taken off (a primary-key probe, only on posts with likes).
   'likes-received': {
     source: 'likes',
     value: () =>
@@ -107,13 +91,9 @@ export function isKnownMetric(metric: string): metric is AchievementMetric {
   return Object.hasOwn(METRICS, metric)
 }
 
-/** A member id in a query: itself, or the placeholder of a prepared statement (db/prepared.ts). */
 export type MemberValue = string | ReturnType<typeof sql.placeholder>
 
-/**
- * The rows a source aggregates, as `s`, with user_id; `userId` keeps one member's (inside the subquery, so an index
- * on user_id finds them), null every member's.
- */
+/** A source's rows as `s`; `userId` filters inside the subquery so the user_id index finds them (null: everyone). */
 function sourceSql(source: Source, userId: MemberValue | null): SQL {
   const of = (column: SQL) => (userId === null ? sql`true` : sql`${column} = ${userId}`)
   switch (source) {
@@ -121,8 +101,7 @@ function sourceSql(source: Source, userId: MemberValue | null): SQL {
     case 'likes':
       return sql`(select m.id, m.user_id, m.species_id, m.trophy_class, m.evidence, m.taken_at, m.like_count
         from measurements m where m.hidden_at is null and ${of(sql`m.user_id`)}) s`
-    // Each measurement with the best of the member's earlier ones (by created_at) of the same species: the score, or
-    // the weight when it has no score. The first of a species has no earlier best and beats nothing.
+    // Each measurement with the best of the member's earlier ones of its species; the first beats nothing.
     case 'bests':
       return sql`(select m.user_id, coalesce(m.score, m.weight_lbs) as value,
           max(coalesce(m.score, m.weight_lbs)) over (partition by m.user_id, m.species_id order by m.created_at, m.id
@@ -141,26 +120,15 @@ function valueSql(key: MetricKey): SQL {
   return sql`(${METRICS[key.metric].value(key.metricArg)})::int`
 }
 
-/** One member's metrics as a query (memberMetricsSql) and how to read its value. */
 export type MemberMetrics = {
-  /**
-   * A query of one row and one column, `metrics`: the values of the known metrics as one JSON array text (one field
-   * for the driver to decode instead of one per metric); undefined when no key names a known metric.
-   */
+  /** One row, one column `metrics`: the values as one JSON array text; undefined when no metric is known. */
   query: SQL | undefined
-  /** The values (keyed by keyOf) of that text; unknown metrics are 0. */
   read: (metrics: string | null | undefined) => Map<string, number>
 }
 
 /**
- * The member's value of each metric of `keys`: one single-row subquery per source, cross joined, each source read
- * once whatever the number of its metrics. The query's text depends only on the keys (and on `userId` when it is
- * not a placeholder), so for a placeholder it is one prepared statement per set of keys. json_build_array takes at
- * most 100 values: the distinct keys are the known metrics and species groups of constants.ts, about twenty.
- *
- * `readIf`, given the keys of one source, may return a condition without reference to the rows (a one-time filter):
- * when it is false the source is not read and its values are those of no rows (0), for a caller that does not need
- * them.
+ * The member's value of each metric of `keys`, each source read once, skipped (0) where `readIf` is false. The text
+ * depends on the keys only; json_build_array takes at most 100 values (the distinct keys are about twenty).
  */
 export function memberMetricsSql(
   keys: readonly MetricKey[],
@@ -209,9 +177,6 @@ export function qualifyingMembersSql(key: MetricKey, target: number): SQL {
   return sql`select s.user_id from ${sourceSql(source, null)} group by s.user_id having ${valueSql(key)} >= ${target}`
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Awarding: counted only as far as the targets (ADR 020)
-
 /** An achievement the member could be awarded: active, not earned, over a metric the change moves. */
 export type Candidate = MetricKey & { id: string; target: number }
 
@@ -224,21 +189,13 @@ const capOf = (...metrics: string[]) =>
     sql`, `,
   )})), 0)`
 
-/**
- * The member's measurements of `filter` in the order of `order`, counted no further than the cap (a range of an
- * index, read in its order), with how many of them pass `first` (those sort first, so they are counted exactly up to
- * the cap too): trophies with records, better evidence with the community's.
- */
+/** Counts the member's `filter` measurements along an index up to the cap, and those passing `first` (sorted first). */
 const upTo = (userId: string, filter: SQL, order: SQL, first: SQL, cap: SQL) =>
   sql`(select json_build_array(count(*), count(*) filter (where ${first})) from (
     select ${order} as key from measurements m where ${member(userId)} and ${filter} order by ${order}
     limit ${cap}) x)`
 
-/**
- * The species the member measured, one index probe each (measurements_user_species_idx: the next species after the
- * last), and their distinct UTC weeks up to the cap, one probe each (measurements_user_taken_idx: the first taken
- * from the next Monday on): the sets the aggregates of METRICS count, found without reading every row.
- */
+// The member's species, and their UTC weeks up to the cap, found by one index probe each rather than reading every row.
 const kindsSql = (userId: string) => sql`kinds(species_id) as (
     select min(m.species_id) from measurements m where ${member(userId)}
     union all
@@ -253,19 +210,13 @@ const weeksSql = (userId: string) => sql`weeks(week, n) as (
 
 const CATEGORY_BY_ID = new Map(SPECIES.map((s) => [s.id, s.category]))
 
-/** A part of the statement (null when no candidate needs it) and how to read its value into each candidate's. */
 type Part = {
   metrics: string[]
   sql: SQL
   read: (value: unknown, set: (metric: string, value: number) => void) => void
 }
 
-/**
- * The metrics counted by index ranges and probes whose number does not grow with the member's history (or only up
- * to a target). The others have no such form and are aggregated as for progress: personal-bests (whether a
- * measurement beats the earlier ones of its species depends on all of them), likes-received and checks-agreed (a sum
- * over every measurement or verdict); followers is one row already.
- */
+/** Metrics counted by probes bounded by a target; the others need every row and are aggregated as for progress. */
 function cappedParts(userId: string): Part[] {
   const pair = (first: string, second: string) => (v: unknown, set: (metric: string, value: number) => void) => {
     const [all, some] = v as [number, number]
@@ -304,7 +255,7 @@ function cappedParts(userId: string): Part[] {
     {
       metrics: ['species', 'species-group', 'categories'],
       sql: sql`(select coalesce(json_agg(species_id), '[]') from kinds where species_id is not null)`,
-      // The species-group values need the group: read per candidate (valuesOf).
+      // The species-group values need the group: read per candidate (speciesValue).
       read: () => {},
     },
     {
@@ -321,7 +272,6 @@ function cappedParts(userId: string): Part[] {
   ]
 }
 
-/** The value of each species metric of a candidate, from the member's species. */
 function speciesValue(key: MetricKey, species: readonly string[]): number {
   if (key.metric === 'species') return species.length
   if (key.metric === 'categories') return new Set(species.flatMap((id) => CATEGORY_BY_ID.get(id) ?? [])).size
@@ -331,11 +281,7 @@ function speciesValue(key: MetricKey, species: readonly string[]): number {
 
 type ReachedRow = { candidates: string | null; reached: string | null; metrics: string | null }
 
-/**
- * In one statement: the achievements over `metrics` the member could be awarded (active, not earned), and each one's
- * value of its metric, counted no further than the highest target among them (all an award compares: a value at its
- * cap may be more). The parts no candidate needs read nothing.
- */
+/** In one statement: the member's candidates over `metrics`, each with its value counted no further than needed. */
 export async function candidatesReached(
   tx: Db | Tx,
   userId: string,

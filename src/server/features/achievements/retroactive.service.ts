@@ -8,29 +8,13 @@ import { targetOf } from './awards.service.ts'
 import { afterMemberChange } from './member-events.ts'
 import { qualifyingMembersSql } from './metrics.queries.ts'
 
-// The retroactive award (issue 6): an achievement added to the catalogue (or re-activated, or whose target changed:
-// migration 0010 sets evaluated_at to null then) goes to every member who already qualifies, once, in the background
-// once the server is ready (achievements.routes.ts). Set-based: one INSERT … SELECT per achievement that also writes
-// the notifications and tells the listening processes, then evaluated_at is set, all in one transaction per
-// achievement. An achievement costs one pass over its source (0.1–0.5 s over 100,000 measurements on PGlite, 1–6 s
-// over 1,000,000 on PostgreSQL, more when it awards most members), so the whole catalogue on a large database takes
-// minutes: hence the background, and the stop between achievements when the server closes (the rest keep
-// evaluated_at null and are done at the next start).
-//
-// - Two processes starting at once: each achievement's transaction takes one advisory lock first and reads
-//   evaluated_at again under it, so the second finds it done and awards nothing (no second notification).
-// - A member's live award at the same moment: the unique (user_id, achievement_id) constraint keeps one row, and only
-//   the insert that made it notifies. The INSERT … SELECT takes members in id order, as live changes of several
-//   members do (afterMemberChange), and holds the entries of one achievement only, so the two cannot deadlock.
-// - The members awarded get their leaderboard rows (points) refreshed afterwards, through afterMemberChange so each
-//   is locked as a live change would lock them; when they are most of the community (a first achievement added to
-//   a large one), every board is rebuilt at once instead (rebuildAllBoards: its cost grows with all the data, a
-//   member's refresh with theirs, ~7 ms each: about even when every member is refreshed).
+// Achievements with evaluated_at null go to every member who already qualifies, one transaction each, in the
+// background. Why the lock, the id order (no deadlock with live awards) and the rebuild threshold: ADR 006.
 
 const RETROACTIVE_LOCK = 'achievements:retroactive'
 /** Members refreshed per transaction (each holds an advisory lock until it commits). */
 const BOARD_BATCH = 100
-/** Fewer members awarded are always refreshed one by one (a few seconds at most). */
+/** Fewer members awarded are always refreshed one by one, never by a rebuild. */
 const REBUILD_FROM_MEMBERS = 500
 const RETRIES = 3
 
@@ -45,11 +29,7 @@ const pendingColumns = {
   targetValue: achievements.targetValue,
 }
 
-/**
- * Awards every active achievement not yet evaluated to every member who qualifies, with a notification each, then
- * marks it evaluated. Idempotent; safe with several processes. `signal` stops it between two achievements (the
- * members already awarded still get their boards refreshed). Returns what it did.
- */
+/** Awards each pending achievement to every qualifying member; idempotent, safe across processes; `signal` stops it. */
 export async function awardRetroactively(db: Db, signal?: AbortSignal): Promise<RetroactiveResult> {
   const pending = await db
     .select(pendingColumns)

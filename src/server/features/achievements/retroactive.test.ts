@@ -13,7 +13,7 @@ import { createMeasurement, createUser, type SignedInUser, uniqueEmail } from '#
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { awardRetroactively } from './retroactive.service.ts'
 
-// Issue 6: an achievement added to the catalogue (evaluated_at null) goes, once, to every member who already
+// An achievement added to the catalogue (evaluated_at null) goes, once, to every member who already
 // qualifies, with a notification each; the server does it in the background once ready, and two processes doing it
 // at once award once.
 

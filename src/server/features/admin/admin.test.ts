@@ -43,7 +43,7 @@ const APPROVED_SUBJECT = 'Your Fieldmark beta access is approved'
 const DENIED_SUBJECT = 'Your Fieldmark beta access request'
 
 describe('GET /api/admin/beta-requests', () => {
-  it('lists every request with the spec fields, newest first', async () => {
+  it('lists every request with the fields of docs/product.md §3, newest first', async () => {
     const older = await createBetaRequest(t, { reason: undefined })
     const newer = await createBetaRequest(t, { huntingExperience: 'expert' })
     const res = await t.app.inject({

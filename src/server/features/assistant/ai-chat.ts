@@ -10,10 +10,8 @@ import { answerBuiltIn } from './builtin.ts'
 import { CALCULATORS } from './calculators.ts'
 import { memberContext } from './member-records.ts'
 
-// The assistant with a model behind it (issue 7): the built-in assistant's knowledge is retrieved and given to the
-// model with the member's relevant records, the calculators are its tools (so numbers come from the scoring engine),
-// and every failure — a timeout, an HTTP or network error, a malformed or empty reply, a tool loop — falls back to
-// the built-in assistant's answer.
+// The assistant with a model: it gets the retrieved knowledge and the member's records, the calculators are its
+// tools, and every failure (timeout, error, malformed reply, tool loop) falls back to the built-in answer.
 
 /** Tool rounds (the model calling calculators) before its final answer; one more is a loop, and we fall back. */
 export const MAX_TOOL_ROUNDS = 3
@@ -23,7 +21,7 @@ export const KNOWLEDGE_PASSAGES = 6
 const RELEVANCE_SHARE = 0.25
 /** Passages named as sources of an answer (the best ones given). */
 const PASSAGE_SOURCES = 4
-/** A model's reply longer than this is cut (the widget is a small panel; a runaway model is not our problem to send). */
+/** A model's reply longer than this is cut: the widget is a small panel. */
 export const REPLY_MAX_CHARS = 8000
 
 export const SYSTEM_PROMPT = [
@@ -262,10 +260,7 @@ async function askModel(
   }
 }
 
-/**
- * The AI path of POST /api/chat. The whole exchange (every tool round) has config.timeoutMs; past it, or on any
- * failure, the member gets the built-in assistant's answer and the reason is logged (never the API key).
- */
+/** The AI path of POST /api/chat: on timeout or any failure the built-in answer, the reason logged (never the key). */
 export async function answerWithAi(deps: AiChatDeps, input: AnswerInput): Promise<ChatReply> {
   const { message, history } = input.request
   const passages = relevantPassages(deps.knowledge.search(retrievalQuery(message, history), KNOWLEDGE_PASSAGES))

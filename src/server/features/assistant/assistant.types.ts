@@ -2,15 +2,13 @@ import type { z } from 'zod'
 import type { ChatReply, ChatRequest, ChatSource, ChatSourceKind } from '#shared/schemas/assistant.ts'
 import type { Db } from '../../db/client.ts'
 
-// The seam between the built-in assistant (knowledge/, builtin.ts, calculators.ts, member-records.ts) and the AI
-// path (ai-chat.ts): the AI path retrieves the same knowledge, gives the model the member's relevant records, offers
-// the same calculators as tools, and falls back to the built-in answer.
+// The seam between the built-in assistant and the AI path (ai-chat.ts), which retrieves the same knowledge, gives the
+// model the member's relevant records, offers the same calculators as tools, and falls back to the built-in answer.
 
 /** One passage of Fieldmark's knowledge base, as indexed by MiniSearch. */
 export type KnowledgeDoc = {
   id: string
   kind: ChatSourceKind
-  /** 'Largemouth Bass: record minimums', 'Boone & Crockett: inside spread credit' */
   title: string
   /** Plain text, a few sentences, complete enough to quote as an answer. */
   text: string
@@ -29,10 +27,7 @@ export interface KnowledgeBase {
   knows?(term: string): boolean
 }
 
-/**
- * A calculator the assistant can run and the model can call as a tool: the scoring engine does the arithmetic,
- * never a second copy of it. `parameters` is a zod object (the AI path turns it into the tool's JSON schema).
- */
+/** A calculator the assistant runs and the model calls as a tool; the scoring engine does the arithmetic. */
 export type Calculator<P extends z.ZodObject = z.ZodObject> = {
   /** The tool name: `fish_weight`, `nwtf_score`, `bc_score`, `convert_units` … */
   name: string

@@ -1,6 +1,5 @@
-// The built-in Hunting Assistant, first match wins: a calculation with numbers, the member's own records,
-// regulations (the agency, never a date or limit), the knowledge base, else a plain "I don't know" — also for a
-// subject it does not know, so it never answers with another species' facts.
+// The built-in assistant, first match wins (ADR 007): a calculation, the member's records, regulations (never a date
+// or limit), the knowledge base, else "I don't know", also for a subject it does not know.
 import type { ChatReply, ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
 import { type BookMinimum, minimumsFor, SPECIES } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
@@ -39,7 +38,7 @@ export type Question = {
   earlierSpecies?: Species
   place?: Jurisdiction
   books: Book[]
-  /** An animal outside the Species Guide the message names ('bonefish', 'axis deer'), when it names no guide species. */
+  /** An animal outside the Species Guide the message names ('bonefish'), when it names no guide species. */
   other?: OtherAnimal
 }
 
@@ -67,11 +66,7 @@ const BOOK_OF_MINIMUM: Record<BookMinimum['book'], Book | undefined> = {
 
 const BOOK_TERMS = new Set(termsOf('boone crockett pope young sci safari nwtf awards all-time'))
 
-/**
- * A follow-up names only a species, a category of it, a place or a record book ("and for P&Y?", "what about
- * moose?", "and in Ontario?", "non-typical?"): it asks the previous question again for that. A message asking
- * anything else ("and what about the habitat?") stands on its own, with the conversation's species.
- */
+/** A follow-up names only a species, category, place or book ("and for P&Y?"): the previous question, asked for it. */
 function isFollowUp(message: string, previous: string): boolean {
   const species = findSpecies(message)[0]?.species ?? findSpecies(previous)[0]?.species
   const place = findJurisdiction(message)
@@ -292,8 +287,7 @@ type Retrieved = {
 export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | null {
   const text = retrievalText(q)
   const species = q.species
-  // A species named in the question: another species' passage is never the answer, nor a passage about other
-  // animals (the fish formula for "how much does a moose weigh").
+  // A species named in the question: another species' passage never answers, nor one about other animals.
   const group = species ? speciesGroup(species) : undefined
   // A word the knowledge base has never seen may be the subject ('okapi'): then no species' passage answers.
   const queryTerms = [...new Set(termsOf(text))]
@@ -315,8 +309,7 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
   const hits = knowledge.search(text, 200).filter(fits)
   if (hits.length === 0) return null
   const regulation = isRegulationQuestion(q.text)
-  // The species' chart the question names ('non-typical', 'tule'), else its main one: the first in the guide's
-  // order (typical before non-typical).
+  // The chart the question names ('non-typical', 'tule'), else the species' first in the guide (typical first).
   const chart = species ? categoriesMentioned(species, q.text)[0] : undefined
   const definition = asksWhatItIs(q.message)
   const weight = (hit: KnowledgeHit) => {
@@ -327,9 +320,8 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
     const preferred = chart && hit.id.startsWith('chart:') && hit.id.split(':')[1] === chart ? 1.3 : 1
     return (q.speciesFromHistory ? 1.6 : 3) * preferred
   }
-  // The passage matching most of the question wins: each word it has counts 1 (a typo match ½), and ½ more when
-  // the passage is about it (title, keywords); the score, weighed by the question's species and by regulations
-  // for a regulations question, decides between equals.
+  // The passage matching most of the question wins (a word 1, a typo ½, ½ more in title or keywords); the score,
+  // weighed by the question's species (and regulations for a regulations question), decides between equals.
   const ranked = hits
     .map((hit) => {
       const retrieval = 'matchedTerms' in hit ? (hit as RetrievalHit) : undefined
@@ -365,10 +357,7 @@ export function retrieve(knowledge: KnowledgeBase, q: Question): Retrieved | nul
 
 const isChartLine = (hit: KnowledgeHit) => hit.id.startsWith('chart:') && hit.id.split(':').length === 3
 
-/**
- * Enough of the question matched to answer with the passage: two of its words (and no fewer than are left over),
- * or one with at most one left over; a word matched only through a typo counts half.
- */
+/** Enough matched to answer: two words (no fewer than are left over), or one with at most one left; a typo counts ½. */
 function confident(pick: Retrieved): boolean {
   const { hit, fuzzy, unmatched } = pick
   const matched = pick.matched + fuzzy / 2

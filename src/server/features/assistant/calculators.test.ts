@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ChatSourceSchema } from '#shared/schemas/assistant.ts'
 import { formatScore, parseMeasurement, ScoringError, scoreSheet } from '#shared/scoring/index.ts'
-import { WHITETAIL_RACK, WORKED_EXAMPLES } from '#shared/scoring/worked-examples.ts'
+import { WHITETAIL_RACK, WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import { CALCULATORS, matchCalculation } from './calculators.ts'
 
 // The assistant's calculators against the scoring engine itself: every expected number is the engine's (called

@@ -17,17 +17,14 @@ import type { Calculator } from './assistant.types.ts'
 import { readCalculationRequest } from './calculation-request.ts'
 import { findChartCategory, findSpecies } from './species-words.ts'
 
-// The assistant's calculators (issue 7): every number comes from the scoring engine (#shared/scoring), never from
-// a second copy of its arithmetic. Each is a tool the model may call (parameters → JSON schema) and what the
-// built-in assistant runs when a member asks with numbers (match-calculation.ts reads the sentence).
+// The assistant's calculators: every number comes from the scoring engine, never a second copy of its arithmetic.
+// Each is a tool the model may call and what the built-in assistant runs when a member asks with numbers.
 
 const VALUE_HELP = 'a number (22.5) or text as a measurer writes it ("22 4/8", "13 5/16", "22¼")'
 const measurement = (what: string) =>
   z.union([z.number().nonnegative(), z.string().trim().min(1).max(64)]).describe(`${what}, in inches: ${VALUE_HELP}`)
 
 const speciesGuide = (speciesId: string) => `/species-guide/${encodeURIComponent(speciesId)}`
-
-// Fish weight --------------------------------------------------------------------------------------------------
 
 const FishWeightParameters = z.object({
   speciesId: z
@@ -105,8 +102,6 @@ function pounds(value: number): string {
   return value.toFixed(2)
 }
 
-// NWTF turkey score ------------------------------------------------------------------------------------------
-
 const NwtfParameters = z.object({
   weightPounds: z
     .union([z.number().nonnegative(), z.string().trim().min(1).max(64)])
@@ -154,8 +149,6 @@ function runNwtf(args: z.infer<typeof NwtfParameters>) {
   ]
   return { text, sources }
 }
-
-// Record-book score (B&C, P&Y, SCI) --------------------------------------------------------------------------
 
 const BcParameters = z.object({
   category: z
@@ -280,8 +273,6 @@ function missingLines(chart: ReturnType<typeof getChart>, values: SheetValues): 
   return missing
 }
 
-// Units ----------------------------------------------------------------------------------------------------------
-
 const FROM_UNITS = ['in', 'cm', 'mm', 'ft', 'lb', 'oz', 'kg', 'g'] as const
 const TO_UNITS = [...FROM_UNITS, 'lb-oz', 'eighths', 'sixteenths'] as const
 type FromUnit = (typeof FROM_UNITS)[number]
@@ -369,8 +360,6 @@ function decimal(value: number, places: number): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text
 }
 
-// The list ---------------------------------------------------------------------------------------------------------
-
 export const CALCULATORS: Calculator[] = [
   {
     name: 'fish_weight',
@@ -426,9 +415,8 @@ const FIELD_WORDS: Record<string, string> = {
 }
 
 /**
- * A calculation asked in plain words with numbers, run by its calculator: the engine's result, or a plain
- * sentence saying what is missing or wrong. Null when the message asks no calculation (no numbers, or numbers
- * for none: "how do you calculate fish weight" is the knowledge base's). Never throws.
+ * A calculation asked in words with numbers, run by its calculator: the engine's result, or what is missing or
+ * wrong. Null when none is asked ("how do you calculate fish weight" is the knowledge base's). Never throws.
  */
 export function matchCalculation(
   message: string,

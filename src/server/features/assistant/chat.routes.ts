@@ -13,7 +13,7 @@ type Options = { db: Db; rateLimits: RateLimits; ai: AiConfig | undefined }
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
-/** The Hunting Assistant (issue 7): POST /api/chat, GET /api/ai/status. */
+/** The Hunting Assistant: POST /api/chat, GET /api/ai/status. */
 export const assistantRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits, ai }) => {
   // One client for the app's lifetime (its connection pool), only when an AI service is configured.
   const model = ai ? { client: createAiClient(ai), config: ai } : undefined

@@ -10,7 +10,7 @@ import { answerBuiltIn, getKnowledgeBase } from './builtin.ts'
 import { CALCULATORS } from './calculators.ts'
 import { memberContext } from './member-records.ts'
 
-// POST /api/chat and GET /api/ai/status (issue 7): the widget's contract, its limits and access, the per-member rate
+// POST /api/chat and GET /api/ai/status: the widget's contract, its limits and access, the per-member rate
 // limit, and the AI path against the local OpenAI-compatible test server (happy, tool calls, slow, failing,
 // malformed), whose every failure is the built-in assistant's answer.
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
 import { scoreSheet } from '#shared/scoring/index.ts'
-import { WORKED_EXAMPLES } from '#shared/scoring/worked-examples.ts'
 import { createMeasurement, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import { saveSettings } from '../measurements/settings.ts'
 import { answerFromRecords, memberContext } from './member-records.ts'
 

@@ -10,11 +10,8 @@ import { getSettings } from '../measurements/settings.ts'
 import type { MemberContext } from './assistant.types.ts'
 import { findSpecies } from './species-words.ts'
 
-// Questions about the member's own measurements ("what is my biggest bass", "how many species have I recorded",
-// "my best elk score", "my latest catch", "my records"), answered from their rows only, with the values written as
-// the collection's cards write them in the member's units. Every measurement is the member's own whatever its
-// visibility, including one a moderator hid. Each answer reads one member's rows through the user_id indexes,
-// a few rows or a count, never another member's.
+// Questions about the member's own measurements ("my biggest bass"), answered from their rows only, hidden ones
+// included, through the user_id indexes, with values written as the collection's cards write them.
 
 type Row = {
   id: string
@@ -45,8 +42,6 @@ const COLUMNS = {
 const MY_RECORDS: ChatSource = { kind: 'my-records', title: 'Your measurements', href: '/measurements' }
 const oneRecord = (id: string): ChatSource => ({ ...MY_RECORDS, href: `/measurements/${encodeURIComponent(id)}` })
 
-// Reading the question -------------------------------------------------------------------------------------------
-
 const PERSONAL = /\b(my|mine|i|i've|ive|me)\b/
 const HAVE_I =
   /\b(have i|did i|i've|ive|i have|do i have|have i got)\b|\bmy (collection|measurements|entries|catches)\b/
@@ -68,10 +63,7 @@ const RECORD_CLASS = /\brecord[\s-]class\b|\bmy records\b|\brecord[\s-]book (?:e
 
 type Ranking = 'weight' | 'length' | 'score'
 
-/**
- * The answer to a question about the member's own records, or null when the message is not one (no "my" / "I",
- * or nothing we read from the records).
- */
+/** The answer to a question about the member's own records, or null when the message is not one. */
 export async function answerFromRecords(
   db: Db,
   userId: string,
@@ -109,8 +101,6 @@ function ranking(text: string, species: readonly Species[]): Ranking {
   if (/\bheaviest\b/.test(text)) return 'weight'
   return species.every((s) => s.fishFormulas) && !/\bscore\b/.test(text) ? 'weight' : 'score'
 }
-
-// Queries ---------------------------------------------------------------------------------------------------------
 
 const mine = (userId: string, speciesIds?: readonly string[]): SQL =>
   speciesIds
@@ -187,8 +177,6 @@ async function bestPerSpecies(db: Db, userId: string, limit: number): Promise<Ro
     .sort((a, b) => rank[a.trophyClass] - rank[b.trophyClass] || (b.score ?? -1) - (a.score ?? -1))
     .slice(0, limit)
 }
-
-// Replies ---------------------------------------------------------------------------------------------------------
 
 const reply = (text: string, sources: ChatSource[] = [MY_RECORDS]): ChatReply => ({
   reply: text,
@@ -278,12 +266,7 @@ async function personalBestsReply(db: Db, userId: string): Promise<ChatReply> {
 
 const NONE_YET = "You haven't recorded any measurements yet."
 
-// The AI path's context ---------------------------------------------------------------------------------------------
-
-/**
- * Short lines about the member's records that bear on the message, for the model's prompt: the species it names
- * (count and best of each, at most 5), otherwise the totals, the latest and the best of each species.
- */
+/** Lines on the member's records for the model: the species named (count and best, at most 5), else the totals. */
 export async function memberContext(db: Db, userId: string, message: string): Promise<MemberContext> {
   const species = findSpecies(message).slice(0, 5)
   const units = await unitsOf(db, userId)

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatReply } from '#shared/schemas/assistant.ts'
 import type { CreateMeasurement } from '#shared/schemas/measurements.ts'
 import { scoreSheet } from '#shared/scoring/index.ts'
-import { WORKED_EXAMPLES } from '#shared/scoring/worked-examples.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import {
   browserHeaders,
@@ -12,6 +11,7 @@ import {
   WHITETAIL_SHEET,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import { checkReply, KNOWLEDGE_QUESTIONS, memberQuestions, type QuestionItem } from './question-set.ts'
 import { HELD_OUT_QUESTIONS } from './question-set-held-out.ts'
 

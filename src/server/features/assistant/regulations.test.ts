@@ -9,7 +9,7 @@ import {
   JURISDICTIONS,
 } from './regulations.ts'
 
-// The regulations pointers (issue 7): every US state, DC and every Canadian province and territory with its
+// The regulations pointers: every US state, DC and every Canadian province and territory with its
 // agency; detection of the place a member mentions; and the guard that no date or limit is ever stated.
 
 const US_STATES =

@@ -1,8 +1,6 @@
-// Hunting and fishing regulations (issue 7): the assistant explains the general concepts and names the official
-// wildlife agency of the state, province or territory a member mentions, with its site. It never states a season
-// date, bag limit or size limit: those change every year and differ by unit, zone and water, so the agency is the
-// only source. Agency names and sites as we know them: governments rename departments, so the list is data to keep
-// current (where a deep link was uncertain, the government's home page is given).
+// Regulations: the assistant explains the concepts and names the wildlife agency of a place, never a season date, bag
+// or size limit: those change every year and by unit, so the agency is the only source (ADR 007). Agency names and
+// sites are data to keep current.
 import type { ChatSource } from '#shared/schemas/assistant.ts'
 import type { KnowledgeDoc } from './assistant.types.ts'
 
@@ -181,9 +179,8 @@ export const JURISDICTIONS: readonly Jurisdiction[] = [
   }),
 ]
 
-// Codes that are also everyday words or other shorthands ('IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ON', 'ID', 'NE' for
-// north-east, 'LA' for Los Angeles, 'BC' for Boone and Crockett, 'PE', 'DE', 'MA'): they count only after 'in'
-// or 'from' ('hunting in OR'); every other code counts when written in capitals ('MT', 'SK').
+// Codes that are also words or other shorthands ('IN', 'OR', 'ME', 'LA', 'BC' …) count only after 'in' or 'from'
+// ('hunting in OR'); every other code counts when written in capitals ('MT', 'SK').
 const AMBIGUOUS_CODES = new Set(['IN', 'OR', 'ME', 'OK', 'HI', 'OH', 'ON', 'ID', 'NE', 'LA', 'BC', 'PE', 'DE', 'MA'])
 // Species and category names that contain a place: 'Quebec-Labrador caribou', 'Alaska-Yukon moose', 'Columbia
 // blacktail', 'Canada moose'. Removed before looking for places, so they do not read as one.

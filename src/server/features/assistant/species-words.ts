@@ -4,8 +4,7 @@ import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
 import type { Species } from '#shared/species/types.ts'
 
 // Which species or score chart a sentence names, from the catalogue's own names (no alias table): "bass" is every
-// species with Bass in its name, "largemouth bass" the one naming both words, "mountain lion" the cougar
-// ("Cougar (Mountain Lion)"), "grizzly skull" the grizzly bear chart. Pure: no I/O.
+// species with Bass in its name, "mountain lion" the cougar ("Cougar (Mountain Lion)"). Pure.
 
 /** Name words that alone do not say which animal: "black", "mountain", "common" … */
 const WEAK = new Set([
@@ -87,11 +86,7 @@ export function findNamedSpecies(text: string): Species[] {
   return bestMatches(text, SPECIES_WORDS)
 }
 
-/**
- * The catalogue species a text names: every species tied for the most name words ("bass" → largemouth,
- * smallmouth and striped bass; "deer" → whitetail and mule deer); else a group word ("fish" → every fish);
- * [] when none.
- */
+/** The species a text names: all tied for most name words ("deer" → whitetail, mule deer), else a group word's. */
 export function findSpecies(text: string): Species[] {
   const named = findNamedSpecies(text)
   if (named.length > 0) return named
@@ -110,9 +105,8 @@ const CATEGORY_WORDS: Named<ChartCategory>[] = CHART_CATEGORIES.map((category) =
 }))
 
 /**
- * The score chart a text names: a category id (`whitetail-typical`), or the chart whose name (then whose
- * species' name) shares most words with it; "non-typical" picks a non-typical chart where one exists, otherwise
- * typical charts come first. Ties go to the first in the engine's order (so "bear" is the black bear).
+ * The score chart a text names: a category id, or the chart sharing most words with it; "non-typical" picks one
+ * where it exists, else typical charts first. Ties go to the engine's first (so "bear" is the black bear).
  */
 export function findChartCategory(text: string): ChartCategory | undefined {
   return findChartCategories(text)[0]

@@ -37,10 +37,7 @@ function resolvedPath(url: string): string {
   }
 }
 
-/**
- * The better-auth path a request URL names, resolved as its router resolves it, with repeated and trailing slashes
- * folded: every spelling of one endpoint picks that endpoint's limit.
- */
+/** The better-auth path of a URL as its router resolves it, slashes folded: each spelling gets its endpoint's limit. */
 export function identityPath(url: string): string {
   const pathname = resolvedPath(url)
   const path = pathname.startsWith(`${AUTH_BASE_PATH}/`) ? pathname.slice(AUTH_BASE_PATH.length) : pathname
@@ -53,10 +50,7 @@ export function isCanonicalIdentityUrl(url: string): boolean {
   return raw === resolvedPath(url) && !raw.includes('%') && !raw.includes('//') && !raw.endsWith('/')
 }
 
-/**
- * better-auth paths a stranger may call: signing up and in, verification, reset, the OpenID callbacks. Every other
- * one acts on a session, so a stranger gets our 401 before better-auth reads the body (it validates first).
- */
+// What a stranger may call; the rest act on a session, so strangers get our 401 before better-auth reads the body.
 const OPEN_IDENTITY_PATHS = [
   /^\/sign-(in|up|out)(\/|$)/,
   /^\/(get-session|verify-email|send-verification-email|request-password-reset|ok|error)$/,
@@ -79,7 +73,6 @@ export function withoutTokens(value: unknown): unknown {
   )
 }
 
-/** The JSON text without token fields; any other text as it is. */
 function bodyWithoutTokens(text: string, contentType: string | null): string {
   if (!contentType?.includes('json')) return text
   try {
@@ -113,7 +106,6 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   const baseUrl = app.auth.options.baseURL as string
   const providerAnswers = opts.oidc ? providerCheck(opts.oidc.issuer) : undefined
 
-  // better-auth: sign-up, sign-in, e-mail verification, password reset, OIDC callbacks.
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
@@ -125,15 +117,12 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
         timeWindow: (req) => identityRule(identityPath(req.url), opts.rateLimits)[1].windowMs,
       },
     },
-    // Who may call decides first: the spelling, then a session where the endpoint needs one.
     async preValidation(req, reply) {
-      // Other spellings would reach better-auth's endpoints too; one spelling keeps limits and checks simple.
       if (!isCanonicalIdentityUrl(req.url)) throw new AppError('NOT_FOUND', 'Not found')
       if (!isOpenIdentityPath(identityPath(req.url))) await requireUser(req, reply)
     },
     async handler(req, reply) {
       const path = identityPath(req.url)
-      // Connecting the provider from Settings would otherwise send the browser to it while it is down.
       if (path === '/link-social' && providerAnswers && !(await providerAnswers())) {
         throw new AppError('UPSTREAM_FAILED', PROVIDER_UNAVAILABLE_MESSAGE)
       }
@@ -188,8 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     async (req, reply) => {
       if (await loadUser(req, reply)) return reply.redirect('/')
       if (!providerAnswers) return reply.redirect('/sign-in')
-      // better-auth learned the provider's endpoints at startup and would send the browser there even while it is
-      // down; a quick look at its discovery document lets our page say so instead.
+      // better-auth would send the browser to the provider even while it is down; its discovery document tells us.
       if (!(await providerAnswers())) {
         req.log.warn({ issuer: opts.oidc?.issuer }, 'OpenID Connect provider did not answer its discovery document')
         return reply.redirect(`${SIGN_IN_ERROR_PATH}?error=${PROVIDER_UNAVAILABLE}`)
@@ -206,7 +194,6 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
     },
   )
 
-  /** Ends this request's session (if any), passing on better-auth's cookie-clearing header. */
   async function endSession(req: FastifyRequest, reply: FastifyReply) {
     const key = sessionCookie(req.headers.cookie)
     if (!key) return
@@ -226,8 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       },
     },
     async (req, reply) => {
-      // SameSite=Lax sends the cookie on another site's top-level link, so that link must not sign the member out.
-      // Requests without Sec-Fetch-Site (older browsers, curl) keep working.
+      // SameSite=Lax sends the cookie on another site's top-level link, which must not sign the member out.
       const site = req.headers['sec-fetch-site']
       if (site !== 'cross-site' && site !== 'same-site') await endSession(req, reply)
       return reply.redirect('/')

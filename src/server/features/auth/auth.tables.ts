@@ -1,7 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-// The four tables better-auth needs (user, session, account, verification), with our access flags on users.
-// Column names are spelled out so the adapter and raw SQL agree whatever casing a query builder uses.
+// better-auth's four tables with our flags on users; column names spelled out so the adapter and raw SQL agree.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () =>
@@ -18,13 +17,12 @@ export const users = pgTable('users', {
   image: text('image'),
   firstName: text('first_name'),
   lastName: text('last_name'),
-  /** Spec §4: approved for the beta (a verified e-mail matched an approved request, or an admin approved). */
+  /** Approved for the beta (docs/product.md §4): a verified e-mail matched an approved request, or an admin did. */
   betaApproved: boolean('beta_approved').notNull().default(false),
   isAdmin: boolean('is_admin').notNull().default(false),
-  /** Passed the alpha password gate; remembered server-side (DESIGN.md §1). */
+  /** Passed the alpha password gate; remembered server-side (docs/architecture.md §1). */
   gatePassed: boolean('gate_passed').notNull().default(false),
   approvedAt: timestamp('approved_at', { withTimezone: true }),
-  /** The community profile (issue 5): shown on /profile/{userId}. */
   bio: text('bio'),
   region: text('region'),
   /** A moderator hid the profile (bio and picture): only the member and admins see it. */

@@ -170,7 +170,7 @@ describe('GET /api/auth/user', () => {
     expectApiError(res, 401)
   })
 
-  it('answers exactly the user fields of the spec when signed in', async () => {
+  it('answers exactly the user fields of docs/product.md §7 when signed in', async () => {
     const user = await createUser(t, { state: 'pending', firstName: 'Fred', lastName: 'Bear' })
     const res = await getAuthUser(t, user.cookie)
 

@@ -16,7 +16,6 @@ import { DISCOVERY_TIMEOUT_MS, discoveryUrlOf } from './oidc-discovery.ts'
 
 export const AUTH_BASE_PATH = '/api/identity'
 export const OIDC_PROVIDER_ID = 'oidc'
-/** Where better-auth sends a browser whose sign-in failed, with `?error=<code>`: our page says what happened. */
 export const SIGN_IN_ERROR_PATH = '/sign-in'
 const SESSION_DAYS = 30
 
@@ -24,11 +23,9 @@ export type AuthDeps = {
   db: Db
   config: Pick<Config, 'baseUrl' | 'sessionSecret' | 'oidc' | 'adminEmails'>
   mailSender: MailSender
-  /** Called when a user's access flags changed, so cached sessions are dropped. */
   onUserChanged: (userId: string) => void
 }
 
-/** The first name an account gave (never the free-text `name`); the mail builders decide if it may be shown. */
 function firstNameOf(user: { email: string; firstName?: unknown }): string | null {
   return typeof user.firstName === 'string' ? user.firstName : null
 }
@@ -63,11 +60,8 @@ function answerFloor(path: string, floorMs: number): BetterAuthPlugin {
   }
 }
 
-/**
- * The OpenID Connect provider. better-auth reads its discovery document at startup with no time limit, and every
- * identity request (a password sign-in too) waits for startup: past DISCOVERY_TIMEOUT_MS the provider counts as not
- * yet discovered instead, which the plugin's own hook retries (10 s limit) when a request names the provider.
- */
+// better-auth reads the provider's discovery document at startup with no time limit, holding every identity request:
+// past DISCOVERY_TIMEOUT_MS it counts as not yet discovered, and is retried when a request names it.
 function oidcPlugin(oidc: NonNullable<Config['oidc']>) {
   const provider = {
     providerId: OIDC_PROVIDER_ID,
@@ -92,10 +86,7 @@ function oidcPlugin(oidc: NonNullable<Config['oidc']>) {
   }
 }
 
-/**
- * better-auth owns passwords (scrypt), sessions in the database, e-mail verification and reset tokens.
- * Mounted at /api/identity so our own /api/auth/user, /api/login and /api/logout keep the spec's paths.
- */
+/** better-auth, mounted at /api/identity so our /api/auth/user, /api/login and /api/logout keep their paths. */
 export function createAuth({ db, config, mailSender, onUserChanged }: AuthDeps) {
   // In the outbox before better-auth answers, so the mail survives a crash; the sender sends it after the answer.
   const send = async (mail: Mail) => {
@@ -123,11 +114,9 @@ export function createAuth({ db, config, mailSender, onUserChanged }: AuthDeps) 
       // better-auth turns its origin/CSRF check off when NODE_ENV=test; keep it on everywhere so tests see production.
       disableOriginCheck: false,
     },
-    // Failed OpenID callbacks (lost state, a replayed code) land on our sign-in page rather than better-auth's.
     onAPIError: { errorURL: `${config.baseUrl}${SIGN_IN_ERROR_PATH}` },
     account: {
-      // An OpenID sign-in never joins an existing account, whatever the provider says about the e-mail: it would
-      // hand an admin's or member's session to whoever controls that address at the provider. A signed-in member
+      // An OpenID sign-in never joins an existing account, whatever the provider says of the e-mail; a member
       // connects the provider from Settings instead (ADR 014).
       accountLinking: { enabled: true, disableImplicitLinking: true, allowDifferentEmails: false },
     },
@@ -191,7 +180,6 @@ export function createAuth({ db, config, mailSender, onUserChanged }: AuthDeps) 
       user: {
         create: {
           async after(user) {
-            // OpenID Connect accounts arrive with a verified e-mail from the provider.
             if (user.emailVerified) {
               await applyAccessForVerifiedUser(db, { adminEmails: config.adminEmails, userId: user.id })
             }

@@ -1,18 +1,14 @@
 import { APIError } from 'better-auth/api'
 import { COMMUNITY_LIMITS, UpdateProfileSchema } from '#shared/schemas/community.ts'
 
-// The member fields the identity provider writes (sign-up, OpenID Connect) keep the profile's rules
-// (PATCH /api/profile), so other members never receive a name or picture the profile would have refused.
+// Names and pictures the identity provider writes keep the profile's rules (PATCH /api/profile).
 
 /** better-auth endpoints that would write names, pictures or e-mail without those rules; PATCH /api/profile exists. */
 export const CLOSED_IDENTITY_PATHS = ['/update-user', '/change-email']
 
 const SignUpNamesSchema = UpdateProfileSchema.pick({ firstName: true, lastName: true }).required()
 
-/**
- * The sign-up body with its names checked and trimmed like the profile's, and `name` built from them as the
- * profile builds it. A picture comes only from the photo pipeline. Throws a 400 naming the first bad field.
- */
+/** The sign-up body with names checked like the profile's and `name` built from them; refuses a picture (400). */
 export function signUpBody(body: Record<string, unknown>): Record<string, unknown> {
   if (body.image !== undefined && body.image !== null) {
     throw new APIError('BAD_REQUEST', { message: 'image is set from a profile photo' })
@@ -26,7 +22,6 @@ export function signUpBody(body: Record<string, unknown>): Record<string, unknow
   return { ...body, firstName, lastName, name: `${firstName} ${lastName}` }
 }
 
-/** A display name holds both names, as PATCH /api/profile builds it. */
 const DISPLAY_NAME_CHARS = 2 * COMMUNITY_LIMITS.nameChars + 1
 
 function providerText(value: unknown, max: number): string {
@@ -43,10 +38,7 @@ function httpsUrl(value: unknown): string | null {
   }
 }
 
-/**
- * A member from an OpenID Connect profile: names cut to the profile's length (a sign-in is not refused for a long
- * name) and a picture only when it is an https URL.
- */
+/** A member from an OpenID Connect profile: names cut to the profile's length, a picture only from an https URL. */
 export function memberFromOidcProfile(profile: Record<string, unknown>) {
   const firstName = providerText(profile.given_name, COMMUNITY_LIMITS.nameChars)
   const lastName = providerText(profile.family_name, COMMUNITY_LIMITS.nameChars)

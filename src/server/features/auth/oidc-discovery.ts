@@ -1,9 +1,7 @@
 /** Longer than a provider that is up ever needs for its discovery document; short enough to wait for on a click. */
 export const DISCOVERY_TIMEOUT_MS = 2_000
-/** A good answer is reused this long, so a burst of sign-ins asks the provider once. */
 export const DISCOVERY_CACHE_MS = 60_000
 
-/** The discovery document of an issuer, as OpenID Connect Discovery places it. */
 export function discoveryUrlOf(issuer: string): string {
   return `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
 }
@@ -20,10 +18,7 @@ async function answersDiscovery(url: string, timeoutMs: number): Promise<boolean
   }
 }
 
-/**
- * Whether the provider answers its discovery document now: at most `timeoutMs` when it does not, nothing while a
- * good answer is younger than `cacheMs`. Sign-ins that arrive together share one request.
- */
+/** Whether the provider answers its discovery document; a good answer is kept `cacheMs`, checks at once share one. */
 export function providerCheck(issuer: string, { timeoutMs = DISCOVERY_TIMEOUT_MS, cacheMs = DISCOVERY_CACHE_MS } = {}) {
   const url = discoveryUrlOf(issuer)
   let goodUntil = 0

@@ -9,9 +9,8 @@ import { emptyInbox } from './feed-inbox.ts'
 import { countFollow } from './follows.service.ts'
 import { memberNotFound, toMember } from './profiles.service.ts'
 
-// Blocks (issue 5): neither member sees the other's content, profile lists or notifications (visibility.ts,
-// notify.ts). Blocking ends the follows between them, both ways, in the same transaction (and the
-// members' follow counters and the followers' Following feeds with them). One row per pair.
+// Blocks: neither member sees the other's content or notifications. Blocking ends the follows both ways, with
+// their counters and inbox rows, in the same transaction.
 
 const BLOCKS_LISTED = 500
 

@@ -18,11 +18,8 @@ import {
   visibleMeasurement,
 } from './interactions.service.ts'
 
-// Comments (issue 5): oldest first, on a measurement the viewer may see. A comment hidden by a moderator is shown
-// only to its author and admins; comments across a block are left out. The body is stored and returned as the
-// text that was sent (trimmed): the server never renders it, and the client shows it as text. A mention is
-// `@[Name](userId)` (MENTION_PATTERN): each mentioned member is notified only if they are an approved member who
-// may see the measurement themselves, so a mention never shows anyone a post they could not open.
+// Comments, oldest first. Bodies are stored as sent (trimmed) and shown as text, never HTML. A mentioned member is
+// told only if approved and able to see the post themselves, so a mention never leaks one (ADR 005).
 
 export const COMMENT_NOT_FOUND = 'Comment not found'
 
@@ -131,11 +128,7 @@ export function mentionedIds(body: string): string[] {
   return ids
 }
 
-/**
- * Who of the mentioned members is told: approved members who may see the measurement as themselves (a follower
- * for a followers-only post, nobody across a block with its owner, admins only for a hidden one). The owner is
- * left out: the comment notification already tells them. notify() then leaves out blocks with the author.
- */
+/** The mentioned members who may see the measurement themselves (canView), but the owner, told of the comment. */
 async function mentionRecipients(tx: Tx, measurement: VisibleMeasurement, body: string): Promise<string[]> {
   const ids = mentionedIds(body).filter((id) => id !== measurement.userId)
   if (ids.length === 0) return []
@@ -161,10 +154,7 @@ async function mentionRecipients(tx: Tx, measurement: VisibleMeasurement, body: 
   return ids.filter((id) => allowed.has(id))
 }
 
-/**
- * DELETE /api/measurements/:id/comments/:commentId: its author or an admin; anyone else 404 (whether it exists is
- * not told). The measurement's count drops only for a comment it counted (not hidden).
- */
+/** DELETE …/comments/:commentId: its author or an admin, anyone else 404; returns the members whose bells changed. */
 export async function deleteComment(
   db: Db,
   viewer: AuthUser,

@@ -4,7 +4,7 @@ import type { Estimate } from '#shared/schemas/community.ts'
 import { users } from '../auth/auth.tables.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
 
-// The community (issue 5). A like, a follow, a verdict and a block are one row per pair, so a double click or two
+// The community. A like, a follow, a verdict and a block are one row per pair, so a double click or two
 // concurrent requests end with one row (the primary key or unique constraint decides, never a read-then-write).
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -84,10 +84,7 @@ export const sizeChecks = pgTable(
   ],
 )
 
-/**
- * One row per event for one recipient. `groupKey` (`{kind}:{target}`) gathers the bell's lines ('Sam and 3 others
- * liked your Elk'); the actor is kept so a block hides the actor's notifications.
- */
+/** One row per event and recipient; `groupKey` gathers the bell's lines, the actor lets a block hide theirs. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -106,8 +103,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The bell reads a member's latest notifications from this index alone (an index-only scan): every column it
-    // reads rides along after the order's, so it reads a few index pages instead of a table page per notification.
+    // Carries every column the bell reads, so its window is an index-only scan (ADR 022).
     index('notifications_user_created_idx').on(
       t.userId,
       t.createdAt.desc(),
@@ -121,7 +117,7 @@ export const notifications = pgTable(
       t.readAt,
     ),
     index('notifications_user_unread_idx').on(t.userId, t.groupKey).where(sql`read_at is null`),
-    // Deleting a measurement or a comment cascades here; and their recipients are found when one changes.
+    // for the cascades, and to find the recipients when a measurement or comment changes
     index('notifications_measurement_idx').on(t.measurementId),
     index('notifications_comment_idx').on(t.commentId),
   ],
@@ -163,10 +159,7 @@ export const blocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 )
 
-/**
- * Achievements (issue 6 fills the catalogue and awards them). The profile's achievement points and the bell's
- * 'achievement' notifications read these tables from issue 5 on.
- */
+/** The achievement catalogue and each member's awards (features/achievements fills and awards them). */
 export const achievements = pgTable('achievements', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -183,10 +176,7 @@ export const achievements = pgTable('achievements', {
   metricArg: text('metric_arg'),
   /** the catalogue's order */
   position: integer('position').notNull().default(0),
-  /**
-   * When it was last awarded retroactively to every member who already qualifies; null for an achievement added
-   * (or re-activated, or whose target changed) since: the server does it at start (issue 6).
-   */
+  /** last awarded to every qualifying member; null once added, re-activated or retargeted (retroactive.service.ts) */
   evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
 })
 
@@ -207,12 +197,7 @@ export const userAchievements = pgTable(
   ],
 )
 
-/**
- * The Following feed, fanned out on write: one row per follower and post of a member they follow (public or
- * followers-only). A new post is copied to its owner's followers, a follow copies the followee's posts, an
- * unfollow (or a block) removes them, a post made private removes its rows. The feed reads one member's range
- * newest first and still checks each post (hidden, private) when it reads it.
- */
+/** The Following feed fanned out on write (feed-inbox.ts, ADR 005): one row per follower and followed post. */
 export const feedInbox = pgTable(
   'feed_inbox',
   {
@@ -229,12 +214,7 @@ export const feedInbox = pgTable(
   ],
 )
 
-/**
- * Deliveries to followers' inboxes still to make (feed-delivery.ts, ADR 018): a post's transaction records one row
- * when the post starts or stops reaching followers; a worker brings the post's inbox rows in line with its
- * visibility then, a batch of followers per transaction, and deletes the row with the last batch. No foreign keys:
- * a job whose post is gone is dropped by the worker, and deleting a post or a member never waits on a claimed job.
- */
+/** Inbox deliveries still to make (ADR 018). No foreign keys: deleting a post never waits on a claimed job. */
 export const feedDeliveries = pgTable(
   'feed_deliveries',
   {

@@ -5,10 +5,8 @@ import type { Db, Listen } from '../../db/client.ts'
 import { feedDeliveries } from './community.tables.ts'
 import { deliveryBatch, FEED_DELIVERY_CHANNEL } from './feed-inbox.ts'
 
-// The worker that makes the deliveries posts queue (queuePostDelivery, feed-inbox.ts; ADR 018). Every server
-// process runs one. Each batch is one transaction that claims a job (FOR UPDATE SKIP LOCKED: processes never take
-// the same one at once), writes or deletes up to `batch` inbox rows and records its progress or deletes the job, so
-// a crash loses nothing and repeats nothing; a job left by a stopped process is claimed again at once.
+// Each process's worker for the deliveries posts queue (ADR 018): one transaction per batch, claimed FOR UPDATE
+// SKIP LOCKED, recording its progress with it, so a crash loses and repeats nothing.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,16 +15,12 @@ declare module 'fastify' {
 }
 
 export type FeedDeliveryOptions = {
-  /** Followers written (or rows deleted) per statement and transaction. */
+  /** followers written (or rows deleted) per transaction */
   batch: number
-  /** How often to look for jobs without being woken (a missed or absent LISTEN); default 1 s. */
+  /** how often to look for jobs without being woken (a missed or absent LISTEN) */
   pollMs: number
-  /** How long a job that failed waits before it is tried again. */
   retryMs: number
-  /**
-   * The pause between the database's wake-up (a queuing commit) and the pass: the request that committed answers
-   * first (PGlite runs one statement at a time, and a batch queued before its last reads would hold it up).
-   */
+  /** from a wake-up to the pass, so the request that queued answers first (on PGlite it would wait: ADR 018) */
   settleMs: number
 }
 
@@ -35,10 +29,7 @@ export const DEFAULT_FEED_DELIVERY: FeedDeliveryOptions = { batch: 1_000, pollMs
 type Log = Pick<FastifyBaseLogger, 'error'>
 type Outcome = 'worked' | 'none'
 
-/**
- * One batch of the earliest job no other process holds ('none': nothing to claim). A job whose batch fails waits
- * `retryMs` (so one bad job cannot hold up the rest) and the error is thrown.
- */
+/** One batch of the earliest unclaimed job; a failing job waits `retryMs` so it cannot hold up the rest. */
 async function runOneBatch(db: Db, options: Pick<FeedDeliveryOptions, 'batch' | 'retryMs'>): Promise<Outcome> {
   let claimed: string | undefined
   try {
@@ -73,10 +64,7 @@ async function runOneBatch(db: Db, options: Pick<FeedDeliveryOptions, 'batch' | 
   }
 }
 
-/**
- * Makes the queued deliveries this process can claim, batch after batch, until none is left to claim (other
- * processes may still hold some). `stop` is asked between batches. Throws what a batch threw.
- */
+/** Runs batches until none is left to claim (others may still hold some); `stop` is asked between batches. */
 export async function deliverPending(
   db: Db,
   options: Pick<FeedDeliveryOptions, 'batch' | 'retryMs'> = DEFAULT_FEED_DELIVERY,
@@ -97,10 +85,7 @@ export async function drainFeedDeliveries(db: Db): Promise<void> {
   }
 }
 
-/**
- * This process's worker: a pass (deliverPending) runs shortly after a queuing commit in any process (a NOTIFY),
- * at start and every `pollMs`; one pass at a time.
- */
+/** This process's worker: a pass shortly after any process queues (NOTIFY), at start and every `pollMs`. */
 export class FeedDeliverer {
   readonly #db: Db
   readonly #log: Log
@@ -169,16 +154,13 @@ export class FeedDeliverer {
   }
 }
 
-/** Jobs queued and not finished (counted when scraped: the table holds only those). */
+/** Jobs queued and not finished: the table holds only those. */
 async function queuedCount(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(feedDeliveries)
   return row?.n ?? 0
 }
 
-/**
- * This app's worker (`app.feedDelivery`): woken by the database on every queuing commit when `listen` is given,
- * started when the app is ready (jobs a stopped process left), closed with the app after its batch in progress.
- */
+/** This app's worker (`app.feedDelivery`): started when ready, woken by `listen`, closed after its batch. */
 export function startFeedDelivery(
   app: FastifyInstance,
   opts: { db: Db; listen?: Listen | undefined; options?: Partial<FeedDeliveryOptions> | undefined },

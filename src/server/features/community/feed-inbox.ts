@@ -3,19 +3,9 @@ import type { Visibility } from '#shared/schemas/measurements.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { feedDeliveries } from './community.tables.ts'
 
-// The Following feed fanned out on write (migration 0005, feed_inbox in community.tables.ts): one row per
-// (follower, post) for every public or followers-only post of a member they follow, so the Following tab reads one
-// range of the follower's rows newest first. A follow, an unfollow or a block changes the rows in its own
-// transaction; a post that starts or stops reaching followers only queues a delivery there, which a worker makes
-// shortly after in batches (feed-delivery.ts, ADR 018). The feed query checks each row's post, so a row a later
-// check must refuse is never shown.
-//
-// Concurrency (PostgreSQL, READ COMMITTED): a delivery batch running while the owner gains or loses a follower must
-// not miss or keep a row. The follow's transaction updates the owner's users row (countFollow) before it copies or
-// deletes rows, and each batch takes a share lock on that same row before it reads the follows: whichever comes
-// second waits for the first to commit, and its next statement sees what the first did.
+// The Following feed fanned out on write (ADR 005): follows, unfollows and blocks change feed_inbox in their own
+// transaction, posts queue a delivery (ADR 018). Both lock the owner's users row first, so neither misses the other.
 
-/** Post visibilities that reach the owner's followers. */
 export function reachesFollowers(visibility: Visibility): boolean {
   return visibility === 'public' || visibility === 'followers'
 }
@@ -23,19 +13,15 @@ export function reachesFollowers(visibility: Visibility): boolean {
 /** The channel that wakes the delivery workers of every process once a queuing transaction commits. */
 export const FEED_DELIVERY_CHANNEL = 'fieldmark_feed_delivery'
 
-/**
- * A post started or stopped reaching its owner's followers (created public or followers-only, or its visibility
- * crossed that line): queues bringing their inbox rows in line with it. Call it in the transaction of the change.
- */
+/** Queues bringing the post's inbox rows in line with its visibility; call it in the transaction that changed it. */
 export async function queuePostDelivery(tx: Tx, measurementId: string): Promise<void> {
   await tx.insert(feedDeliveries).values({ measurementId })
   await tx.execute(sql`select pg_notify(${FEED_DELIVERY_CHANNEL}, '')`)
 }
 
 /**
- * One batch of a queued delivery, in the caller's transaction: the post's rows for up to `limit` followers after
- * `afterFollower` (by id) when it reaches followers, else up to `limit` of its rows deleted. `done` once nothing is
- * left to do; `last` is where the next batch starts.
+ * One batch of a delivery: rows for up to `limit` followers after `afterFollower`, or up to `limit` rows deleted when
+ * the post no longer reaches followers. `last` is where the next batch starts.
  */
 export async function deliveryBatch(
   tx: Tx,
@@ -48,8 +34,7 @@ export async function deliveryBatch(
     sql`select user_id from measurements where id = ${measurementId}`,
   )
   if (!owner) return { done: true, last: afterFollower } // deleted: its rows went with it
-  // The owner's row first (the follows, above), then the post's: an edit of its visibility (which locks it for
-  // update) waits for this batch, or this batch reads what the edit wrote.
+  // The owner's row first, then the post's: an edit of its visibility waits for this batch, or this reads its write.
   await tx.execute(sql`select 1 from users where id = ${owner.user_id} for share`)
   const [post] = await rowsOf<{ visibility: Visibility }>(
     tx,
@@ -90,10 +75,7 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows
 }
 
-/**
- * A follow inserted: the followee's public and followers-only posts into the follower's inbox. Call it after
- * countFollow (which locks the followee's users row, see above).
- */
+/** A follow inserted: the followee's posts into the follower's inbox. Call it after countFollow (the lock above). */
 export async function fillInbox(tx: Tx, followerId: string, followeeId: string): Promise<void> {
   await tx.execute(sql`insert into feed_inbox (user_id, created_at, measurement_id, owner_id)
     select ${followerId}, m.created_at, m.id, m.user_id from measurements m
@@ -106,10 +88,7 @@ export async function emptyInbox(tx: Tx, followerId: string, followeeId: string)
   await tx.execute(sql`delete from feed_inbox where user_id = ${followerId} and owner_id = ${followeeId}`)
 }
 
-/**
- * Every inbox row the follows and posts call for, added to those there (migration 0005's backfill): for data
- * written around the services (the benchmark seed, tests that insert rows directly). One INSERT … SELECT.
- */
+/** Adds every inbox row the follows and posts call for: for data written around the services (seed, tests). */
 export async function fillAllInboxes(db: Db | Tx): Promise<void> {
   await db.execute(sql`insert into feed_inbox (user_id, created_at, measurement_id, owner_id)
     select f.follower_id, m.created_at, m.id, m.user_id

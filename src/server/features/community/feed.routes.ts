@@ -13,11 +13,7 @@ type Options = { db: Db; rateLimits: RateLimits }
 
 export const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
 
-/**
- * A body already serialized as JSON (assembled from cached parts). Fastify sends a string or Buffer with a JSON
- * content type as it is; the route's response schema still documents it and the API tests check bodies against the
- * schemas.
- */
+/** Sends a body already serialized as JSON as it is; the response schema only documents it (the API tests check). */
 export function sendJson<T>(reply: FastifyReply, body: string | Buffer): T {
   reply.type('application/json; charset=utf-8').send(body)
   return reply as unknown as T

@@ -10,16 +10,12 @@ import { feedInbox, likes } from './community.tables.ts'
 import { bodyColumnsSql, bodyOrKnownSql, cardJsonSql, type PagePost, type PostFigures } from './post-bodies.ts'
 import { MAX_KEPT_LIKES, type ViewerLikes } from './viewer-likes.ts'
 
-// Posts: the feed, one post, a member's posts on their profile. A page is ONE statement, cold or warm (ADR 023):
-// it finds the posts with their community figures (counts, the viewer's like, a version), their authors' cards and
-// the bodies' values and photos this process lacks (post-bodies.ts), and, when this process does not know what the
-// viewer liked, that too (viewer-likes.ts). A member's first page thus costs no more round trips than their next.
+// Posts: the feed, one post, a member's posts on their profile. A page is ONE statement, cold or warm (ADR 023).
 
 export type { PagePost, PostFigures } from './post-bodies.ts'
 
 export type PageQuery = { cursor?: string | undefined; limit: number }
 
-/** A page: its posts in order and the cursor of the next one. */
 export type Page = { posts: PagePost[]; nextCursor: string | null }
 
 type RawFigures = {
@@ -37,10 +33,7 @@ type RawFigures = {
   liked: boolean
 }
 
-/**
- * A page size or count as an SQL literal: the queries run as prepared statements with a generic plan (made without
- * the values), which would have to guess a LIMIT given as a parameter.
- */
+/** A count as an SQL literal: a generic plan would have to guess a LIMIT given as a parameter. */
 function literalCount(n: number): SQL {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${n}`)
   return sql.raw(String(n))
@@ -68,14 +61,7 @@ const FIELD = '\x1f'
 const RECORD = '\x1e'
 const FIELDS = 14
 
-/**
- * A page's posts in ONE text value (postsText): one record per post, its fields in the order below. A driver
- * parses each field of each row apart (PGlite copies and decodes every one), which cost more than the query itself
- * for 21 rows of 12 fields; one text value is one field. Text rather than json_build_array for the figures, which
- * looks up how to write each value's type on every call: the query alone went from about 11,000 to 13,000
- * executions a second on region (pgbench, Following, 2 clients). The card and the body are JSON arrays, decoded
- * only when needed (post-bodies.ts). A record of another shape means the query and this disagree: an error.
- */
+/** A page's posts from postsText's ONE text value (why one text, not rows or json_build_array: ADR 005). */
 function postsFromText(text: string): PagePost[] {
   if (text === '') return []
   return text.split(RECORD).map((record) => {
@@ -100,11 +86,7 @@ function postsFromText(text: string): PagePost[] {
   })
 }
 
-/**
- * What a page query reads of each measurement, in the subquery that finds it (from the row the index led to, so the
- * page needs no second look-up): the figures, and the body's columns (post-bodies.ts). The subquery names the table
- * `measurements`.
- */
+/** A page's columns, read in the subquery (over `measurements`) that finds the row, so there is no second look-up. */
 const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user_id,
   ${measurements.createdAt} as created_at, ${measurements.createdAt}::text as cursor_at, ${measurements.updatedAt} as updated_at,
   ${measurements.visibility} as visibility, ${measurements.hiddenAt} as hidden_at,
@@ -112,10 +94,7 @@ const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user
   ${measurements.confirmedCount} as confirmed_count, ${measurements.plausibleCount} as plausible_count,
   ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
 
-/**
- * How a page's statement says which posts the viewer liked: `known` leaves it to the caller (the set is kept,
- * viewer-likes.ts), `load` does too and returns the viewer's set (`liked_ids`) to keep, `probe` asks per post.
- */
+/** `known`: the caller sets likes from its kept set; `load`: also returns that set (liked_ids); `probe`: per post. */
 type LikesMode = 'known' | 'load' | 'probe'
 
 /** The viewer's like of `page.id`: a probe of the likes, or false where the caller sets it from the set. */
@@ -125,23 +104,16 @@ function likedSql(viewerId: Value, mode: LikesMode): SQL {
     : sql`false`
 }
 
-/**
- * `load`: a column `liked_ids`, the measurements the viewer liked (at most one more than are kept, by an index-only
- * scan of likes_user_measurement_idx) separated by spaces; null for none.
- */
+/** `load`: liked_ids, at most MAX_KEPT_LIKES + 1 liked measurements separated by spaces; null for none. */
 function likedIdsColumn(viewerId: Value, mode: LikesMode): SQL {
   if (mode !== 'load') return sql``
   return sql`, (select string_agg(l.measurement_id::text, ' ') from (select ${likes.measurementId} from ${likes}
       where ${likes.userId} = ${viewerId} limit ${literalCount(MAX_KEPT_LIKES + 1)}) l) as liked_ids`
 }
 
-/** What a page's statement returns: its posts as one text (postsText), and the viewer's likes in `load` mode. */
 type PageRow = { figures: string; liked_ids?: string | null }
 
-/**
- * Runs a page's statement in the mode the viewer's kept likes call for (viewer-likes.ts): the posts with the
- * viewer's likes set. A viewer with more likes than are kept, met in `load` mode, is asked again by probes.
- */
+/** Runs a page's statement in the likes mode the kept likes call for; a viewer with too many to keep is probed. */
 async function withViewerLikes<R extends PageRow>(
   likes: ViewerLikes,
   viewerId: string,
@@ -167,12 +139,8 @@ function figuresOf(viewerId: Value): SQL {
     from page`
 }
 
-/**
- * The posts of `page` (a CTE of pageColumns and bodyColumnsSql), newest first, as one text (postsFromText); '' for
- * none; in `load` mode also the viewer's likes (likedIdsColumn). The version of a body is the measurement's
- * updated_at; the bodies of the posts in the placeholder `known` are left out (PostBodies.known). concat_ws leaves
- * out NULLs, so every field is one that cannot be NULL.
- */
+// The posts of the CTE `page`, newest first, as one text ('' for none), leaving out the bodies in `known`.
+// concat_ws skips NULLs, so every field must be one that cannot be NULL.
 function postsText(viewerId: Value, mode: LikesMode): SQL {
   return sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.cursor_at, page.updated_at::text,
         page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
@@ -182,10 +150,8 @@ function postsText(viewerId: Value, mode: LikesMode): SQL {
     from page join users u on u.id = page.user_id`
 }
 
-/**
- * The order of measurements_user_created_idx and measurements_public_created_idx: drizzle writes `.desc()` as
- * DESC NULLS LAST, and PostgreSQL's plain DESC means NULLS FIRST, which these indexes cannot give without a sort.
- */
+// NULLS LAST, as measurements_user_created_idx and measurements_public_created_idx are built: plain DESC means NULLS
+// FIRST, which they cannot give without a sort.
 const newestFirst = sql`${measurements.createdAt} desc nulls last, ${measurements.id} desc nulls last`
 
 /** A value in a query: itself, or a placeholder of a statement made once (db/prepared.ts). */
@@ -206,25 +172,14 @@ function blockedCte(viewerId: Value): SQL {
 }
 
 /**
- * GET /api/feed. Never the viewer's own, never hidden, never private, never across a block. Newest first.
- * - everyone: public posts of others (the partial index measurements_public_created_idx, whose predicate the WHERE
- *   repeats), and followers-only posts of the members the viewer follows, read from the viewer's feed_inbox (below):
- *   they can only enter the page when not older than the page's public posts (`floor`), so that range of the inbox
- *   is short, and each of its rows is joined to its post by primary key. This replaced reading every follow of the
- *   viewer and filtering the followers-only index with them: on region (the bench member follows 100) the query
- *   alone went from about 5,060 to 5,680 executions a second (pgbench, 2 clients, prepared).
- * - following: public and followers-only posts of the members the viewer follows, from the viewer's feed_inbox
- *   (feed-inbox.ts keeps it on every post, follow and block): one range of its primary key (user_id, created_at,
- *   measurement_id) read backwards after the cursor, each row joined to its measurement by primary key and kept only
- *   while still shown (not hidden, not private, not across a block), limit take: no per-followee probe, no sort.
- * One prepared statement per tab, with or without a cursor, and page size, rendered once (db/prepared.ts); the plans
- * are generic.
+ * GET /api/feed, newest first: never the viewer's own, hidden or private posts, nor any across a block. Following:
+ * one backwards range of the viewer's feed_inbox (ADR 005). Everyone: public posts, plus followers-only ones from
+ * the inbox down to the public page's `floor` (ADR 026).
  */
 export async function feedPage(
   db: Db,
   viewer: AuthUser,
   query: PageQuery & { tab: FeedTab },
-  /** what this process keeps of the viewers' likes */
   likes: ViewerLikes,
   /** the posts whose bodies the statement may leave out (PostBodies.known) */
   known: string,
@@ -238,7 +193,6 @@ export async function feedPage(
   return pageOf(posts, query.limit)
 }
 
-/** The feed's statements, one per tab, with or without a cursor, page size and likes mode. */
 const feedStatements = new Map<string, PreparedStatement<PageRow>>()
 
 function feedStatement(tab: FeedTab, withCursor: boolean, take: number, mode: LikesMode): PreparedStatement<PageRow> {
@@ -251,14 +205,9 @@ function feedStatement(tab: FeedTab, withCursor: boolean, take: number, mode: Li
   return statement
 }
 
-/** A page's posts: what pageColumns reads, and what their bodies show. */
 const postColumns = sql`${pageColumns}, ${bodyColumnsSql}`
 
-/**
- * The feed page's query; its values are the placeholders viewer, afterAt and afterId. The inbox's rows are read
- * by an index-only scan of its primary key: the post's owner comes from the post (measurements.user_id), not from
- * the inbox row (owner_id), whose heap page a cold inbox would otherwise read for every row.
- */
+// The owner comes from the post, not the inbox row's owner_id, so the inbox range stays index-only (ADR 023).
 function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesMode): SQL {
   const viewerId = sql.placeholder('viewer')
   const limit = literalCount(take)
@@ -323,15 +272,8 @@ export type StandingColumns = (viewerId: Value) => SQL
 const memberPostsStatements = new Map<string, PreparedStatement<PageRow & { standing: unknown }>>()
 
 /**
- * GET /api/profiles/:userId/measurements in ONE query: how the viewer stands to the member (`standing`, the select
- * list of profiles.service.ts) and, in the same statement, the page of the member's posts the viewer may see given
- * that standing: none when the profile is not theirs to see or a block stands between them; the member all of
- * their own; others public ones and, when following, followers-only ones, not hidden (admins: hidden ones that are
- * not private too). The same rules as canSeeProfile and canView, decided by the database. `standing` is the
- * first row's (undefined when the member does not exist). The page's ids come from an index-only scan of
- * measurements_user_created_idx (which carries visibility and hidden_at), newest first, stopping at the page size;
- * only those rows are then read. Filtering the member's rows themselves let the generic plan (which guesses ten rows
- * per member) read every post of the member and sort them.
+ * GET /api/profiles/:userId/measurements in ONE statement: the viewer's `standing` (undefined: no such member) and
+ * the page it lets them see, by canSeeProfile's and canView's rules in SQL. Ids by index-only scan: ADR 005.
  */
 export async function memberPostsWithStanding<S>(
   db: Db,
@@ -339,7 +281,6 @@ export async function memberPostsWithStanding<S>(
   userId: string,
   standing: StandingColumns,
   query: PageQuery,
-  /** what this process keeps of the viewers' likes */
   likes: ViewerLikes,
   /** the posts whose bodies the statement may leave out (PostBodies.known) */
   known: string,

@@ -17,7 +17,7 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// The feed (Everyone, Following), one post and a member's posts on their profile (issue 5): who sees what
+// The feed (Everyone, Following), one post and a member's posts on their profile: who sees what
 // (visibility × follow × block × hidden), at which location precision, and keyset pages without repeats or gaps.
 
 let t: TestApp

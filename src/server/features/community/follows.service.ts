@@ -10,16 +10,12 @@ import { follows } from './community.tables.ts'
 import { emptyInbox, fillInbox } from './feed-inbox.ts'
 import { canSeeProfile, memberNotFound, standingOf } from './profiles.service.ts'
 
-// Follows (issue 5): one row per pair (the primary key), so a double click or ten concurrent requests end with one
-// row and one notification: the insert does nothing on a conflict and only an inserted row notifies.
-// users.followers_count and following_count (migration 0004) stay equal to the rows: the transaction that inserts
-// or deletes a follow moves both members' counters, only when a row was inserted or deleted, and fills or empties
-// the follower's Following feed (feed-inbox.ts) after them.
+// Follows: one row per pair; only an inserted or deleted row moves the counters, the inbox and the notification, in
+// its transaction, so concurrent requests end with one row, the right counts and one notification.
 
 /**
- * Adds `delta` to the follower's following_count and the followee's followers_count. Raw SQL, not drizzle's update
- * builder: its $onUpdate would move users.updated_at and so invalidate every cached body that shows the member.
- * The two rows are locked in id order, so two members following each other at once cannot deadlock.
+ * Moves both members' follow counters. Raw SQL: drizzle's $onUpdate would move users.updated_at, and so every cached
+ * body showing the member. Locked in id order, so two members following each other at once cannot deadlock.
  */
 export async function countFollow(tx: Tx, followerId: string, followeeId: string, delta: 1 | -1): Promise<void> {
   const sides = [

@@ -6,7 +6,7 @@ import { expectApiError } from '#tests/support/assertions.ts'
 import { browserHeaders, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// Follows and blocks (issue 5): one row per pair whatever the clicks, one notification per new follow, never
+// Follows and blocks: one row per pair whatever the clicks, one notification per new follow, never
 // oneself, never across a block; a block ends the follows between the two members, both ways.
 
 let t: TestApp

@@ -11,10 +11,8 @@ import { blockedSql, canView, followsSql, type Viewer } from '../measurements/vi
 import { notify, publishEvent } from '../notifications/notify.ts'
 import { likes, notifications } from './community.tables.ts'
 
-// Likes (issue 5), and what likes and comments share: the measurement as the viewer may see it, and a member as
-// others see them. A like is one row per member and measurement (its primary key), so a double click or ten
-// concurrent requests end with one row, one count and one notification; the count and the notification change in
-// the transaction of the row, and only when the row did.
+// Likes, and what likes and comments share. One like row per member and measurement; the count and the notification
+// change in its transaction, only when the row did.
 
 export type VisibleMeasurement = {
   id: string
@@ -48,7 +46,6 @@ export async function visibleMeasurement(db: Db | Tx, viewer: AuthUser, id: stri
   return measurement
 }
 
-/** What a member row needs to be shown (MemberSchema). */
 export const memberColumns = {
   id: users.id,
   firstName: users.firstName,
@@ -69,10 +66,7 @@ export function toMember(row: MemberRow & { hiddenAt?: Date | null }, viewer: Vi
   }
 }
 
-/**
- * The answer, and the members whose notifications it changed (the route announces them to this process's bells
- * once committed; other processes hear of it from the database).
- */
+/** The answer, and the members whose notifications changed: the route announces them once committed. */
 export type Outcome<T> = { result: T; changed: string[] }
 
 /** PUT /api/measurements/:id/like: likes it once, however often it is called; the owner hears of the first. */

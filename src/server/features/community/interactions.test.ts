@@ -22,7 +22,7 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// Likes and comments (issue 5): idempotent and counted once under double clicks and concurrent requests; only on
+// Likes and comments: idempotent and counted once under double clicks and concurrent requests; only on
 // posts the member may see; comment bodies bounded and returned as inert JSON text; delete by the author or an
 // admin; mentions notify only members who may see the post.
 

@@ -10,20 +10,9 @@ declare module 'fastify' {
   }
 }
 
-// A post's author as a post shows it (Measurement.owner: id, name, picture), serialized once per member and kept
-// apart from the measurement's body, so that one post (GET /api/measurements/:id/post) needs no join on users nor a
-// body version that moves with the author's row; a page reads its authors with its posts (post-bodies.ts, ADR 023).
-// A card changes only when the member's name, picture or hidden state does; the
-// database says so itself: the trigger of migration 0012 sends a 'member-card' event on EVENTS_CHANNEL in the
-// transaction of any such update (whoever writes it: the profile, a moderator, the identity provider), and every
-// server process drops that card when the event arrives (EventHub.onMemberCard). The process that made the change
-// also drops it at once (drop()), so its own next request never waits for the event.
-//
-// Without a listening event hub (an app built on a bare Db) nothing would tell this process about another's change,
-// so nothing is kept: every post reads its author's card.
-//
-// A read that overlaps an invalidation is used for its request but not kept, and a reconnect of the listening
-// connection, which may have missed events, drops every card (lib/dropped-cache.ts).
+// Authors' cards (Measurement.owner) for the one-post route, kept per member apart from bodies (pages read theirs in
+// their statement, ADR 023). Dropped by the database's 'member-card' event (migration 0012) in every process, and at
+// once by the process that made the change; without a listening hub nothing is kept (ADR 005).
 
 export type CardAudience = 'owner' | 'member'
 
@@ -53,21 +42,15 @@ export class MemberCards {
     return this.#cards.size
   }
 
-  /** The member's card changed (or may have): read it again next time. */
   drop(userId: string): void {
     this.#cards.drop(userId)
   }
 
-  /** Events may have been missed (the listening connection was away): read every card again. */
   clear(): void {
     this.#cards.clear()
   }
 
-  /**
-   * The cards of these members as UTF-8 JSON (`{"id","firstName","lastName","profileImageUrl"}`), per audience: a
-   * profile a moderator hid keeps its posts but not its picture, for everyone but the member. Members that do not
-   * exist are left out.
-   */
+  /** These members' cards per audience (cardJson); members that do not exist are left out. */
   async cards(db: Db, userIds: Iterable<string>): Promise<Map<string, Card>> {
     const found = new Map<string, Card>()
     const missing: string[] = []
@@ -102,10 +85,7 @@ function cardOf(row: CardRow): Card {
   return { owner, member: row.hidden ? cardJson(row, 'member') : owner }
 }
 
-/**
- * A member's card as UTF-8 JSON (`{"id","firstName","lastName","profileImageUrl"}`) for one audience: a profile a
- * moderator hid keeps its posts but not its picture, for everyone but the member.
- */
+/** A card as UTF-8 JSON for one audience: a profile a moderator hid keeps its picture from all but the member. */
 export function cardJson(row: CardRow, audience: CardAudience): Buffer {
   const image = audience === 'owner' || !row.hidden ? row.image : null
   return Buffer.from(

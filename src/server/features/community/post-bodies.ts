@@ -14,20 +14,16 @@ import {
 import { measurements } from '../measurements/measurements.tables.ts'
 import { type CardAudience, cardJson, type MemberCards } from './member-cards.ts'
 
-// A post as the pages send it: the author's card, the measurement's body (as toMeasurement writes it for the
-// audience) and the community figures. A page's statement (feed.service.ts) returns, per post, the figures, the
-// author's card and the body's columns and photos as JSON (bodyJsonSql), so that a cold page is one statement. Each
-// body is kept serialized per (measurement, audience) while its updated_at holds, and a page's statement leaves out
-// the bodies of the posts that page showed last time (`known`): a warm page costs its figures alone. A body left
-// out but no longer kept (changed, or pushed out) is read by one more statement (bodiesOf).
+// A post as pages send it: the author's card, the body (toMeasurement for the audience) and the figures. Bodies are
+// kept per (measurement, audience) and version; a page's statement leaves out those it showed last time (ADR 023).
 
-/** What a page query returns per post: all but the measurement body, which depends only on `version`. */
+/** A post's figures: all but the body, which depends only on `version`. */
 export type PostFigures = {
   id: string
   userId: string
   /** created_at as PostgreSQL writes it as text (cursorTimeOf makes the cursor's time of it) */
   cursorAt: string
-  /** the measurement's updated_at: its body (all but the author's card) changes with nothing else */
+  /** the measurement's updated_at */
   version: string
   likeCount: number
   commentCount: number
@@ -39,15 +35,12 @@ export type PostFigures = {
   likedByMe: boolean
 }
 
-/**
- * A post of a page: its figures, the author's card and the body's values, both JSON arrays (see the SQL below); the
- * body '' when the statement left it out (known).
- */
+/** A page's post: figures, then card and body as JSON arrays (cardJsonSql, bodyJsonSql); body '' when left out. */
 export type PagePost = PostFigures & { card: string; body: string }
 
 type MeasurementRow = typeof measurements.$inferSelect
 
-/** The measurement's columns a body shows (toMeasurement), in the order of bodyJsonSql's array. */
+// The columns a body shows (toMeasurement), in bodyJsonSql's order: a column missing here shows empty (ADR 023).
 const BODY_KEYS = [
   'id',
   'speciesId',
@@ -81,26 +74,20 @@ const BODY_KEYS = [
 
 const bodyAlias = (column: Column) => sql.identifier(`b_${column.name}`)
 
-/** The body's columns, for the select list of a page's subquery over `measurements` (carried to bodyJsonSql). */
 export const bodyColumnsSql: SQL = sql.join(
   BODY_KEYS.map((key) => sql`${measurements[key]} as ${bodyAlias(measurements[key])}`),
   sql`, `,
 )
 
-/**
- * The body of the post `page` (a subquery with bodyColumnsSql) as one JSON array: its columns in BODY_KEYS order,
- * then its photos ([id, width, height] in their order). JSON escapes every control character, so the array never
- * holds the separators of a page's text (feed.service.ts).
- */
+// The body of `page` as one JSON array: BODY_KEYS, then [id, width, height] per photo. JSON escapes control
+// characters, so it never holds the separators of a page's text.
 export const bodyJsonSql: SQL = sql`json_build_array(${sql.join(
   BODY_KEYS.map((key) => sql`page.${bodyAlias(measurements[key])}`),
   sql`, `,
 )}, (select coalesce(json_agg(json_build_array(p.id, p.width, p.height) order by p.position), '[]')
       from photos p where p.measurement_id = page.id))`
 
-/**
- * bodyJsonSql as text, or '' for a post among `known` (ids separated by spaces: a placeholder, PageBodies.known).
- */
+/** bodyJsonSql as text, or '' for a post among `known` (a placeholder: ids separated by spaces). */
 export function bodyOrKnownSql(known: ReturnType<typeof sql.placeholder>): SQL {
   return sql`case when page.id = any(string_to_array(${known}, ' ')::uuid[]) then ''
     else ${bodyJsonSql}::text end`
@@ -109,7 +96,7 @@ export function bodyOrKnownSql(known: ReturnType<typeof sql.placeholder>): SQL {
 /** The author `u` (a users row) as a JSON array: first and last name, picture, hidden by a moderator. */
 export const cardJsonSql: SQL = sql`json_build_array(u.first_name, u.last_name, u.image, u.hidden_at is not null)`
 
-/** jsonb columns come as the JSON they hold; the others as their driver would give them (drizzle maps them). */
+/** jsonb columns come as the JSON they hold; drizzle maps the others from their driver value. */
 const JSON_COLUMNS = new Set<string>(['sheet', 'quick', 'photoMeasurements'])
 
 /** A body's values (bodyJsonSql) as the measurement row and photos toMeasurement takes. */
@@ -135,7 +122,7 @@ const NO_OWNER = { id: '', firstName: null, lastName: null, profileImageUrl: nul
 const POST_OPEN = Buffer.from('{"measurement":{"owner":')
 const COMMA = Buffer.from(',')
 
-/** The measurement body without the author (`owner`) and without the opening brace: `"id":…}`. */
+/** The body without `owner` and without its opening brace: `"id":…}`. */
 function bodyBytes(row: MeasurementRow, photos: PhotoRow[], audience: Audience): Buffer {
   const { owner: _, ...measurement } = toMeasurement(row, NO_OWNER, photos, audience)
   return Buffer.from(JSON.stringify(measurement)).subarray(1)
@@ -151,28 +138,21 @@ function postParts(figures: PostFigures, card: Buffer, body: Buffer): Buffer[] {
   return [POST_OPEN, card, COMMA, body, Buffer.from(rest)]
 }
 
-/** How many pages' posts are remembered (known), oldest first out. */
 const MAX_PAGES_KNOWN = 10_000
 
-/**
- * Serialized measurement bodies per (measurement, audience), valid while the measurement's updated_at is unchanged;
- * the author's card and the figures are added per request. One per route plugin. Bodies are kept as UTF-8 Buffers
- * and a page is their concatenation: a page of about 28 KB sent as one string was encoded (and measured for its
- * Content-Length) on every request, which cost more than copying the bytes.
- */
+/** One per route plugin: bodies kept as UTF-8 Buffers, which a page concatenates (why Buffers: ADR 005). */
 export class PostBodies {
   readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
   readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })
-  /** per page (a key of the caller's: route, cursor, size and whatever else decides its posts), its posts last time */
+  /** per page key (whatever decides its posts), the ids it showed last time */
   readonly #pages = new Map<string, string>()
   readonly #cards: MemberCards
 
-  /** `cards`: the authors' cards of one post (postJson); a page reads its authors with its posts. */
   constructor(cards: MemberCards) {
     this.#cards = cards
   }
 
-  /** The posts `page` showed last time, whose bodies its statement may leave out: ids separated by spaces. */
+  /** The ids `page` showed last time, separated by spaces: its statement may leave their bodies out. */
   known(page: string): string {
     return this.#pages.get(page) ?? ''
   }
@@ -217,7 +197,6 @@ export class PostBodies {
     return Buffer.concat(parts)
   }
 
-  /** A body written from its values (bodyJsonSql) for the audience, and kept for this version. */
   #keep(id: string, audience: CardAudience, version: string, json: string): Buffer {
     const { row, photos } = bodyRowOf(json)
     const body = bodyBytes(row, photos, audience)

@@ -215,11 +215,9 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     async (req) => {
       const user = member(req)
       await updateProfile(db, user, req.body)
-      // The name and picture come with the session (GET /api/auth/user): drop this member's cached sessions (the
-      // event hub passes this on to the other server processes).
+      // The session, the author card and the boards show the name and picture: this process drops them at once,
+      // the others hear of it from the database.
       app.sessionCache.invalidateUser(user.id)
-      // Its posts' author card and the boards' rows too: the database tells every process (migration 0012), this
-      // one at once.
       app.memberCards.drop(user.id)
       app.boardTops.clear()
       return getProfile(db, user, user.id)

@@ -14,14 +14,12 @@ import { blockedSql, type Relation } from '../measurements/visibility.ts'
 import { avatarUrl } from '../photos/photos.service.ts'
 import { follows } from './community.tables.ts'
 
-// Profiles (issue 5): a member's page, their followers and following, the @mention picker and one's own profile.
-// A profile is not found when the member does not exist or is not approved, when they blocked the viewer, and
-// when a moderator hid it (except for the member and admins). The viewer who blocked them sees only the way back.
+// Profiles. Not found when the member does not exist or is not approved, blocked the viewer, or was hidden by a
+// moderator (but for the member and admins); the viewer who blocked them sees only the way back.
 
 export const MEMBER_NOT_FOUND = 'Member not found'
 export const memberNotFound = () => new AppError('NOT_FOUND', MEMBER_NOT_FOUND)
 
-/** A member as the viewer stands to them, in one query. */
 export type Standing = {
   id: string
   firstName: string | null
@@ -49,18 +47,16 @@ const memberColumns = {
 // therefore name their tables with aliases and the member as "users"."id".
 const theMember = sql.raw('"users"."id"')
 
-/** SQL: `follower` follows `followee` (a value or the member). */
 const followSql = (follower: string | SQL | Placeholder, followee: string | SQL | Placeholder) =>
   sql<boolean>`exists (select 1 from follows f where f.follower_id = ${follower} and f.followee_id = ${followee})`
 
-/** SQL: `blocker` blocked `blocked` (a value or the member). */
 const blockSql = (blocker: string | SQL | Placeholder, blocked: string | SQL | Placeholder) =>
   sql<boolean>`exists (select 1 from blocks b where b.blocker_id = ${blocker} and b.blocked_id = ${blocked})`
 
 const viewerId = sql.placeholder('viewerId')
 const memberId = sql.placeholder('userId')
 
-/** SQL select list: a member `u` as the viewer stands to them (a Standing; primary-key probes of follows and blocks). */
+/** SQL select list: how the viewer stands to the member `u` (a Standing). */
 export const standingColumns = (viewer: string | Placeholder) => sql`u.id, u.first_name as "firstName",
     u.last_name as "lastName", u.image,
     (u.beta_approved or u.is_admin) as approved, u.hidden_at is not null as hidden,
@@ -74,7 +70,6 @@ const standingStatement = preparedStatement<Standing>(
   sql`select ${standingSelect} from users u where u.id = ${memberId}`,
 )
 
-/** How the viewer stands to a member, in one query (a prepared statement outside transactions). */
 export async function standingOf(db: Executor, viewer: AuthUser, userId: string): Promise<Standing | undefined> {
   const [row] = await standingStatement.rows(db as Db, { viewerId: viewer.id, userId })
   return row
@@ -100,9 +95,6 @@ export function toMember(
   return { id: row.id, firstName: row.firstName, lastName: row.lastName, profileImageUrl: showImage ? row.image : null }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// GET /api/profiles/:userId
-
 /** What the viewer may see of a member's measurements; on one's own profile, also what others see of them. */
 type Counted = {
   measurements: number
@@ -126,7 +118,6 @@ type ProfileRow = Standing & {
   membersSee?: number
 }
 
-/** Who the viewer is to the member, as far as their measurements go: the profile's statements differ by it. */
 type ViewerClass = 'self' | 'admin' | 'member'
 
 /** canView for a viewer who is not the member and not blocked, as SQL over measurements m. */
@@ -135,11 +126,7 @@ function seenBy(isAdmin: boolean, following: SQL): SQL {
   return isAdmin ? sql`(${normal} or (m.hidden_at is not null and m.visibility <> 'private'))` : normal
 }
 
-/**
- * The counts of the member's measurements the viewer may see (all of them for the member, who is also told what a
- * follower and another member see), over `measurements m` of the member. The viewer follows the member when
- * `f.following`.
- */
+/** Counts of `measurements m` of the member that the viewer may see (`f.following`: they follow the member). */
 function countsSelect(viewer: ViewerClass): SQL {
   const seen = viewer === 'self' ? sql`true` : seenBy(viewer === 'admin', sql`f.following`)
   const others =
@@ -153,7 +140,6 @@ function countsSelect(viewer: ViewerClass): SQL {
     from measurements m where m.user_id = u.id`
 }
 
-/** One statement per viewer class: the member, the counters kept on users, the standing, points and counts. */
 const profileStatements = new Map<ViewerClass, PreparedStatement<ProfileRow>>()
 
 function profileStatement(viewer: ViewerClass): PreparedStatement<ProfileRow> {
@@ -176,12 +162,7 @@ function profileStatement(viewer: ViewerClass): PreparedStatement<ProfileRow> {
   return statement
 }
 
-/**
- * GET /api/profiles/:userId in ONE statement: the member, the counters kept on users (followers, following), how
- * the viewer stands to them (primary-key probes), the achievement points and the counts of the measurements the
- * viewer may see. The counts read the member's rows (ten or so; a few hundred for the busiest), as the version a
- * cache of them would need did: counting them costs no more than checking a kept count.
- */
+/** GET /api/profiles/:userId in ONE statement; the counts are counted, not cached (ADR 023). */
 export async function getProfile(db: Db, viewer: AuthUser, userId: string): Promise<Profile> {
   const isSelf = viewer.id === userId
   const viewerClass: ViewerClass = isSelf ? 'self' : viewer.isAdmin ? 'admin' : 'member'
@@ -219,9 +200,6 @@ export async function getProfile(db: Db, viewer: AuthUser, userId: string): Prom
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Followers and following: newest follow first, keyset pages over (follows.created_at, the other member's id).
-
 const MEMBER_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([A-Za-z0-9_-]{1,64})$/
 
 function encodeMemberCursor(at: string, id: string): string {
@@ -237,10 +215,7 @@ function decodeMemberCursor(cursor: string): { at: string; id: string } {
   return { at: match[1] as string, id: match[2] as string }
 }
 
-/**
- * GET /api/profiles/:userId/followers|following. Leaves out members blocked either way with the viewer, and hidden
- * profiles (but for admins).
- */
+/** GET /api/profiles/:userId/followers|following, newest follow first; no one across a block, no hidden profile. */
 export async function listFollows(
   db: Db,
   viewer: AuthUser,
@@ -276,13 +251,9 @@ export async function listFollows(
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// GET /api/members?q: the @mention picker
-
 /**
- * Approved members whose first name, last name or full name starts with `q` (any case), ordered by name; never the
- * viewer, a member blocked either way, or a hidden profile. A prefix ILIKE over users without an index on names
- * (no migration in issue 5): a scan of the users table, bounded by LIMIT only once sorted.
+ * GET /api/members?q (the @mention picker): approved members whose name starts with `q`. No index on names: this
+ * scans users and sorts before the LIMIT.
  */
 export async function searchMembers(
   db: Db,
@@ -308,15 +279,11 @@ export async function searchMembers(
   return { items: rows.map((row) => toMember(row, viewer)) }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// PATCH /api/profile
-
 export type UpdateProfileBody = z.output<typeof UpdateProfileSchema>
 
 /**
- * Changes the member's own profile. Names also set better-auth's `name`; '' clears bio and region; the picture is
- * one of the member's photos not attached to a measurement (null removes it); units and the default visibility go
- * to the member's settings. users.updated_at moves, which refreshes every cached body that shows the member.
+ * PATCH /api/profile. Names also set better-auth's `name`; the picture must be one of the member's unattached
+ * photos. users.updated_at moves, which refreshes every cached body that shows the member.
  */
 export async function updateProfile(db: Db, viewer: AuthUser, body: UpdateProfileBody): Promise<void> {
   await db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import {
 import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// Profiles (issue 5): who may see one, the counts as the viewer may see them, followers and following, the
+// Profiles: who may see one, the counts as the viewer may see them, followers and following, the
 // @mention picker, and one's own profile changes (names, bio, region, picture, units, default visibility).
 
 let t: TestApp

@@ -4,15 +4,9 @@ import { DroppedCache } from '../../lib/dropped-cache.ts'
 import type { EventHub } from '../notifications/events.ts'
 import { likes } from './community.tables.ts'
 
-// The measurements each viewer liked, kept per viewer so that a page of posts says which the viewer liked without
-// asking the database once per post (about a fifth of the feed's query on region). The database names the members
-// whose likes changed on EVENTS_CHANNEL, whoever changed them (the triggers of migration 0013), and every server
-// process drops their sets when the event arrives; the process that took a like or gave one drops the set at once
-// too (drop()). A page whose viewer's set is not kept reads it in its own statement (plan(), then remember()), so a
-// viewer's first page costs no query of its own; of() reads it alone.
-//
-// A viewer with more likes than MAX_KEPT_LIKES is asked per page instead, as is everyone in a process that hears no
-// events (an app built on a bare Db).
+// Each viewer's liked measurements, kept so a page need not probe per post (ADR 005, ADR 023). Dropped by the
+// database's 'likes' event (migration 0013) in every process, at once by the liker's. Past MAX_KEPT_LIKES, or without
+// a listening hub, pages probe.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +45,6 @@ export class ViewerLikes {
     return this.#sets.size
   }
 
-  /** The member's likes changed: read them again next time. */
   drop(userId: string): void {
     this.#sets.drop(userId)
   }
@@ -60,11 +53,7 @@ export class ViewerLikes {
     this.#sets.clear()
   }
 
-  /**
-   * How a page learns which of its posts the viewer liked: from the kept set (`liked`), by reading the set with the
-   * page (`load`: pass the ids read, at most MAX_KEPT_LIKES + 1, and `generation` to remember()), or by asking per
-   * post (`probe`).
-   */
+  /** `liked`: the kept set; `load`: read it with the page and pass it with `generation` to remember(); `probe`. */
   plan(userId: string): LikesPlan {
     if (!this.#live) return PROBE
     const kept = this.#sets.get(userId)

@@ -17,11 +17,7 @@ import {
   toRow,
 } from './leaderboards.queries.ts'
 
-// A board's top 10 is the same for every viewer but for the members they blocked, and a club reads the same few
-// boards over and over: each process keeps every board's top rows, as no viewer's blocks filter them, until the
-// database says the board changed (the triggers of migration 0020 name it, whoever wrote it; ADR 024). A request
-// then reads only the viewer's blocks and leaves those members out of the kept rows. A viewer's rank is read the same
-// way from a board's whole order, kept for the few boards asked for ranks.
+// Each process keeps boards' top rows and orders, unfiltered by blocks, until the database names them: ADR 024.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +26,8 @@ declare module 'fastify' {
 }
 
 const MAX_BOARDS = 2_000
-/** Boards whose whole order is kept for the viewers' ranks: a region's all-time board holds ~90,000 rows. */
+/** Boards whose whole order is kept for the viewers' ranks (an all-time board can be large). */
 const MAX_ORDERS = 8
-/** A board's order is read at most this often: one that changes with every write is ranked by counting meanwhile. */
 const ORDER_READ_EVERY_MS = 1_000
 
 /** A board's rows first place first ([member, value, measurements, trophies]), and each member's place in them. */
@@ -77,16 +72,12 @@ export class BoardTops {
     this.#orders.drop(name)
   }
 
-  /**
-   * Forget every board: this process committed a change that may move some (the database's event follows, a moment
-   * later on PostgreSQL; the member who wrote it should see it at once).
-   */
+  /** After this process commits a write: the database's event may come later, and the writer must see the change. */
   clear(): void {
     this.#tops.clear()
     this.#orders.clear()
   }
 
-  /** GET /api/leaderboards/points|trophies|species/{species}: the top 10, ranked 1..n as the viewer sees them. */
   async top(viewer: AuthUser, key: BoardKey): Promise<LeaderboardRow[]> {
     if (!this.#live) return listLeaderboard(this.#db, viewer, key)
     const name = boardName(key)
@@ -105,10 +96,7 @@ export class BoardTops {
     return shown.slice(0, LEADERBOARD_ROWS).map((row, i) => toRow(row, i + 1))
   }
 
-  /**
-   * GET /api/leaderboards/me: the viewer's row and rank, 1 + the rows ahead of theirs less the members blocked either
-   * way, from the board's kept order instead of counting the rows ahead (as many as the rank) per request.
-   */
+  /** GET /api/leaderboards/me: rank from the kept order less members blocked either way, else counted (myRank). */
   async rank(viewer: AuthUser, key: BoardKey): Promise<{ row: LeaderboardRow | null }> {
     const name = boardName(key)
     const order = this.#orders.get(name) ?? (await this.#readOrder(name, key))
@@ -138,10 +126,7 @@ export class BoardTops {
   }
 }
 
-/**
- * An onSend hook for the routes whose writes may move boards (measurements, size checks, moderation, awards): a
- * write that succeeded clears this process's boards before its answer leaves, so its member sees it on the board.
- */
+/** onSend hook for routes whose writes may move boards: a successful write clears them before its answer leaves. */
 export async function clearBoardsAfterWrites(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) req.server.boardTops.clear()
 }

@@ -26,7 +26,7 @@ import {
 } from './leaderboards.fixtures.ts'
 import { rebuildAllBoards, rebuildBoardsIfEmpty } from './leaderboards.service.ts'
 
-// What counts on a leaderboard and what leaves it (issue 6): only public measurements nobody hid or disputed, of
+// What counts on a leaderboard and what leaves it: only public measurements nobody hid or disputed, of
 // members whose profile is not hidden; the calendar periods in UTC (weeks from Monday 00:00); the evidence filter;
 // blocks. Each test has members of its own and reads their own rows (GET /api/leaderboards/me) or a species board
 // nobody else in this file uses. Measurements are recorded, edited, deleted, hidden and restored through the API, so

@@ -13,12 +13,8 @@ import {
 } from './leaderboards.cells.ts'
 import { bucketsSql, counts, evidenceLevel, sizeOf } from './leaderboards.service.ts'
 
-// One measurement's write moves only the cells its old and new versions fall in (ADR 020): their counts by one, the
-// species totals by the net change, and a latest or best the old version held is read again over that cell alone:
-// a week or a month from the member's measurements taken in it (measurements_user_taken_idx), a year from its
-// months' rows, all time from its years' (leaderboard_entries_member_idx). Nothing reads the member's whole history;
-// refreshMemberBoards (leaderboards.service.ts) stays the full recomputation, for member-wide changes and repairs.
-// Runs under the member's lock (afterMemberChange), after the write, in its transaction.
+// A measurement's write moves only the cells of its old and new versions: ADR 020. Runs in the write's transaction,
+// after it, under the member's lock (afterMemberChange).
 
 type Rows<T> = { rows: T[] }
 async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
@@ -28,10 +24,7 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
 /** A moment as fixed-width ISO text with microseconds, in UTC (leaderboards.cells.ts compares them as text). */
 const iso = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
-/**
- * The version of a measurement as JSON (a BoardVersion), with its species, buckets and level as columns, from the rows
- * that count (its owner shown).
- */
+/** A measurement's BoardVersion as JSON, with species, buckets and level as columns; no row when it does not count. */
 const versionOf = (measurementId: string) => sql`select json_build_object('speciesId', m.species_id,
       'buckets', ${bucketsSql(sql`m.taken_at`)}, 'level', ${evidenceLevel}, 'trophy', m.trophy_class in ('trophy', 'record'),
       'size', ${sizeOf}, 'createdAt', ${iso(sql`m.created_at`)})::text as version,
@@ -42,10 +35,7 @@ const versionOf = (measurementId: string) => sql`select json_build_object('speci
 const parseVersion = (text: string | null | undefined): BoardVersion | null =>
   text ? (JSON.parse(text) as BoardVersion) : null
 
-/**
- * The measurement as the boards count it now, or null when it does not count (not public, hidden, disputed, its
- * owner hidden, or gone). Locks the row, so that it stays what was read until the write that follows commits.
- */
+/** The measurement as the boards count it now (null: it does not); locks the row until the write commits. */
 export async function readBoardVersion(tx: Tx, measurementId: string): Promise<BoardVersion | null> {
   const [row] = await rowsOf<{ version: string }>(tx, sql`${versionOf(measurementId)} for update of m`)
   return parseVersion(row?.version)
@@ -54,11 +44,9 @@ export async function readBoardVersion(tx: Tx, measurementId: string): Promise<B
 /** A member's 'trophies' or 'species' row: board, bucket, species, evidence, value, achieved_at, counts. */
 type EntryRow = [string, string, string, number, number, string, number, number]
 
-/** A member's rows as JSON (EntryRow), `e` joined as the caller chooses. */
 const entriesJson = (from: SQL) => sql`(select coalesce(json_agg(json_build_array(e.board, e.bucket, e.species_id,
     e.evidence, e.value, ${iso(sql`e.achieved_at`)}, e.measurements, e.trophies)), '[]')::text ${from})`
 
-/** Puts a member's 'trophies' and 'species' rows together into their cells. */
 function cellsFromRows(rows: readonly EntryRow[]): Map<string, Cell> {
   const cells = new Map<string, Cell>()
   for (const [board, bucket, speciesId, evidence, value, at, measurements, trophies] of rows) {
@@ -81,11 +69,8 @@ const keyValues = (keys: readonly CellKey[]) =>
   )
 
 /**
- * In one statement: the measurement's version after the write, and the member's rows of every cell of it and of
- * `before`, each cell's (at most two) found by its primary key: the LIMIT keeps the planner from joining the keys
- * with all the member's rows instead. The keys are built from small row sources (no generate_series or JSON set
- * functions, which the planner takes for a thousand rows and a hundred): a plan estimated that costly is compiled
- * by PostgreSQL's JIT, a second and more for a statement of a millisecond.
+ * The version after the write and the member's rows of its cells and `before`'s. The LIMIT keeps each cell a key probe;
+ * keys come from VALUES, not set functions, whose row estimates would wake PostgreSQL's JIT (ADR 020).
  */
 async function readAfterAndCells(
   tx: Tx,
@@ -168,15 +153,10 @@ function childrenSql(userId: string, keys: readonly CellKey[]): SQL {
     and e.evidence in (${list(keys.map((k) => k.evidence))}) and (${sql.join(buckets, sql` or `)})`)
 }
 
-/** The cells a year or all time is made of: its months, or every year. */
 const childrenOf = (bucket: string) =>
   bucket === 'all' ? (b: string) => b.startsWith('y') : (b: string) => b.startsWith(`m${bucket.slice(1)}-`)
 
-/**
- * Maxima held by the part a write removed, read again in one statement: a week or month from the measurements taken
- * in it; a year from its months, then all time from its years (as this write leaves them: the rows read are those
- * before it, overridden by the cells it moved).
- */
+/** Reads again the maxima the removed part held, in one statement; years roll up from `next` over the stored rows. */
 async function refind(tx: Tx, userId: string, keys: readonly CellKey[], next: Map<string, Cell>) {
   if (keys.length === 0) return
   const measured = keys.filter((k) => k.bucket.startsWith('w') || k.bucket.startsWith('m'))
@@ -215,11 +195,7 @@ const sameCell = (a: Cell, b: Cell) =>
   a.best === b.best &&
   a.bestAt === b.bestAt
 
-/**
- * Writes the cells that changed in one statement: their rows upserted or deleted, the points rows of the same bucket
- * given their new totals, the species totals moved by the net change in key order (as refreshMemberBoards does, so
- * that members' transactions take the shared rows' locks in one order).
- */
+/** Writes the changed cells in one statement; species totals in key order, so members lock shared rows in one order. */
 async function writeCells(
   tx: Tx,
   userId: string,
@@ -285,10 +261,7 @@ async function writeCells(
   if (ctes.length > 0) await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`)
 }
 
-/**
- * Moves the member's rows and the species totals from the measurement's version `before` the write to the one it has
- * now (null: it did not, or no longer does, count).
- */
+/** Moves the member's rows and species totals from the version `before` the write (null: uncounted) to the current. */
 export async function moveMeasurementCells(
   tx: Tx,
   userId: string,
@@ -320,11 +293,7 @@ export async function moveMeasurementCells(
   await writeCells(tx, userId, current, next, keys)
 }
 
-/**
- * The points rows of the buckets of `moments` (when achievements were earned or taken back) computed again from the
- * member's awards earned in them: a few dozen at most, whatever their history. Measurements and trophies come from
- * the 'trophies' row of the same bucket, as refreshMemberBoards writes them. A hidden member has no rows.
- */
+/** Recomputes the points rows of the buckets of `moments` (awards earned or revoked then) from the member's awards. */
 export async function refreshPointsCells(tx: Tx, userId: string, moments: SQL): Promise<void> {
   await tx.execute(sql`with buckets as (
       select distinct unnest(${bucketsSql(sql`t.at`)}) as bucket from (${moments}) t(at)),

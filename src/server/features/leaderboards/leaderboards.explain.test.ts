@@ -5,8 +5,8 @@ import { literalOf } from '#server/db/prepared.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { boardQuery, myRankQuery } from './leaderboards.queries.ts'
 
-// A board is one range of leaderboard_entries_rank_idx read in its order and stopped after ten rows (issue 6: no
-// board aggregates the table per request). The routes run these queries as prepared statements with GENERIC plans
+// A board is one range of leaderboard_entries_rank_idx read in its order and stopped after ten rows (no board
+// aggregates the table per request). The routes run these queries as prepared statements with GENERIC plans
 // (db/prepared.ts), so the plans checked here are the generic ones, on a table of some 100 000 rows.
 
 let t: TestApp

@@ -17,8 +17,7 @@ import { createMeasurement } from '#tests/support/factories.ts'
 import type { TestApp } from '#tests/support/test-app.ts'
 import { refreshMemberBoards } from './leaderboards.service.ts'
 
-// Shared by the leaderboard API tests: reading the boards through the API (answers checked against the contract),
-// recording measurements through the API, and the few direct writes a test about the board alone may use.
+// Leaderboard test helpers: API reads checked against the contract, and the few direct writes board-only tests use.
 
 export async function board(t: TestApp, cookie: string, url: string): Promise<LeaderboardRow[]> {
   const res = await t.app.inject({ method: 'GET', url, headers: { cookie } })
@@ -44,10 +43,7 @@ export function standings(rows: readonly LeaderboardRow[]): [string, number][] {
   return rows.map((r) => [r.user.id, r.value])
 }
 
-/**
- * A public fish weighed on a scale (no sheet, so no score): the species board ranks it by this weight, and its
- * trophy class comes from the species' trophy weight (largemouth bass 10 lb, muskellunge 30 lb, tarpon 80 lb).
- */
+/** A public fish weighed on a scale (no score): ranked by weight, trophy class from the species' trophy weight. */
 export function fish(
   t: TestApp,
   cookie: string,
@@ -65,10 +61,7 @@ export function fish(
   })
 }
 
-/**
- * For tests about the board alone: changes columns of a measurement that other features own (the evidence and check
- * state the size checks set, created_at), then rewrites its owner's boards in one transaction, as those features do.
- */
+/** Sets columns other features own (evidence, check state, created_at), then rewrites the owner's boards as they do. */
 export async function setMeasurementColumns(
   t: TestApp,
   id: string,
@@ -82,10 +75,7 @@ export async function setMeasurementColumns(
   t.app.boardTops.clear() // as the routes that write measurements do
 }
 
-/**
- * For tests about the points board alone (awarding is the achievements feature's): an achievement of its own
- * (a target no member reaches, so nothing awards it) earned by the member at `earnedAt`, then their boards rewritten.
- */
+/** Grants points directly: an unreachable achievement earned at `earnedAt`, then the member's boards rewritten. */
 export async function grantPoints(
   t: TestApp,
   userId: string,
@@ -112,12 +102,10 @@ export async function grantPoints(
   t.app.boardTops.clear() // as the routes that award do
 }
 
-/** Monday 00:00 UTC of the week of `at`. */
 export function mondayOf(at: Date): Date {
   return new Date(`${periodBucket('this-week', at).slice(1)}T00:00:00.000Z`)
 }
 
-/** Whether a measurement taken at `takenAt` counts on the `period` board now. */
 export function countsNow(period: LeaderboardPeriod, takenAt: Date, now = new Date()): boolean {
   return periodBucket(period, takenAt) === periodBucket(period, now)
 }

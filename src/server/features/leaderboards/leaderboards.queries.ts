@@ -15,15 +15,10 @@ import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db } from '../../db/client.ts'
 import { preparedStatement } from '../../db/prepared.ts'
 
-// Reading the precomputed leaderboards (leaderboards.service.ts writes them). A board is ONE range of
-// leaderboard_entries_rank_idx (board, bucket, species_id, evidence, value desc, achieved_at, user_id) read in its
-// order and stopped after ten rows; nothing is aggregated per request. Each query is a prepared statement rendered
-// once (db/prepared.ts); its generic plan is that range scan (leaderboards.explain.test.ts checks it).
+// Board reads: each generic plan must stay one ordered range of the rank index (leaderboards.explain.test.ts).
 
-/** Which rows of leaderboard_entries a board reads: one key of the rank index before the value. */
 export type BoardKey = { board: Leaderboard; bucket: string; speciesId: string; evidence: number }
 
-/** A row of a board as read, before its rank. */
 export type BoardRow = {
   id: string
   value: number
@@ -36,10 +31,7 @@ export type BoardRow = {
 
 const placeholder = (name: string) => sql.placeholder(name)
 
-/**
- * The viewer's blocks, either way: a blocked member is left out of the boards the viewer sees (a hashed NOT IN over
- * the viewer's few blocks, one probe per row of the range).
- */
+/** Leaves out members blocked either way: a hashed NOT IN over the viewer's few blocks. */
 const notBlocked = (column: string) => sql`${sql.raw(column)} not in (
     select blocked_id from blocks where blocker_id = ${placeholder('viewer')}
     union all
@@ -53,12 +45,8 @@ const keyOf = (alias: string) => {
 }
 
 /**
- * The top rows of a board: value > 0, best first, ties to the earlier achiever, then the member id (the index's
- * order, written as the index has it: value DESC NULLS LAST), less the members blocked either way. The ten rows are
- * found in a subquery of leaderboard_entries alone, so that its plan is the range of the rank index read in order
- * and stopped at ten whatever the planner guesses of users; each member is then read by primary key (a lateral
- * subquery, which keeps that order: no sort, no hash of users). Hidden members have no rows
- * (leaderboards.service.ts); `u.hidden_at is null` keeps them out whatever wrote the rows.
+ * A board's top rows in the index's own order (`desc nulls last`). They are limited in a subquery of the entries alone,
+ * then each member read by a lateral primary-key probe, so the plan stays an ordered range: no sort, no hash of users.
  */
 const topQuery = (viewerBlocks: 'left out' | 'kept', limit: SQL): SQL => sql`select top.user_id as id, top.value,
     top.measurements, top.trophies, u.first_name as "firstName", u.last_name as "lastName", u.image
@@ -76,11 +64,9 @@ const boardStatement = preparedStatement<BoardRow>(boardQuery)
 /** Rows a board's shared top holds: ten more than are shown, for viewers who blocked members near the top. */
 export const SHARED_TOP_ROWS = LEADERBOARD_ROWS + 10
 
-/** The same range with no viewer's blocks left out (leaderboards.cache.ts leaves them out per viewer). */
 export const sharedTopQuery = topQuery('kept', sql.raw(String(SHARED_TOP_ROWS)))
 const sharedTopStatement = preparedStatement<BoardRow>(sharedTopQuery)
 
-/** The members blocked by the viewer or blocking them: two probes of the blocks' primary key and its reverse index. */
 const viewerBlocksStatement = preparedStatement<{ id: string }>(
   sql`select blocked_id as id from blocks where blocker_id = ${placeholder('viewer')}
     union all
@@ -88,12 +74,8 @@ const viewerBlocksStatement = preparedStatement<{ id: string }>(
 )
 
 /**
- * The viewer's own row and its rank. The row is read by the primary key (every key column given; a condition on
- * value inside `mine` let the generic plan walk the rank index's whole range looking for the viewer: 20 ms on region),
- * then 1 + the rows ahead of it in the index's order (a higher value, or the same
- * value reached earlier, or at the same moment by a smaller member id), read as one index range from the board's
- * start to the viewer's value (from the index alone once the table is vacuumed), less the members blocked either way, as on the top 10. Hidden
- * members have no rows, so they are never counted.
+ * The viewer's row by primary key (a value condition inside `mine` made the generic plan scan the whole range), and
+ * 1 + the rows ahead of it in index order, counted on one range up to its value, less members blocked either way.
  */
 export const myRankQuery = sql`with mine as materialized (
     select e.user_id, e.value, e.achieved_at, e.measurements, e.trophies from leaderboard_entries e
@@ -141,10 +123,7 @@ function speciesFilter(species: string | undefined): string {
 
 export type BoardQuery = { period: LeaderboardPeriod; evidence: EvidenceFilter; species?: string | undefined }
 
-/**
- * The key of a board for these filters at `now`. The points board has one row per member and bucket: the
- * evidence and species filters do not apply to achievement points and are ignored.
- */
+/** The board's key for these filters at `now`; points have no evidence or species, so those filters are ignored. */
 export function boardKey(board: Leaderboard, query: BoardQuery, now: Date): BoardKey {
   const bucket = periodBucket(query.period, now)
   if (board === 'points') return { board, bucket, speciesId: '', evidence: 0 }
@@ -167,21 +146,18 @@ export async function listLeaderboard(db: Db, viewer: AuthUser, key: BoardKey): 
   return rows.map((raw, i) => toRow(raw, i + 1))
 }
 
-/** A board's whole order: [member, value, measurements, trophies] per row, first place first, as one JSON value. */
 const orderStatement = preparedStatement<{ rows: [string, number, number, number][] }>(
   sql`select coalesce(json_agg(json_build_array(e.user_id, e.value, e.measurements, e.trophies)
       order by e.value desc nulls last, e.achieved_at, e.user_id), '[]'::json) as rows
     from leaderboard_entries e where ${keyOf('e')} and e.value > 0`,
 )
 
-/** Each member's row of a board, first place first (leaderboards.cache.ts keeps it for the viewers' ranks). */
 export async function readBoardOrder(db: Db, key: BoardKey): Promise<[string, number, number, number][]> {
   const { board, bucket, speciesId: species, evidence } = key
   const [row] = await orderStatement.rows(db, { board, bucket, species, evidence })
   return row?.rows ?? []
 }
 
-/** The viewer's card as a board shows it, whether a moderator hid them, and the members blocked either way. */
 const viewerOnBoardStatement = preparedStatement<{
   firstName: string | null
   lastName: string | null
@@ -200,13 +176,11 @@ export async function readViewerOnBoard(db: Db, viewerId: string) {
   return row
 }
 
-/** A board's top SHARED_TOP_ROWS rows with no viewer's blocks left out (leaderboards.cache.ts keeps them). */
 export function readBoardTop(db: Db, key: BoardKey): Promise<BoardRow[]> {
   const { board, bucket, speciesId: species, evidence } = key
   return sharedTopStatement.rows(db, { board, bucket, species, evidence })
 }
 
-/** The members the viewer blocked or who blocked the viewer. */
 export async function readViewerBlocks(db: Db, viewerId: string): Promise<ReadonlySet<string>> {
   const rows = await viewerBlocksStatement.rows(db, { viewer: viewerId })
   return new Set(rows.map((row) => row.id))
@@ -224,10 +198,7 @@ export async function myRank(db: Db, viewer: AuthUser, key: BoardKey): Promise<{
   return { row: raw ? toRow(raw, Number(raw.rank)) : null }
 }
 
-/**
- * GET /api/leaderboards/top-species: the species with counted measurements in the period (at this evidence level),
- * most first, then by id; from leaderboard_species_totals (one bucket's rows, at most one per catalogue species).
- */
+/** GET /api/leaderboards/top-species: species with counted measurements in the period, most first, then by id. */
 export async function topSpecies(
   db: Db,
   query: { period: LeaderboardPeriod; evidence: EvidenceFilter },

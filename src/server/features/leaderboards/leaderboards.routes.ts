@@ -27,10 +27,9 @@ const COUNTED =
   'member. evidence: any (default), photo-measured (or better) or community-verified (or better). Members blocked ' +
   'either way are left out. Ties: the member who reached the value first ranks first, then by member id.'
 
-/** The leaderboards (issue 6, spec §7): the top 10 of each board, the viewer's own rank, the top species. */
+/** The leaderboards (docs/product.md §7): the top 10 of each board, the viewer's own rank, the top species. */
 export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
-  // A database whose boards were never written (from before issue 6) gets them now, before the server answers and
-  // before the achievements' retroactive awards (app.ready), which rewrite only the members they award.
+  // Before the server answers and before the retroactive awards (onReady), which rewrite only the members they award.
   const rebuilt = await rebuildBoardsIfEmpty(db)
   if (rebuilt) app.log.info(rebuilt, 'leaderboards rebuilt')
 

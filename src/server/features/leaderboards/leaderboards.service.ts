@@ -2,26 +2,8 @@ import { type SQL, sql } from 'drizzle-orm'
 import { SPECIES } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 
-// Writing the precomputed leaderboards (leaderboards.tables.ts), from scratch: a member's rows from their records
-// (refreshMemberBoards: member-wide changes and repairs), every member's at once (rebuildAllBoards). A measurement's
-// write moves only its own cells (leaderboards.delta.ts, ADR 020); these define what it must arrive at. Reading them:
-// leaderboards.queries.ts.
-//
-// What counts (issue 6, decision 006):
-// - a measurement counts when it is public, not hidden by a moderator, not disputed by the size checks, and its owner's
-//   profile is not hidden. A hidden member has no rows at all (not even points), so no board query needs to look
-//   at users.hidden_at to leave them out, and restoring the profile brings every row back.
-// - it counts in the buckets of its date taken (periodBucket: 'all', the UTC year, month and ISO week), for every
-//   species ('') and for its own species, at every evidence level it reaches: 0 any; 1 photo-measured,
-//   community-verified or official; 2 community-verified or official.
-// - 'trophies' rows: value = its trophy or record class measurements (the row is written at 0 too, so that the points
-//   board and the viewer's rank find the member's measurement count); achieved_at = when the last of them was
-//   recorded (created_at), i.e. when the member reached the count.
-// - 'species' rows (a species only, and only when a measurement has a size to rank): value = the best score, or for a
-//   fish without a score its weight in pounds; achieved_at = created_at of the best one, the earlier on a tie.
-// - 'points' rows: one per bucket of the moments achievements were earned (species '', evidence 0): value = the
-//   points of the ACTIVE achievements earned in it, achieved_at = the last of those moments; measurements and
-//   trophies copied from the 'trophies' row of the same bucket (species '', evidence 0), 0 when none.
+// The boards computed from scratch; a write's delta (leaderboards.delta.ts) must arrive at the same rows. What counts
+// and each row's value: ADR 006. A hidden member has no rows at all, so no read needs to filter them.
 
 /** Fish rank by weight when they have no score (catalogue ids: letters, digits and dashes only). */
 const FISH_IDS = SPECIES.filter((s) => s.fishFormulas !== undefined).map((s) => s.id)
@@ -32,18 +14,13 @@ const fishList = sql.raw(
   }).join(', '),
 )
 
-/**
- * The buckets a moment falls in, as periodBucket (src/shared/achievements/constants.ts) writes them: 'all',
- * 'y2026', 'm2026-11', 'w2026-11-16' (the Monday of its ISO week), all in UTC. leaderboards.buckets.test.ts checks
- * that the two agree, on week and year boundaries too.
- */
+/** A moment's buckets as periodBucket writes them, in UTC; leaderboards.buckets.test.ts checks that the two agree. */
 export function bucketsSql(at: SQL): SQL {
   const utc = sql`(${at} at time zone 'UTC')`
   return sql`array['all', 'y' || to_char(${utc}, 'YYYY'), 'm' || to_char(${utc}, 'YYYY-MM'),
     'w' || to_char(date_trunc('week', ${utc}), 'YYYY-MM-DD')]`
 }
 
-/** The highest evidence filter a measurement `m` passes (EVIDENCE_FILTERS' index). */
 export const evidenceLevel = sql`case
     when m.evidence in ('community-verified', 'official') then 2
     when m.evidence = 'photo-measured' then 1
@@ -55,11 +32,7 @@ export const sizeOf = sql`coalesce(m.score, case when m.species_id in (${fishLis
 /** Whether a measurement `m` counts (its owner's profile aside: a hidden member has no rows at all). */
 export const counts = sql`m.visibility = 'public' and m.hidden_at is null and m.check_state <> 'disputed'`
 
-/**
- * CTEs over the counted measurements of the members `who` selects (a condition on `m.user_id`):
- * - counted: one row per counted measurement, with its buckets and evidence level;
- * - cells: one row per member, bucket, species ('' for all) and evidence level it reaches.
- */
+/** CTEs `counted` (the counted measurements of the members `who` selects) and `cells` (one row per member and cell). */
 function cellsCtes(who: SQL): SQL {
   return sql`counted as (
       select m.user_id, m.species_id, m.created_at,
@@ -84,10 +57,7 @@ function cellsCtes(who: SQL): SQL {
       group by c.user_id, b.bucket, s.species_id, e.evidence)`
 }
 
-/**
- * CTEs `fresh` (every leaderboard row of the members `who` selects, as their records make them now) after
- * cellsCtes and `points` (`who`: a condition on `m.user_id`, the same on `ua.user_id`).
- */
+/** CTE `fresh`: every row of the members `who` selects, as their records make them now. */
 function freshCtes(who: (column: SQL) => SQL): SQL {
   return sql`${cellsCtes(who(sql`m.user_id`))},
     points as (
@@ -114,15 +84,9 @@ function freshCtes(who: (column: SQL) => SQL): SQL {
 
 const ENTRY_COLUMNS = sql`(board, bucket, species_id, evidence, user_id, value, achieved_at, measurements, trophies)`
 
-/**
- * Brings the member's leaderboard rows and species totals to what their records make them, writing only what differs
- * (ADR 010). Call it in the change's transaction, after the change (afterMemberChange does, under the member's lock,
- * for member-wide changes: a profile hidden or restored, awards made in bulk).
- * The totals' net changes are written in key order, so concurrent members lock the shared rows in one order.
- */
+/** Rewrites the member's rows and totals to what their records make them; call under their lock (afterMemberChange). */
 export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void> {
-  // PostgreSQL's JIT takes this statement's estimate over a busy member's rows for a big query: compiling it cost
-  // 3 s where running it costs 0.1 s. Off for the rest of this transaction only (a no-op on PGlite).
+  // A busy member's estimate wakes PostgreSQL's JIT, whose compiling dwarfs the query (a no-op on PGlite).
   await tx.execute(sql`set local jit = off`)
   await tx.execute(sql`with ${freshCtes((column) => sql`${column} = ${userId}`)},
     change as (
@@ -151,7 +115,7 @@ export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void>
         is distinct from (excluded.value, excluded.achieved_at, excluded.measurements, excluded.trophies)`)
 }
 
-/** Taken by every rebuild: two processes starting on one database rebuild once, one after the other. */
+/** Two processes starting on one database rebuild once, one after the other. */
 const REBUILD_LOCK = 'leaderboards:rebuild'
 
 async function rebuild(tx: Tx): Promise<number> {
@@ -163,8 +127,7 @@ async function rebuild(tx: Tx): Promise<number> {
     select bucket, evidence, species_id, sum(measurements)::int from leaderboard_entries
     where board = 'trophies' and species_id <> ''
     group by bucket, evidence, species_id`)
-  // Statistics for the plans of the boards' reads: a table rewritten whole would otherwise keep whatever the planner
-  // last knew of it (nothing, the first time; where autovacuum is off, for ever).
+  // A table rewritten whole would keep the planner's old statistics (forever where autovacuum is off).
   await tx.execute(sql`analyze leaderboard_entries`)
   await tx.execute(sql`analyze leaderboard_species_totals`)
   return Number((await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from leaderboard_entries`))[0]?.n ?? 0)
@@ -174,13 +137,7 @@ async function rowsOf<T>(tx: Tx | Db, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows
 }
 
-/**
- * Every member's rows and the species totals, computed again from scratch in one transaction (set-based: a few
- * statements over all measurements and achievements). For data written around the services (the bench and demo
- * seeds, a bulk award, an achievement's points or active flag changed) and for a database whose boards are empty
- * (rebuildBoardsIfEmpty). Live writes wait for it: TRUNCATE locks the tables until it commits, and the changes
- * that come after it rewrite their members' rows from its result.
- */
+/** Every row and total from scratch, in one transaction; call it after writing counted data around the services. */
 export async function rebuildAllBoards(db: Db): Promise<{ entries: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${REBUILD_LOCK}, 0))`)
@@ -188,12 +145,7 @@ export async function rebuildAllBoards(db: Db): Promise<{ entries: number }> {
   })
 }
 
-/**
- * When the app is built (before the retroactive awards of the achievements, which rewrite only the members they
- * award): if leaderboard_entries is empty but there is something to rank (a counted measurement or an earned
- * achievement: a database from before issue 6), rebuilds every board. Returns the rows written, or undefined when
- * nothing was needed. Boards already written are kept: every change maintains them.
- */
+/** Rebuilds every board when none is written but something counts (a database older than them); else undefined. */
 export async function rebuildBoardsIfEmpty(db: Db): Promise<{ entries: number } | undefined> {
   const needed = sql`select
       not exists (select 1 from leaderboard_entries)

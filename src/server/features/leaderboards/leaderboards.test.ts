@@ -15,7 +15,7 @@ import {
   topSpecies,
 } from './leaderboards.fixtures.ts'
 
-// The leaderboards (issue 6) on one small club whose every measurement is recorded through the API, so the writes'
+// The leaderboards on one small club whose every measurement is recorded through the API, so the writes'
 // wiring (afterMemberChange) fills the boards: each board's ranking, ties, the totals, top species, the viewer's own
 // rank and the refusals. What counts and what leaves a board: leaderboards.counting.test.ts.
 
@@ -111,7 +111,7 @@ describe('GET /api/leaderboards/species/:species', () => {
       [ann.id, 8.5],
       [cal.id, 8.5],
     ])
-    // Ben's totals are his two walleye; the row carries the member as the spec shows them.
+    // Ben's totals are his two walleye; the row carries the member as docs/product.md §7 shows them.
     expect(rows[0]).toMatchObject({ id: ben.id, totalMeasurements: 2, totalTrophies: 0 })
     expect(rows[1]?.user).toEqual({
       id: ann.id,

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-/**
- * The outbox: every e-mail, written in the transaction of the change that causes it, until a sender has handed it
- * to the mail server (then the row is deleted). A row whose `nextAttemptAt` is null has failed too often and waits
- * for an admin to resend it.
- */
+/** The outbox (ADR 011): one row per e-mail until it is handed over; a null `nextAttemptAt` waits for an admin. */
 export const mailQueue = pgTable(
   'mail_queue',
   {

@@ -10,9 +10,8 @@ declare module 'fastify' {
   }
 }
 
-// Requests write mail to the mail_queue table in the transaction of their change; a sender in every server process
-// hands it to the mail server afterwards (ADR 011). Delivery is at least once: a mail is deleted only after the
-// server took it, so a process that dies between the two sends it again once its lease has run out.
+// Mail is written in the transaction of its change and sent afterwards by every process (ADR 011): at least once,
+// since a row is deleted only after the mail server took it.
 
 export type SenderOptions = {
   /** How often to look for mail this process did not enqueue (other processes', retries); default 5 s. */
@@ -20,11 +19,9 @@ export type SenderOptions = {
   /** The pause after the first failure, doubled after each further one up to `retryMaxMs`. */
   retryFirstMs: number
   retryMaxMs: number
-  /** After this many failed attempts a mail waits for an admin to resend it. */
   maxAttempts: number
   /** How long a claimed mail stays this sender's: longer than any send can take with the SMTP timeouts. */
   leaseMs: number
-  /** Mails claimed and sent at once. */
   batch: number
   /** How long closing waits for sends in progress; a send still running then is retried once its lease ends. */
   closeWaitMs: number
@@ -53,7 +50,6 @@ export async function enqueueMail(db: Db | Tx, ...mails: Mail[]): Promise<void> 
     )
 }
 
-/** The pause before attempt `attempts + 1`, after `attempts` failed ones. */
 export function retryDelayMs(attempts: number, options: Pick<SenderOptions, 'retryFirstMs' | 'retryMaxMs'>): number {
   return Math.min(options.retryMaxMs, options.retryFirstMs * 2 ** Math.max(0, attempts - 1))
 }
@@ -65,11 +61,7 @@ function errorText(error: unknown): string {
   return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text
 }
 
-/**
- * The sender of one process: a pass claims due mails (FOR UPDATE SKIP LOCKED, so processes never take the same
- * one), sends them outside any transaction and deletes or reschedules each. Passes run on `wake()` and every
- * `pollMs`; one pass at a time.
- */
+/** One process's sender: claims due mails FOR UPDATE SKIP LOCKED, sends outside any transaction, one pass at a time. */
 export class MailSender {
   readonly #db: Db
   readonly #mailer: Mailer
@@ -118,10 +110,7 @@ export class MailSender {
     while (this.#running) await this.#running
   }
 
-  /**
-   * Stops polling and waits (at most `closeWaitMs`, so a hung mail server cannot hold up a shutdown) for the sends in
-   * progress. Unsent mail stays in the table for the next start or another process.
-   */
+  /** Stops polling and waits at most `closeWaitMs` for sends in progress; unsent mail stays for another process. */
   async close(): Promise<void> {
     this.#closed = true
     clearTimeout(this.#timer)
@@ -238,10 +227,7 @@ export async function queueCounts(db: Db): Promise<{ waiting: number; stopped: n
   return { waiting: row?.waiting ?? 0, stopped: row?.stopped ?? 0 }
 }
 
-/**
- * This app's sender (`app.mailSender`): started when the app is ready, closed with it, with its metrics — the queue
- * counted when scraped (a count over a table that holds only undelivered mail), failures counted as they happen.
- */
+/** Starts this app's sender (`app.mailSender`) with the app, closes it with the app, and registers its metrics. */
 export function startMailSender(
   app: FastifyInstance,
   opts: { db: Db; mailer: Mailer; options?: Partial<SenderOptions> | undefined },

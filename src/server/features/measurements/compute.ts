@@ -16,9 +16,8 @@ import { fishTrophyClass } from '#shared/scoring/systems/fish.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
 
-// Everything the server derives from a create or update body before touching the database: the species and its
-// category, the engine's score (never the client's), the card's values, the evidence level, the date checks.
-// Pure apart from the clock (passed in), so each refusal is a plain unit of behaviour.
+// What the server derives from a body before touching the database: species and category, the engine's score (never
+// the client's), the card's values, the evidence, the date checks. Pure apart from the clock, which is passed in.
 
 export type MeasurementBody = z.output<typeof UpdateMeasurementSchema>
 
@@ -154,10 +153,7 @@ function checkTakenAt(text: string, now: Date): Date {
 
 const FIELD = /^(?:(right|left)\.)?([A-Za-z][A-Za-z0-9]*)(?:\[(\d{1,3})\])?$/
 
-/**
- * The value a photo measurement names: `quick.lengthIn`, a single row (`insideSpread`, `lengthIn`), a side row
- * (`right.G2`) or a list entry (`right.abnormal[0]`, `beardsIn[1]`), in inches as the engine read it.
- */
+/** The value a photo measurement names (`quick.lengthIn`, `insideSpread`, `right.G2`, `beardsIn[1]`), in inches. */
 export function valueAt(field: string, result: ScoreResult | null, quick: QuickValues | null): number | undefined {
   if (field.startsWith('quick.')) {
     const key = field.slice('quick.'.length)
@@ -198,16 +194,12 @@ function checkPhotoMeasurement(
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// AI estimates (issue 7): a body's aiAnalysisId names the photo analysis whose values the member accepted.
+// AI estimates: a body's aiAnalysisId names the photo analysis whose values the member accepted.
 
 /** The analysis an aiAnalysisId names, as stored: who asked for it, and of which photo. */
 export type AcceptedAnalysis = { userId: string; photoId: string }
 
-/**
- * What is wrong with the analysis a body names, if anything: it must exist, be the member's own, and be of one of
- * the measurement's photos. A 400 naming aiAnalysisId; another member's analysis reads as a missing one.
- */
+/** A 400 naming aiAnalysisId unless the analysis exists, is the member's own and is of a photo of the measurement. */
 export function aiAnalysisProblem(
   analysis: AcceptedAnalysis | undefined,
   userId: string,
@@ -224,10 +216,8 @@ export function aiAnalysisProblem(
 export type ReportedBefore = { reportedEvidence: EvidenceLevel; sheet: ScoreSheet | null; quick: QuickValues | null }
 
 /**
- * The evidence the owner reports: photo-measured whenever the measuring tool took values (it wins); else
- * ai-estimate when the member accepts an analysis's values now (a checked aiAnalysisId), or accepted them before
- * and an edit leaves the values as they were (an edit of the caption keeps their origin, a new value does not);
- * else what computeMeasurement found (self-reported).
+ * The owner's evidence: photo-measured when the tool took values; else ai-estimate when an analysis's values are
+ * accepted now, or were before and this edit leaves them as they were; else what computeMeasurement found.
  */
 export function reportedEvidence(
   computed: Pick<Computed, 'evidence' | 'sheet' | 'quick'>,

@@ -1,7 +1,7 @@
 import type { LocationPrecision } from '#shared/schemas/measurements.ts'
 
-// What a viewer receives of a measurement's location (issue 4: nobody else ever receives more precision than the
-// owner chose, in any API response). Pure; every route that answers with a location goes through here.
+// What a viewer receives of a measurement's location: nobody else ever receives more precision than the owner
+// chose, in any API response. Pure; every route that answers with a location goes through here.
 
 export type StoredLocation = {
   region: string | null
@@ -13,11 +13,8 @@ export type StoredLocation = {
 export type ShownLocation = StoredLocation
 
 /**
- * - `owner`: everything as stored.
- * - `member` (anyone else allowed to see the measurement): exact → as stored; km → coordinates rounded to 0.01°
- *   (about 1 km) and the region; region → the region only; hidden → nothing at all.
- * - `public` (the share page and its API, signed out): never more than the region; hidden → nothing.
- * `precision` says what the viewer received.
+ * `owner`: as stored. `member`: exact as stored, km rounded to 0.01° with the region, region only, or nothing when
+ * hidden. `public` (signed out): at most the region. `precision` says what the viewer received.
  */
 export function locationFor(stored: StoredLocation, audience: 'owner' | 'member' | 'public'): ShownLocation {
   if (audience === 'owner') return { ...stored }

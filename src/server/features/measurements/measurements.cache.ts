@@ -16,10 +16,8 @@ import { canView } from './visibility.ts'
 export type Served = { body: string; gzipped: () => Buffer | undefined }
 
 /**
- * The member's hot reads as serialized bodies, served again while their version in the database is unchanged
- * (lib/versioned-cache.ts). A body never stored costs one statement (measurements.reads.ts); a stored one, the
- * version's statement first. Statistics also depend on the clock (the current month): kept at most a minute, per
- * member and time zone.
+ * The member's hot reads as serialized bodies, served while their version is unchanged (ADR 022). Statistics also
+ * depend on the clock: kept at most a minute, per member and time zone.
  */
 export class MeasurementReads {
   readonly #db: Db
@@ -53,10 +51,7 @@ export class MeasurementReads {
     return { body, gzipped: () => this.#stats.gzipped(key, version) }
   }
 
-  /**
-   * GET /api/measurements/:id. Owner and others see different bodies; which one the viewer gets is known once the
-   * measurement is read, so a measurement with neither body stored is read whole at once.
-   */
+  /** GET /api/measurements/:id: owner and others get different bodies; with neither stored it is read whole at once. */
   async detail(user: AuthUser, id: string): Promise<Served> {
     const keyOf = (ownerId: string) => `${id}|${ownerId === user.id ? 'owner' : 'member'}`
     if (!this.#details.has(`${id}|owner`) && !this.#details.has(`${id}|member`)) {

@@ -10,7 +10,7 @@ import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { aiAnalysisProblem, type Computed, type ReportedBefore, reportedEvidence } from './compute.ts'
 
-// Issue 7: a measurement whose values came from an accepted photo analysis (aiAnalysisId) carries the evidence
+// A measurement whose values came from an accepted photo analysis (aiAnalysisId) carries the evidence
 // level `ai-estimate`: only the member's own analysis of one of its photos; photo-measured values still win; the
 // community's verification still raises it; an offline repeat still answers what is stored.
 

@@ -26,10 +26,8 @@ import {
 import { measurements, photos } from './measurements.tables.ts'
 import { blockedSql, canView, followsSql, type Relation } from './visibility.ts'
 
-// The member's hot reads (their collection, its statistics, one measurement), each ONE prepared statement that also
-// returns the version the response caches keep the body under (measurements.cache.ts): a member's first request
-// costs one round trip, a repeated one the version's alone. The version's text is built by the same SQL everywhere,
-// so a body stored from one statement matches the version read on its own later.
+// The member's hot reads, each ONE prepared statement that also returns the version its body is cached under
+// (ADR 022). The version's SQL is shared, so a body stored from one statement matches a version read alone later.
 
 /** A value with the version it was read at (lib/versioned-cache.ts `read`). */
 export type Versioned<T> = { version: string; value: T }
@@ -66,11 +64,8 @@ type PhotoJson = { id: string; width: number; height: number }
 const toPhotoRows = (measurementId: string, list: PhotoJson[] | null): PhotoRow[] =>
   (list ?? []).map((photo, position) => ({ ...photo, measurementId, position }))
 
-// ---------------------------------------------------------------------------------------------------------------
-// The collection's version: how many measurements, the latest change to any of them, the owner's own row. Every
-// write to a measurement sets its updated_at; the owner's name and picture come with the users row's updated_at.
+// The collection's version: its count, its latest updated_at, and the owner's users.updated_at (name, picture).
 
-/** Aggregates over the member's rows (`from measurements where user_id = …`): the version's parts. */
 const versionParts = sql`count(*)::int as v_n, max(${m.updatedAt})::text as v_at,
   (select ${users.updatedAt}::text from ${users} where ${users.id} = ${userId}) as v_owner`
 type VersionPartsRow = { v_n: number | string; v_at: string | null; v_owner: string | null }
@@ -80,15 +75,12 @@ const collectionVersionStatement = preparedStatement<VersionPartsRow>(
   sql`select ${versionParts} from ${m} where ${m.userId} = ${userId}`,
 )
 
-/** The member's collection version (its list pages and statistics). */
 export async function collectionVersion(db: Db, memberId: string): Promise<string> {
   const [row] = await collectionVersionStatement.rows(db, { userId: memberId })
   return versionText(row)
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// GET /api/measurements: the member's own, newest added (or taken) first, in keyset pages over (time desc, id desc)
-// (measurements_user_created_idx, measurements_user_taken_idx). The cursor carries the time to the microsecond.
+// GET /api/measurements: keyset pages over (time desc, id desc), read from measurements_user_created/taken_idx.
 
 type PageRow = Record<string, unknown> & { id: string; cursorAt: string; photoRows: PhotoJson[] | null }
 type ListRow = VersionPartsRow & { page: PageRow[] | null }
@@ -106,8 +98,7 @@ function listStatement(order: ListOrder, after: boolean): PreparedStatement<List
     const keyset = after
       ? sql`and (${time}, ${m.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
       : sql``
-    // The page's rows come as one JSON value: PGlite decodes every field of a result on its own, which cost more
-    // than the query (drizzle's mapping reads the JSON's values back: fromDriver).
+    // The page's rows come as one JSON value: PGlite decodes every field of a result apart (ADR 022).
     statement = preparedStatement<ListRow>(sql`
       with page as (
         select ${selectAs(listColumns)},
@@ -153,9 +144,6 @@ export async function listMeasurements(
     },
   }
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// GET /api/measurements/stats
 
 const CLASS_RANK: Record<TrophyClass, number> = { record: 0, trophy: 1, standard: 2 }
 /** UTC offsets stay within 14 hours: a day before the oldest month's first UTC day reaches it in every zone. */
@@ -203,13 +191,8 @@ const statsStatement = preparedStatement<StatsRow>(sql`
   from ${m} where ${m.userId} = ${userId}`)
 
 /**
- * The member's statistics, with the collection's version:
- * - trophies: trophy class `trophy` or better (records count as trophies too); records: class `record`;
- * - bestTrophyClass: the best class reached (null without measurements);
- * - personalBests: per species the best by score, then weight, then length (then the newest); best first
- *   (trophy class, then score);
- * - perMonth: the last 12 calendar months in `timeZone` by date taken, zero-filled; thisMonth is its last entry,
- *   so the card and the chart cannot disagree (docs/glossary.md, Figures).
+ * The member's statistics and the collection's version. perMonth: the last 12 calendar months in `timeZone` by date
+ * taken; thisMonth is its last entry, so the card and the chart cannot disagree (ADR 016).
  */
 export async function measurementStats(
   db: Db,
@@ -269,9 +252,8 @@ export async function measurementStats(
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// GET /api/measurements/:id. The version is the measurement's updated_at and its owner's, read fresh on every
-// request with what decides whether the viewer may see it (visibility, hidden, their follow, a block).
+// GET /api/measurements/:id: the version (its and its owner's updated_at) comes with what decides whether the
+// viewer may see it.
 
 const viewerId = sql.placeholder('viewerId')
 const relationAndVersion = sql`${followsSql(viewerId, m.userId)} as follows,
@@ -286,7 +268,7 @@ type VersionRow = {
   version: string
 }
 
-/** The version alone, prepared once: planning it cost about ten times running it (1 ms against 0.1 ms). */
+/** The version alone, prepared once: planning it costs far more than running it. */
 const versionStatement = preparedStatement<VersionRow>(
   sql`select ${m.userId} as user_id, ${m.visibility} as visibility, ${m.hiddenAt}::text as hidden_at,
       ${relationAndVersion}
@@ -294,7 +276,6 @@ const versionStatement = preparedStatement<VersionRow>(
     where ${m.id} = ${sql.placeholder('id')}`,
 )
 
-/** One measurement's version, with what decides whether the viewer may see it (in one query). */
 export async function measurementVersion(
   db: Db,
   id: string,
@@ -332,10 +313,7 @@ const detailStatement = preparedStatement<DetailRow>(
     where ${m.id} = ${sql.placeholder('id')}`,
 )
 
-/**
- * One measurement as the viewer may see it (visibility.ts; others see less: no notes, the location they allow), its
- * version and owner, in one statement; a measurement the viewer may not see is not found.
- */
+/** One measurement as the viewer may see it (visibility.ts), with its version and owner; else not found. */
 export async function readVersionedMeasurement(
   db: Db,
   viewer: AuthUser,

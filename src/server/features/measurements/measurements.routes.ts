@@ -30,7 +30,6 @@ import { injectTags, MINIMAL_PAGE, shareTags } from './share-page.ts'
 
 type Options = {
   db: Db
-  /** Per member: POST /api/measurements. */
   createLimit: RateRule
   baseUrl: string
   /** The built client (index.html for the share page); undefined: a minimal page. */
@@ -47,10 +46,7 @@ const errors = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SHARE_NOT_FOUND = 'Not found'
 
-/**
- * A body already serialized as JSON. Fastify sends a string with a JSON content type as it is; the route's response
- * schema still documents it (OpenAPI) and the API tests check the bodies against the schemas.
- */
+/** A body already serialized as JSON: Fastify sends it as is, while the response schema still documents it. */
 function sendJson<T>(reply: FastifyReply, { body, gzipped }: Served): T {
   reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding')
   const encoded = body.length > GZIP_FROM_BYTES && acceptsGzip(reply.request) ? gzipped() : undefined
@@ -77,10 +73,7 @@ async function removeFiles(app: FastifyInstance, log: FastifyBaseLogger, storage
   }
 }
 
-/**
- * The measurements API (issue 4): the member's collection (approved members), their settings, and the public
- * share API and page (anyone). Every route states who may call it.
- */
+/** The measurements API: the member's collection and settings (approved members), and the public share API and page. */
 export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { db, createLimit, baseUrl, clientDir },

@@ -38,9 +38,8 @@ import { measurements, photos } from './measurements.tables.ts'
 import { getSettings } from './settings.ts'
 import { canChange, canView, relationTo } from './visibility.ts'
 
-// The measurements in the database: create (idempotent per client id), read at the viewer's level, update and
-// delete (the member's pages, statistics and a measurement's page: measurements.reads.ts). Files of removed photos
-// are returned to the caller, who deletes them once the transaction has committed.
+// Measurements in the database: create (idempotent per client id), read at the viewer's level, update and delete.
+// Files of removed photos are returned to the caller, who deletes them once the transaction has committed.
 
 export type CreateBody = z.output<typeof CreateMeasurementSchema>
 type Row = typeof measurements.$inferSelect
@@ -49,9 +48,6 @@ export type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'width' | 'height
 
 export const NOT_FOUND_MESSAGE = 'Measurement not found'
 export const notFound = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE)
-
-// ---------------------------------------------------------------------------------------------------------------
-// Writing
 
 type Defaults = { visibility: Visibility; locationPrecision: LocationPrecision }
 type Stored = {
@@ -131,10 +127,7 @@ function checkPhotoIds(photoIds: readonly string[]) {
   }
 }
 
-/**
- * Attaches the photos in this order. Each must be the member's and free (or already this measurement's); the
- * row lock of the UPDATE makes two measurements racing for one photo end with one winner and one 400.
- */
+/** Attaches the photos in order; each must be the member's and free, and the UPDATE's row lock settles races. */
 async function attachPhotos(tx: Tx, userId: string, measurementId: string, photoIds: readonly string[]) {
   for (const [position, id] of photoIds.entries()) {
     const updated = await tx
@@ -163,10 +156,7 @@ async function defaultsFor(db: Db, userId: string): Promise<Defaults> {
   return { visibility: settings.defaultVisibility, locationPrecision: settings.defaultLocationPrecision }
 }
 
-/**
- * POST /api/measurements. The client's id makes a repeat (offline sync) the same measurement: the insert does
- * nothing on a conflict, and a repeat by the same member gets the stored measurement back unchanged.
- */
+/** POST /api/measurements: idempotent on the client's id; a repeat by the same member gets the stored one unchanged. */
 export async function createMeasurement(
   db: Db,
   user: AuthUser,
@@ -277,8 +267,7 @@ export async function updateMeasurement(
     // Verdicts stay with the measurement; a community verification still raises the newly reported evidence.
     const after = { ...set, evidence: effectiveEvidence(set.reportedEvidence, current.checkState) }
     await tx.update(measurements).set(after).where(eq(measurements.id, id))
-    // Only what the edit changed is redone, so that repeating an edit costs little (the write limits bound how often).
-    // The bells show its visibility and species (notify.ts); the followers' Following feeds follow the visibility.
+    // Only what the edit changed is redone (ADR 010): the bells follow visibility and species, feeds the visibility.
     if (after.visibility !== current.visibility || after.speciesId !== current.speciesId) {
       told = await tellRecipients(tx, { measurementId: id })
     }
@@ -314,9 +303,6 @@ export async function deleteMeasurement(
     return { storageKeys: removed.map((photo) => photo.storageKey), told }
   })
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// Reading
 
 export type Audience = 'owner' | 'member' | 'public'
 
@@ -433,9 +419,8 @@ export async function readShared(db: Db, id: string): Promise<SharedView | undef
   return { measurement: shared, ownerName: found.ownerName }
 }
 
-// Keyset pagination over (created_at desc, id desc), the order of measurements_user_created_idx, or over
-// (taken_at desc, id desc) for order=taken. The cursor carries that time with its microseconds (as PostgreSQL
-// prints it), so no row is skipped or repeated.
+// Keyset cursors over (time desc, id desc) carry the time to the microsecond, as PostgreSQL prints it, so no row is
+// skipped or repeated.
 
 const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
@@ -447,10 +432,7 @@ export const cursorTextOf = (column: typeof measurements.createdAt | typeof meas
 const TIMESTAMPTZ_TEXT =
   /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?([+-]\d{2})(?::(\d{2}))?(?::(\d{2}))?$/
 
-/**
- * A cursor's time (cursorText's form, to the microsecond) from a timestamptz as text (`created_at::text`), which
- * PostgreSQL writes faster than to_char and in the session's time zone.
- */
+/** A cursor's time from `created_at::text`, which PostgreSQL writes faster than to_char (in the session's zone). */
 export function cursorTimeOf(text: string): string {
   const m = TIMESTAMPTZ_TEXT.exec(text)
   if (!m) throw new Error(`not a timestamp as text: ${text}`)
@@ -465,10 +447,7 @@ export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`, 'utf8').toString('base64url')
 }
 
-/**
- * A cursor's time that PostgreSQL can take back: year 1 to 9999 and a real calendar time, checked by formatting
- * it again (2026-02-30 comes back as March 2nd). Date.parse alone lets impossible days through, and the cast fails.
- */
+/** A cursor time PostgreSQL can take back: years 1–9999, a real calendar day (Date.parse lets 2026-02-30 through). */
 export function isCursorTime(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/.exec(text)
   if (!m) return false

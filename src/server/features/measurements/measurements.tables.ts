@@ -16,9 +16,8 @@ import type { ScoreSheet } from '#shared/scoring/build-sheet.ts'
 import type { ScoreResult } from '#shared/scoring/result.ts'
 import { users } from '../auth/auth.tables.ts'
 
-// A measurement is a catch or a trophy and, when not private, a post (DESIGN.md §2). The sheet and the engine's
-// result are kept whole; the card's values (summary columns) and the score are copied out so lists, statistics and
-// leaderboards read plain indexed columns. Sizes are inches and pounds.
+// A measurement is a catch or a trophy and, when not private, a post. The sheet and result are kept whole; the card's
+// values and the score are copied into columns so lists and boards read plain indexes. Inches and pounds.
 
 export const measurements = pgTable(
   'measurements',
@@ -74,7 +73,7 @@ export const measurements = pgTable(
       .notNull()
       .default('region'),
     coverPhotoId: uuid('cover_photo_id'),
-    // The community's figures (issue 5), kept in the same transaction as the like, comment or verdict that changes
+    // The community's figures, kept in the same transaction as the like, comment or verdict that changes
     // them, so the feed reads plain columns instead of counting.
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
@@ -93,9 +92,8 @@ export const measurements = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    // The collection (newest first, keyset pagination) and the statistics read one member's rows. Visibility and
-    // hidden_at ride along (after the order's columns) so that a profile's posts, which keeps only what the viewer
-    // may see, finds its page in the index alone (an index-only scan) and reads just those rows.
+    // One member's rows, newest first; visibility and hidden_at ride along so a profile's posts find their page by
+    // an index-only scan and read just those rows.
     index('measurements_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc(), t.visibility, t.hiddenAt),
     index('measurements_user_species_idx').on(t.userId, t.speciesId),
     // The collection as members read it: newest catch first (order=taken), and the months of the statistics.
@@ -120,10 +118,7 @@ export const measurements = pgTable(
   ],
 )
 
-/**
- * Stored photos. Uploaded before the measurement that shows them (measurementId null until then, owned by the
- * uploader). No metadata is kept: GPS and the capture time are returned once to the uploader, never stored.
- */
+/** Stored photos, uploaded before their measurement (null until then); GPS and capture time are never stored. */
 export const photos = pgTable(
   'photos',
   {

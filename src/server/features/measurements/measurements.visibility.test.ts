@@ -8,8 +8,8 @@ import { createMeasurement, createUser, type SignedInUser } from '#tests/support
 import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
 
-// Who sees what (DESIGN.md §2, issue 4): each visibility × each kind of viewer, on the API, the member's list, the
-// share API and the share page; and the location at the owner's precision, never more, for every viewer.
+// Who sees what (docs/architecture.md §2): each visibility × each kind of viewer, on the API, the member's list,
+// the share API and the share page; and the location at the owner's precision, never more, for every viewer.
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">

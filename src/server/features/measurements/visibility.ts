@@ -4,12 +4,9 @@ import type { Visibility } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
 import { blocks, follows } from '../community/community.tables.ts'
 
-// Who may see a measurement (DESIGN.md §2). Every route that returns a measurement, a photo or anything attached to
-// one (likes, comments, size checks, the feed, a profile) asks here:
-// - its owner always;
-// - nobody across a block, either way (neither sees the other's content);
-// - hidden by a moderator: its owner and admins only;
-// - public: any member (and the share page); followers-only: the members who follow the owner; private: nobody else.
+// Who may see a measurement (ADR 005): its owner; nobody across a block; if hidden, its owner and admins; if public,
+// any member; if followers-only, the owner's followers. Every route that returns a measurement or anything attached
+// to one asks here.
 
 export type Viewer = { id: string; isAdmin?: boolean } | null
 

@@ -25,7 +25,7 @@ import { measurements } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import { tellRecipients } from '../notifications/notify.ts'
 
-// Moderation (issue 5): members report a post, a comment or a profile; admins hide, restore or dismiss. Hidden
+// Moderation: members report a post, a comment or a profile; admins hide, restore or dismiss. Hidden
 // content disappears for everyone but its author and admins (visibility.ts for measurements; the comment and profile
 // routes read hidden_at). One report per member and target: reporting again updates it and opens it again.
 
@@ -47,7 +47,6 @@ const RESOLVED_LIMIT = 100
 /** A column of `table` qualified by hand: in a one-table select Drizzle writes bare names, ambiguous in a subquery. */
 const qualified = (table: typeof measurements | typeof users, column: string) => sql`${table}.${sql.identifier(column)}`
 
-// ---------------------------------------------------------------------------------------------------------------
 // Reporting
 
 /** Who wrote the target, when the reporter may see it; throws 404 naming the target otherwise. */
@@ -136,7 +135,6 @@ export async function createReport(db: Db, reporter: AuthUser, body: CreateRepor
   return { id: (row as { id: string }).id }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
 // The admin's list
 
 type ReportRow = typeof reports.$inferSelect
@@ -260,13 +258,9 @@ export async function listReports(db: Db, status: 'open' | 'resolved'): Promise<
   return { items, openCount: open?.n ?? 0 }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
 // Resolving
 
-/**
- * A profile hidden or shown again: a hidden member has no leaderboard rows (leaderboards.service.ts), and gets them
- * back when restored; their achievements do not depend on it.
- */
+/** A hidden member has no leaderboard rows and gets them back when restored; achievements do not depend on it. */
 const PROFILE_SHOWN_OR_HIDDEN: MemberChange = { metrics: [], boards: true }
 
 /**

@@ -23,7 +23,7 @@ import {
 import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// Moderation (issue 5): members report a post, a comment or a profile; admins hide, restore or dismiss; hidden content
+// Moderation: members report a post, a comment or a profile; admins hide, restore or dismiss; hidden content
 // disappears for everyone but its author and admins, through every route.
 
 let t: TestApp

@@ -3,13 +3,8 @@ import type { Listen } from '../../db/client.ts'
 import type { SessionCache } from '../../plugins/session-cache.ts'
 import { EVENTS_CHANNEL, type ServerEvent } from './notify.ts'
 
-// The processes' event hub. notify() and publishEvent() send events with pg_notify on EVENTS_CHANNEL inside the
-// transaction of the change; every server process on the database LISTENs there (DbHandle.listen: a dedicated
-// connection on PostgreSQL, the embedded database's own listen on PGlite) and hands each event to the parts of
-// this process that asked for it: the notification streams of a member (SSE), the session cache (members' access
-// changes), the authors' cards of posts (community/member-cards.ts), the likes each viewer made
-// (community/viewer-likes.ts) and the boards' top rows (leaderboards/leaderboards.cache.ts). Without `listen` (an app built on a bare Db) the hub hears nothing from the database:
-// streams still answer with the count on connect, and session changes stay within the process.
+// Each process's hub for the events sent with pg_notify on EVENTS_CHANNEL (ADR 005, "Live delivery"): it hands them
+// to the streams and caches that asked. Without `listen` it hears nothing from the database.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +42,7 @@ export class EventHub {
     return hub
   }
 
-  /** Listening to the database (events of every process arrive). */
+  /** Listening to the database: every process's events arrive. */
   get live(): boolean {
     return this.#unlisten !== undefined
   }
@@ -66,24 +61,18 @@ export class EventHub {
     }
   }
 
-  /** Calls `onChange` with the member whenever any member's notifications change. Returns the unsubscribe. */
   onNotifications(onChange: (userId: string) => void): () => void {
     this.#anyMember.add(onChange)
     return () => this.#anyMember.delete(onChange)
   }
 
-  /**
-   * This process committed a change to the member's notifications: its response caches learn it now, without
-   * waiting for the database's event (which tells every process's streams, this one's included). Without a
-   * listening hub there is no such event, and the streams are told here too.
-   */
+  /** After this process commits a change to the member's notifications: its caches learn now, not at the event. */
   announce(userId: string): void {
     if (this.#closed) return
     if (this.live) for (const fn of this.#anyMember) this.#call(() => fn(userId))
     else this.#changed(userId)
   }
 
-  /** Calls `onChange` with the member whenever their card (name, picture, hidden) changes, in any process. */
   onMemberCard(onChange: (userId: string) => void): () => void {
     this.#memberCard.add(onChange)
     return () => this.#memberCard.delete(onChange)
@@ -95,7 +84,6 @@ export class EventHub {
     return () => this.#likes.delete(onChange)
   }
 
-  /** Calls `onChange` with the boards whose rows changed ('all': too many to name), in any process. */
   onBoards(onChange: (keys: readonly string[] | 'all') => void): () => void {
     this.#boards.add(onChange)
     return () => this.#boards.delete(onChange)
@@ -107,11 +95,7 @@ export class EventHub {
     return () => this.#reconnected.delete(fn)
   }
 
-  /**
-   * The database tells every process of each member's access change, whoever made it (triggers of migration 0016):
-   * the session cache refuses that member's earlier checks. Only a listening hub hears them all, and only from
-   * now and from each reconnection: checks made before are each asked once more (ADR 019).
-   */
+  /** The session cache refuses a member's earlier checks on their access change (migration 0016, ADR 019). */
   shareSessionInvalidations(cache: SessionCache): void {
     if (!this.live) return
     cache.hearingFrom(Date.now())
@@ -154,10 +138,7 @@ export class EventHub {
     }
   }
 
-  /**
-   * Response caches at once (a counter each, before the request that made the change answers, on PGlite); the
-   * streams a little later, since PGlite calls back while it finishes the query that committed.
-   */
+  // Caches at once, streams on the next turn: PGlite calls back while it finishes the committing query.
   #changed(userId: string) {
     for (const fn of this.#anyMember) this.#call(() => fn(userId))
     if (!this.#members.has(userId)) return

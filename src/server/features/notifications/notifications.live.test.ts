@@ -9,8 +9,8 @@ import {
   type TestApp,
 } from '#tests/support/test-app.ts'
 
-// Issue 5: "with two server processes on one PostgreSQL server a notification created by one reaches a user
-// connected to the other (LISTEN/NOTIFY)". On PostgreSQL (api-postgres) this file builds two apps on one database,
+// With two server processes on one PostgreSQL server, a notification created by one reaches a user connected to
+// the other (LISTEN/NOTIFY). On PostgreSQL (api-postgres) this file builds two apps on one database,
 // each with its own pool and its own listening connection, each listening on a port, and talks to them over HTTP
 // like two processes behind a load balancer. PGlite is one process's own database, so on api-pglite the same flow
 // runs through one app: the single-process path of the same code.

@@ -8,8 +8,7 @@ import { achievements, blocks, comments, follows, notifications } from '../commu
 import { measurements } from '../measurements/measurements.tables.ts'
 import { followsSql, type Visible } from '../measurements/visibility.ts'
 
-// The bell's SQL: the version of a member's list, and the list's groups in one statement (notifications.service.ts
-// decides what the member may see of them and lists them).
+// The bell's SQL: a list's version, and its window of groups in one statement (notifications.service.ts lists them).
 
 const n = notifications
 const userId = sql.placeholder('userId')
@@ -25,8 +24,7 @@ export function versionSql(own: 'full' | 'latest', withMeasurements: boolean, wi
   if (own === 'full') {
     parts.push(sql`(select count(*)::text from ${n} where ${n.userId} = ${userId} and ${n.readAt} is null)`)
   }
-  // Whom the member follows decides which followers-only posts the list may show: read whenever it may show others'
-  // posts (with the hub, the measurements themselves are not read: their changes arrive as events).
+  // Follows decide which followers-only posts it may show (with the hub, the posts' own changes arrive as events).
   if (withMeasurements || own === 'latest') {
     parts.push(
       sql`(select count(*) || '|' || coalesce(max(${follows.createdAt})::text, '') from ${follows} where ${follows.followerId} = ${userId})`,
@@ -47,7 +45,6 @@ export function versionSql(own: 'full' | 'latest', withMeasurements: boolean, wi
   return sql`concat_ws('#', ${sql.join(parts, sql`, `)})`
 }
 
-/** A group of the window: what its newest notification says, whether any is unread, its latest actors. */
 export type WindowGroup = {
   key: string
   kind: NotificationGroup['kind']
@@ -62,7 +59,6 @@ export type WindowGroup = {
   /** newest first, at most `shown` */
   actorIds: string[] | null
 }
-/** A measurement the window is about, and how the member stands to its owner. */
 export type About = Visible & { id: string; speciesId: string; follows: boolean; ownerBlocked: boolean }
 export type Actor = {
   id: string
@@ -75,24 +71,17 @@ export type Window = {
   /** notificationsVersion(…, 'latest') as read in the same statement */
   version: string
   groups: WindowGroup[] | null
-  /** the groups' measurements; with dependencies, every measurement of the window */
   measurements: About[] | null
   achievements: { id: string; name: string }[] | null
   actors: Actor[] | null
-  /** with dependencies: the comments of the window's mentions */
   mentions: string[] | null
 }
 
 const statements = new Map<string, PreparedStatement<Window>>()
 
 /**
- * The member's latest `size` notifications (notifications_user_created_idx alone: it holds every column read here)
- * grouped by group key, newest group first, leaving out what the member may no longer see of them but for the
- * measurement (nothing from across a block, no comment a moderator hid, but for admins), which the caller decides
- * per group: a group is about one item (notify.ts groupKeyOf). With each group, the cards of its `shown` latest
- * actors; and with `dependencies`, every measurement and mentioning comment of the window. One statement, whose
- * parts each come as one JSON value: PGlite decodes every field of a result on its own, and every byte of it, which
- * cost more than the query when a row came per notification.
+ * The member's latest `size` notifications grouped by key, newest group first, without blocked actors or hidden
+ * comments; the caller decides each group's measurement. One statement, each part one JSON value (ADR 022).
  */
 export async function readWindow(
   db: Db,
@@ -112,7 +101,6 @@ export async function readWindow(
 function windowSql({ size, shown, dependencies }: { size: number; shown: number; dependencies: boolean }): SQL {
   const m = measurements
   const isAdmin = sql`${sql.placeholder('isAdmin')}::boolean`
-  // The measurements to describe: the groups' (what the bell shows), or the whole window's (what it depends on).
   const described = dependencies ? sql`select measurement_id from latest` : sql`select measurement_id from groups`
   return sql`
     with latest as (

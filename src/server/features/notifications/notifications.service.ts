@@ -12,26 +12,16 @@ import { canView } from '../measurements/visibility.ts'
 import { type About, type Actor, readWindow, versionSql, type WindowGroup } from './notifications.queries.ts'
 import { publishEvent } from './notify.ts'
 
-// The bell (issue 5). A member's notifications grouped by group_key (notify.ts: 'Sam and 3 others liked your Elk'),
-// newest group first. Work is bounded: the groups come from the member's latest NOTIFICATION_WINDOW notifications
-// (notifications_user_created_idx), and at most COMMUNITY_LIMITS.notificationGroups groups are listed.
-// unreadCount is the number of unread GROUPS in that window (what the badge shows), not of notifications.
-// Nothing leaks: notifications whose actor is blocked either way, about a measurement the member can no longer see
-// (hidden, private, followers-only after an unfollow; canView), or about a comment a moderator hid, are left out.
+// The bell: groups from the member's latest NOTIFICATION_WINDOW notifications, so work is bounded; unreadCount
+// counts unread GROUPS (the badge). Nothing across a block, about a post they may no longer see, or a hidden comment.
 
 export const NOTIFICATION_WINDOW = 500
-/** Actors shown per group (the group also tells how many there are). */
 const ACTORS_SHOWN = 3
 
-/** What the list depends on beyond the member's own notifications, blocks and follows (see notificationsVersion). */
+/** What the list depends on beyond the member's own notifications, blocks and follows. */
 export type Dependencies = { measurementIds: string[]; commentIds: string[] }
 
-/**
- * GET /api/notifications: the grouped list, the version notificationsVersion(…, 'latest') would have read with it,
- * and, when asked, what it depends on (for the response cache without the event hub). One statement
- * (notifications.queries.ts); a second only for actors' cards it did not hold (a block or a hidden comment skipped
- * one of a group's latest actors).
- */
+/** GET /api/notifications: the list, its 'latest' version, and its dependencies (read only when asked). */
 export async function listNotifications(
   db: Db,
   viewer: AuthUser,
@@ -43,7 +33,6 @@ export async function listNotifications(
     dependencies: withDependencies,
   })
   const about = new Map((window?.measurements ?? []).map((m) => [m.id, m]))
-  // A group is about one item: whether the member may still see it is decided once per group (visibility.ts).
   const visible = (group: WindowGroup) => {
     if (group.measurementId === null) return true
     const measurement = about.get(group.measurementId)
@@ -59,7 +48,7 @@ export async function listNotifications(
       unreadCount: listed.filter((group) => group.unread).length,
     },
     dependencies: {
-      // Others' measurements and comments can change who may see them; the member's own cannot hide from them.
+      // the member's own measurements cannot hide from them
       measurementIds: [...about.values()].filter((m) => m.userId !== viewer.id).map((m) => m.id),
       commentIds: window?.mentions ?? [],
     },
@@ -69,7 +58,7 @@ export async function listNotifications(
 
 const relationOf = (measurement: About) => ({ follows: measurement.follows, blocked: measurement.ownerBlocked })
 
-/** The shown actors' cards: those read with the window, and any it did not hold (read now). */
+/** The shown actors' cards: read with the window, or now for any it did not hold. */
 async function actorCards(db: Db, viewer: AuthUser, read: Actor[], shown: WindowGroup[]): Promise<Map<string, Member>> {
   const cards = new Map(read.map((actor) => [actor.id, memberOf(actor, viewer)]))
   const missing = [...new Set(shown.flatMap((g) => g.actorIds ?? []))].filter((id) => !cards.has(id))
@@ -80,7 +69,6 @@ async function actorCards(db: Db, viewer: AuthUser, read: Actor[], shown: Window
   return cards
 }
 
-/** The actor's card as the viewer sees it (a hidden profile keeps its picture from others). */
 function memberOf(actor: Actor, viewer: AuthUser): Member {
   const { hiddenAt, ...card } = actor
   return toMember({ ...card, hiddenAt: hiddenAt ? new Date(hiddenAt) : null }, viewer)
@@ -109,13 +97,8 @@ function toGroup(
 }
 
 /**
- * A cheap version of the member's list, read before the list is served from the cache (notifications.cache.ts).
- * Their own notifications: `full` counts them, takes the newest and counts the unread (indexes
- * notifications_user_created_idx and notifications_user_unread_idx); `latest` only takes the newest, for a caller
- * that learns of reads and deletions from the event hub. Always: the blocks they are part of; and when the list
- * shows others' measurements or mentioning comments, those (updated_at, hidden, how many) and whom the member
- * follows. Any change that can add, remove or hide a group changes it; actors' names and pictures are refreshed
- * with the next change.
+ * A cheap version of the member's list: any change that can add, remove or hide a group changes it (actors' cards
+ * wait for the next one). `latest` is for a caller that hears of reads and deletions from the event hub.
  */
 export async function notificationsVersion(
   db: Db,
@@ -132,7 +115,6 @@ export async function notificationsVersion(
     )
     versionStatements.set(shape, statement)
   }
-  // Ids travel as one space-separated value, so one statement serves any number of them.
   const [row] = await statement.rows(db, {
     userId,
     ...(measurementIds.length > 0 ? { measurementIds: measurementIds.join(' ') } : {}),
@@ -141,10 +123,9 @@ export async function notificationsVersion(
   return row?.version ?? ''
 }
 
-/** The version statements by shape (own part, with measurements, with comments): prepared once each. */
 const versionStatements = new Map<string, PreparedStatement<{ version: string | null }>>()
 
-/** POST /api/notifications/read: marks one group (its key) or all of the member's notifications read. */
+/** POST /api/notifications/read: one group (its key) or all. */
 export async function markRead(db: Db, userId: string, key?: string): Promise<void> {
   const changed = await db
     .update(notifications)
@@ -157,6 +138,5 @@ export async function markRead(db: Db, userId: string, key?: string): Promise<vo
       ),
     )
     .returning({ id: notifications.id })
-  // The member's other tabs and devices update their badge.
   if (changed.length > 0) await publishEvent(db, { type: 'notifications', userId })
 }

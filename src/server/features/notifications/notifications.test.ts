@@ -25,7 +25,7 @@ import { listNotifications, NOTIFICATION_WINDOW, notificationsVersion } from './
 import { type NotifyInput, notify, tellRecipients } from './notify.ts'
 import { MAX_STREAMS_PER_MEMBER } from './stream.ts'
 
-// The bell (issue 5): notifications grouped per item, newest first, read one group or all, nothing from blocked
+// The bell: notifications grouped per item, newest first, read one group or all, nothing from blocked
 // members or about posts the member can no longer see; and the live stream (SSE) within one process
 // (notifications.live.test.ts covers two processes on one PostgreSQL database).
 

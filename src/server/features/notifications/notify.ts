@@ -4,9 +4,8 @@ import type { NotificationKind, Verdict } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { blocks, notifications } from '../community/community.tables.ts'
 
-// Creating a notification, inside the transaction of the event it reports (a like, a comment, a follow, a verdict,
-// an achievement). `pg_notify` in the same transaction tells every server process listening on EVENTS_CHANNEL
-// once the transaction commits, and never when it rolls back (notifications/events.ts delivers it over SSE).
+// Notifications and events are written in the transaction of their change, so pg_notify reaches every process on
+// commit and never for a rollback (ADR 005).
 
 export const EVENTS_CHANNEL = 'fieldmark_events'
 
@@ -36,21 +35,17 @@ export function groupKeyOf(input: NotifyInput): string {
   }
 }
 
-/**
- * An event for the processes' listeners (events.ts): a member's notifications changed; a user's access or profile
- * changed (each process refuses that user's earlier session checks); a member's card changed (each process drops
- * it: community/member-cards.ts); members' likes changed (community/viewer-likes.ts).
- */
+/** An event for every process's hub (events.ts); all but 'notifications' come from database triggers. */
 export type ServerEvent =
   | { type: 'notifications'; userId: string }
-  /** sent by the database itself (triggers of migration 0016): a user row changed or was deleted, a session ended */
+  /** migration 0016: a user row changed or was deleted, a session ended */
   | { type: 'user-changed'; userId: string }
-  /** sent by the database itself (trigger of migration 0012): the member's name, picture or hidden state changed */
+  /** migration 0012: the member's name, picture or hidden state changed */
   | { type: 'member-card'; userId: string }
-  /** sent by the database itself (triggers of migration 0013): these members' likes changed; `all`: too many to name */
+  /** migration 0013: these members' likes changed; `all`: too many to name */
   | { type: 'likes'; userIds: string[] }
   | { type: 'likes'; all: true }
-  /** sent by the database itself (triggers of migration 0020): these boards' rows changed; `all`: too many to name */
+  /** migration 0020: these boards' rows changed; `all`: too many to name */
   | { type: 'boards'; keys: string[] }
   | { type: 'boards'; all: true }
 
@@ -58,10 +53,7 @@ export async function publishEvent(db: Db | Tx, event: ServerEvent): Promise<voi
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)
 }
 
-/**
- * Records notifications: never to the actor themselves, never across a block (either way). Returns how many were
- * created. Call it with the transaction of the event.
- */
+/** Records notifications, never to the actor nor across a block, in the event's transaction; returns how many. */
 export async function notify(db: Db | Tx, inputs: NotifyInput | readonly NotifyInput[]): Promise<number> {
   const list = (Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[]
   let created = 0
@@ -97,10 +89,8 @@ export async function notify(db: Db | Tx, inputs: NotifyInput | readonly NotifyI
 }
 
 /**
- * Tells every member holding a notification about this measurement or comment that their list may have changed (it
- * was hidden, restored, made private, edited or is being deleted), so their bells drop or refresh the group without
- * the list's version reading the measurement on every request (notifications.cache.ts). Call it in the change's
- * transaction (before a delete: the cascade takes the rows with it); returns the members told.
+ * Tells the members holding a notification about this target that their list may have changed (ADR 005). Call it
+ * in the change's transaction, before a delete (the cascade takes the rows); returns them to announce.
  */
 export async function tellRecipients(
   db: Db | Tx,
@@ -112,7 +102,5 @@ export async function tellRecipients(
       : eq(notifications.commentId, target.commentId)
   const recipients = await db.selectDistinct({ userId: notifications.userId }).from(notifications).where(where)
   for (const { userId } of recipients) await publishEvent(db, { type: 'notifications', userId })
-  // The caller announces them to its own process once committed (EventHub.announce): the database's event comes
-  // back a moment later.
   return recipients.map(({ userId }) => userId)
 }

@@ -3,10 +3,8 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { EventHub } from './events.ts'
 
-// GET /api/notifications/stream: Server-Sent Events. On connect `retry: 5000` and one `event: notification` with
-// {"unreadCount":N}; a fresh one whenever the member's notifications change in any server process (events.ts);
-// a comment line every 25 s keeps proxies from closing an idle connection. A member keeps at most
-// MAX_STREAMS_PER_MEMBER streams per process (tabs, devices); opening one more closes their oldest.
+// GET /api/notifications/stream (SSE). The heartbeat keeps proxies from closing an idle connection; a member's
+// stream past MAX_STREAMS_PER_MEMBER per process closes their oldest.
 
 export const RETRY_MS = 5000
 export const HEARTBEAT_MS = 25_000
@@ -15,7 +13,6 @@ export const MAX_STREAMS_PER_MEMBER = 5
 type Member = {
   user: AuthUser
   streams: ServerResponse[]
-  /** streams being opened (their count is being read) */
   opening: number
   unsubscribe: () => void
   /** events seen, so a stream opening while one arrives is brought up to date */
@@ -54,7 +51,6 @@ export class NotificationStreams {
     })
   }
 
-  /** Open streams (all members). */
   get size(): number {
     let n = 0
     for (const member of this.#members.values()) n += member.streams.length

@@ -3,8 +3,7 @@ import { TROPHY_CLASSES } from '#shared/scoring/index.ts'
 import { SPECIES } from '#shared/species/catalogue.ts'
 import { SPECIES_CATEGORIES } from '#shared/species/types.ts'
 
-// What the vision model is told (issue 7): the catalogue it must choose from, and the one JSON object it must
-// answer with (photo-analysis.reply.ts reads it). The same text for every photo, built once.
+// What the vision model is told: the catalogue to choose from and the one JSON object to answer with; built once.
 
 const SHAPE = `{
   "species": { "id": "<a catalogue id, or null>", "name": "<the species as you would name it>", "confidence": <0 to 1> },

@@ -5,10 +5,8 @@ import { ScoringError, scoreSheet, TROPHY_CLASSES, type TrophyClass } from '#sha
 import { SPECIES } from '#shared/species/catalogue.ts'
 import { SPECIES_CATEGORIES, type Species, type SpeciesCategory } from '#shared/species/types.ts'
 
-// What the vision model may answer, and how its answer becomes a suggestion (issue 7). The model is asked for one
-// JSON object (photo-analysis.prompt.ts); this file is strict about types (a number must be a number) and lenient
-// about everything else: extra fields are ignored, unknown labels become null, sizes are clamped to what a
-// measurement accepts. A species outside the catalogue stays 'Unknown' with the model's own label, never a guess.
+// Strict about types, lenient about the rest: extra fields ignored, unknown labels null, sizes clamped. A species
+// outside the catalogue stays 'Unknown' with the model's own label, never a guess (ADR 007).
 // Pure: the route's service calls it, the unit tests drive it directly.
 
 /** Spreads have no limit of their own in MEASUREMENT_LIMITS: the widest quick value (width) bounds them. */
@@ -48,10 +46,7 @@ export class ModelReplyError extends Error {
   override name = 'ModelReplyError'
 }
 
-/**
- * The JSON object in a reply: the whole text, else a ```json fenced block, else the text from its first `{` to its
- * last `}` (models without JSON mode wrap it in prose). Throws ModelReplyError when none parses to an object.
- */
+/** The JSON object in a reply: the whole text, a ```json block, or first `{` to last `}`; else ModelReplyError. */
 export function extractJson(text: string): unknown {
   const candidates = [text.trim()]
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text)
@@ -81,9 +76,6 @@ export function parseModelReply(text: string | null | undefined): ModelReply {
   return parsed.data
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Species
-
 const normalize = (text: string) =>
   text
     .toLowerCase()
@@ -91,10 +83,7 @@ const normalize = (text: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
 
-/**
- * The names a catalogue entry answers to: its name, the parts of `A / B` and `A (B)`, its id as words
- * ('Muskellunge (Muskie)' → muskellunge muskie, muskellunge, muskie).
- */
+/** The names a catalogue entry answers to: its name, the parts of `A / B` and `A (B)`, its id as words. */
 function aliasesOf(species: Species): string[] {
   const parts = species.name.split(/\s*\/\s*|\s*[()]\s*/).filter(Boolean)
   return [...new Set([species.name, ...parts, species.id].map(normalize).filter(Boolean))]
@@ -121,11 +110,7 @@ function only<T>(items: Iterable<T> | undefined): T | undefined {
   return list.length === 1 ? list[0] : undefined
 }
 
-/**
- * The catalogue species a label names, only when it names exactly one: an id, a name or an alias (case and
- * punctuation aside), the same with a plural `s` dropped ('mallards'), or the leading word of one species' name
- * ('largemouth'). Anything else, ambiguous ones included ('bass', 'elk'), is no match.
- */
+/** The one catalogue species a label names (id, name, alias, plural, leading word); an ambiguous one names none. */
 export function matchSpecies(text: string | null | undefined): Species | undefined {
   if (!text) return undefined
   const key = normalize(text)
@@ -152,13 +137,9 @@ export function suggestSpecies(said: ModelReply['species']): { suggestion: Speci
   return { suggestion: { id: species.id, name: species.name, modelLabel, confidence }, species }
 }
 
-/** The model's confidence, kept within 0–1. */
 export function clampConfidence(value: number): number {
   return Math.min(1, Math.max(0, value))
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// Values
 
 /** A size estimate as the form may take it: positive (else left out, never a made-up zero), at most `max`. */
 function size(value: number | null | undefined, max: number): number | undefined {
@@ -196,11 +177,7 @@ function referenceObject(said: ModelReply['referenceObject']): PhotoAnalysis['re
 
 type Scored = Pick<PhotoAnalysis, 'score' | 'scoreSource' | 'trophyClass'>
 
-/**
- * A catalogue fish with length (and girth, for a length-girth formula) estimated: the engine's weight estimate
- * and class, by the species' first formula the estimates allow (its default first), as compute.ts scores a
- * measurement. Else undefined.
- */
+/** A catalogue fish's weight estimate and class from estimated length (and girth), scored as compute.ts does. */
 export function engineScore(species: Species | undefined, estimates: AnalysisEstimates): Scored | undefined {
   const { lengthIn, girthIn } = estimates
   if (!species?.fishFormulas || lengthIn === undefined) return undefined
@@ -231,7 +208,6 @@ function modelScore(said: ModelReply): Scored {
 
 export type Suggestion = Omit<PhotoAnalysis, 'id' | 'photoId' | 'model' | 'createdAt'>
 
-/** The whole suggestion from a checked reply. */
 export function toSuggestion(said: ModelReply): Suggestion {
   const { suggestion, species } = suggestSpecies(said.species)
   const estimates = clampEstimates(said.estimates)

@@ -10,7 +10,7 @@ import { type Ai, analyzePhoto } from './photo-analysis.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits; ai: AiConfig | undefined }
 
-/** AI photo analysis (issue 7): POST /api/photos/:id/analysis. */
+/** AI photo analysis: POST /api/photos/:id/analysis. */
 export const photoAnalysisRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits, ai }) => {
   const service: Ai | undefined = ai ? { config: ai, client: createAiClient(ai) } : undefined
 
@@ -18,8 +18,7 @@ export const photoAnalysisRoutes: FastifyPluginAsyncZod<Options> = async (app, {
     '/api/photos/:id/analysis',
     {
       preValidation: requireApproved,
-      // Counted per member after sign-in is checked: each analysis is a paid call to the vision model, which may take
-      // seconds, so it is not held in the member's write queue either.
+      // Per member after sign-in: each analysis is a paid, slow call to the vision model, so not in the write queue.
       config: { ...perMemberRateLimit(rateLimits.photoAnalysis), writeQueue: false },
       schema: {
         summary: 'Analyses a photo with the vision model: species, category, reference object and size estimates',

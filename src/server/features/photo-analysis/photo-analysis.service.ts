@@ -14,9 +14,8 @@ import { SYSTEM_PROMPT, USER_PROMPT } from './photo-analysis.prompt.ts'
 import { ModelReplyError, parseModelReply, toSuggestion } from './photo-analysis.reply.ts'
 import { photoAnalyses } from './photo-analysis.tables.ts'
 
-// POST /api/photos/:id/analysis (issue 7): the photo goes to the vision model, its reply is checked and turned
-// into a suggestion, and the suggestion is stored so that a measurement may name it (aiAnalysisId). Nothing is
-// made up: without a service the route says so (503), and a failed or nonsensical reply is a 502, never a guess.
+// The photo goes to the vision model and its checked reply is stored as a suggestion a measurement may name. Nothing
+// is made up: without a service the route answers 503, and a failed or nonsensical reply 502.
 
 export const NOT_CONFIGURED_MESSAGE =
   'Photo analysis is not set up on this server. Use the photo measuring tool instead.'
@@ -26,11 +25,7 @@ const PHOTO_NOT_FOUND = 'Photo not found'
 export type Ai = { config: AiConfig; client: OpenAI }
 type Log = { warn: (details: object, message: string) => void }
 
-/**
- * The storage key of a photo the member may have analysed: their own upload, or a photo of a measurement they may
- * see (the rules of GET /api/photos/:id/:size, visibility.ts), for the member size check. 404 otherwise, the same
- * answer whether the photo exists or not.
- */
+/** The storage key of a photo the member may see (their upload, or one of a visible measurement's); else 404. */
 export async function analyzablePhoto(db: Db, user: AuthUser, photoId: string): Promise<string> {
   const [row] = await db
     .select({

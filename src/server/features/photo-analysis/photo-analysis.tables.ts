@@ -3,11 +3,7 @@ import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
 import { users } from '../auth/auth.tables.ts'
 import { photos } from '../measurements/measurements.tables.ts'
 
-/**
- * Every answered photo analysis (issue 7), kept so a measurement can name the one its member accepted
- * (`aiAnalysisId`): the server then knows the analysis was real, the member's own, and of one of its photos.
- * Removed with its photo or its member.
- */
+/** Answered analyses, so a measurement naming one (`aiAnalysisId`) is known real, the member's and of its photo. */
 export const photoAnalyses = pgTable(
   'photo_analyses',
   {

@@ -11,7 +11,7 @@ import { getPhoto, jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { FAILED_MESSAGE, NOT_CONFIGURED_MESSAGE } from './photo-analysis.service.ts'
 
-// POST /api/photos/:id/analysis (issue 7) against the local OpenAI-compatible server: what is sent to the vision
+// POST /api/photos/:id/analysis against the local OpenAI-compatible server: what is sent to the vision
 // model, what comes back, which photos may be analysed, and every way the service can fail.
 
 let fake: FakeOpenAi

@@ -33,13 +33,9 @@ type Options = { db: Db; rateLimits: RateLimits }
 
 /** Room for the multipart boundaries and part headers around a file of the largest size. */
 const MULTIPART_OVERHEAD = 64 * 1024
-/** The whole upload body, whether it declares its length or is sent in chunks. */
 const MAX_BODY_BYTES = MEASUREMENT_LIMITS.uploadBytes + MULTIPART_OVERHEAD
 
-/**
- * A public photo: a shared cache may keep it five minutes, then must ask again, which costs a 304 while it is still
- * public and stops it once it is not. Anyone else's photo is kept by the viewer's own browser only, asked for each time.
- */
+// A public photo: shared caches revalidate it after five minutes, so one no longer public stops being served.
 const PUBLIC_CACHE = 'public, max-age=300, must-revalidate'
 const PRIVATE_CACHE = 'private, no-cache'
 
@@ -76,10 +72,7 @@ function busy(reply: FastifyReply): AppError {
   return fileError('BUSY', PHOTO_MESSAGES.busy)
 }
 
-/**
- * Calls `onOver` once more than `max` bytes of the body have arrived, and stops reading it: a chunked body declares no
- * length, and busboy would read (and drop) the rest of a too-large part or field to its end.
- */
+/** Calls `onOver` once the body passes `max` bytes and stops reading it: a chunked body declares no length. */
 function watchBodySize(raw: IncomingMessage, max: number, onOver: () => void): void {
   let bytes = 0
   const onData = (chunk: Buffer) => {
@@ -94,7 +87,6 @@ function watchBodySize(raw: IncomingMessage, max: number, onOver: () => void): v
   raw.on('data', onData)
 }
 
-/** The one file of the multipart body's `file` field, read up to the size limit. */
 async function readUpload(req: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   if (!req.isMultipart()) throw fileError('BAD_REQUEST', PHOTO_MESSAGES.missing)
   const multipartError = (err: unknown): AppError => {
@@ -144,7 +136,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
-  // Multipart for these routes only; the rest of the API takes JSON of at most 100 KB.
   await app.register(multipart, {
     limits: {
       fileSize: MEASUREMENT_LIMITS.uploadBytes,
@@ -168,8 +159,7 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
           if (photoQueue.isFull()) throw busy(reply)
         },
       ],
-      // Counted per member after sign-in is checked (its hook runs after the preValidation above). Not held in the
-      // member's write queue: the upload's time is the client's network.
+      // Per member, after the sign-in check; not in the write queue, since an upload's time is the client's network.
       config: { ...perMemberRateLimit(rateLimits.photoUpload), writeQueue: false },
       // The file is read from the stream by the handler, not validated as a body.
       validatorCompiler: (route) =>
@@ -205,7 +195,6 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
 
       const buffer = await readUpload(req, reply)
       if (existing) {
-        // A repeat (offline sync): the stored photo, and what this copy of the file says.
         const { capture } = await inspectUpload(buffer)
         return reply.code(200).send(uploaded(existing, capture))
       }

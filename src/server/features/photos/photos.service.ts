@@ -12,9 +12,8 @@ import { photos } from '../measurements/measurements.tables.ts'
 import type { HeicWorkerInput, HeicWorkerResult } from './heic-worker.ts'
 import { createWorkQueue, QueueFullError } from './work-queue.ts'
 
-// The upload pipeline: check the content by its magic bytes, the size and the pixel count before decoding anything;
-// read the capture time and GPS for the uploader; then, in a queue slot, decode, auto-orient, and write two WebP
-// renditions with no metadata at all (sharp keeps none unless asked).
+// Checks content, size and pixel count before decoding anything, then in a queue slot decodes, orients and writes two
+// WebP renditions with no metadata at all (sharp keeps none unless asked).
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heic'
 export type PhotoRow = typeof photos.$inferSelect
@@ -22,11 +21,8 @@ export type CaptureInfo = Pick<UploadedPhoto, 'takenAt' | 'gps'>
 
 export type ProcessedPhoto = CaptureInfo & {
   format: PhotoFormat
-  /** ≤ 2048 px on its longest side, WebP */
   display: Buffer
-  /** ≤ 480 px on its longest side, WebP */
   thumb: Buffer
-  /** of the display image, upright */
   width: number
   height: number
 }
@@ -47,10 +43,7 @@ export const PHOTO_MESSAGES = {
   busy: 'The server is busy with other photos; try again in a few seconds',
 } as const
 
-/**
- * Decoding is CPU and memory bound (a 48 MP photo takes about 90 MB while it is worked on), so at most one photo per
- * core is decoded at once and a few more per core wait; past that an upload is refused rather than piling up.
- */
+// Decoding is CPU- and memory-bound: one photo per core at once and a few more waiting; past that an upload is refused.
 export const photoQueue = createWorkQueue({ slots: availableParallelism(), maxWaiting: 4 * availableParallelism() })
 
 /** Seconds a refused upload should wait: about what the waiting line takes to drain. */
@@ -59,7 +52,6 @@ export const BUSY_RETRY_AFTER_SECONDS = 5
 // No upload is decoded twice, so libvips' operation cache would only hold on to memory.
 sharp.cache(false)
 
-/** An error about the `file` field, in the shape validation errors have (STYLE.md §4). */
 export function fileError(code: ErrorCode, message: string): AppError {
   return new AppError(code, `file: ${message}`, [{ path: 'file', message }])
 }
@@ -80,10 +72,7 @@ export function detectFormat(buf: Uint8Array): PhotoFormat | null {
 const EXIF_DATE = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/
 const EXIF_OFFSET = /^[+-](0\d|1[0-4]):[0-5]\d$/
 
-/**
- * EXIF's `2024:05:01 10:20:30` as ISO 8601: with its offset when the camera recorded one (OffsetTimeOriginal),
- * else the wall-clock time without an offset (exifr would call it UTC, but EXIF has no zone). Null when implausible.
- */
+/** EXIF's date as ISO 8601: with its recorded offset, else wall-clock time without one (EXIF has no zone); or null. */
 export function captureTime(value: unknown, offset: unknown): string | null {
   if (typeof value !== 'string') return null
   const m = EXIF_DATE.exec(value.trim())
@@ -108,10 +97,7 @@ function coordinates(lat: unknown, lon: unknown): CaptureInfo['gps'] {
   return { lat, lon }
 }
 
-/**
- * Capture time and GPS from an EXIF block (as sharp's metadata gives it, for all four formats), read by exifr.
- * Anything unreadable is simply absent.
- */
+/** Capture time and GPS from an EXIF block (sharp's metadata, any of the four formats); anything unreadable is null. */
 export async function readCaptureInfo(exif: Buffer | undefined): Promise<CaptureInfo> {
   const none = { takenAt: null, gps: null }
   if (!exif || exif.length < 8) return none
@@ -190,10 +176,7 @@ const fitInside = (edge: number) => ({ width: edge, height: edge, fit: 'inside',
 const webpOut = (edge: number, quality: number) => (image: Sharp) =>
   image.resize(fitInside(edge)).webp({ quality, effort: 2 }).toBuffer({ resolveWithObject: true })
 
-/**
- * Checks an uploaded file and makes its display and thumbnail WebP renditions, upright and without any metadata
- * (EXIF, GPS, XMP, ICC, camera serials). Refusals are AppErrors about `file`: 400, or 413 when too large.
- */
+/** Checks an upload and makes its display and thumb WebP renditions, upright, without metadata; 400/413 on `file`. */
 export async function processUpload(input: Buffer): Promise<ProcessedPhoto> {
   const { format, capture, needsHeicDecoder } = await inspectUpload(input)
   try {
@@ -214,8 +197,7 @@ async function renderPhoto(input: Buffer, needsHeicDecoder: boolean) {
   const source = needsHeicDecoder
     ? await decodeHeif(input)
     : sharp(input, { limitInputPixels: MEASUREMENT_LIMITS.uploadPixels, failOn: 'warning' })
-  // rotate() with no angle applies the EXIF orientation. The file is decoded once, to the display size: both renditions
-  // are cut from those upright pixels (decoding it again per rendition doubled the memory and time of a large photo).
+  // rotate() applies the EXIF orientation; decoded once, to the display size, both renditions cut from those pixels.
   const { data, info } = await source
     .rotate()
     .resize(fitInside(MEASUREMENT_LIMITS.displayEdge))
@@ -247,7 +229,6 @@ export async function removePhotoFiles(storage: PhotoStorage, storageKeys: reado
   await storage.remove(storageKeys.flatMap((key) => [photoFileKey(key, 'display'), photoFileKey(key, 'thumb')]))
 }
 
-/** The API's view of a photo row (MeasurementSchema.photos). */
 export function toPhoto(row: Pick<PhotoRow, 'id' | 'width' | 'height'>): Photo {
   return {
     id: row.id,
@@ -268,10 +249,7 @@ export async function findPhoto(db: Db, id: string): Promise<PhotoRow | undefine
   return row
 }
 
-/**
- * Stores a processed photo's files and its row (id from the client, for offline sync). When a row with this id
- * already exists (a concurrent repeat), the new files are removed again and the existing row is returned.
- */
+/** Stores files and row; if a concurrent repeat stored the id first, removes the new files and returns that row. */
 export async function savePhoto(
   db: Db,
   storage: PhotoStorage,

@@ -17,10 +17,7 @@ export type WorkQueue = {
   readonly waiting: number
 }
 
-/**
- * At most `slots` jobs at once and at most `maxWaiting` in line. A semaphore of our own rather than p-limit:
- * refusing past a bounded line is the part we need, and p-limit would leave that to the caller anyway.
- */
+/** At most `slots` jobs at once and `maxWaiting` in line: our own semaphore, as refusing past the line is the point. */
 export function createWorkQueue(opts: { slots: number; maxWaiting: number }): WorkQueue {
   const { slots, maxWaiting } = opts
   if (!(slots >= 1) || !(maxWaiting >= 0)) throw new Error(`Invalid work queue size: ${slots} slots, ${maxWaiting}`)

@@ -28,13 +28,9 @@ import { measurements, photos } from '../measurements/measurements.tables.ts'
 import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import { notify } from '../notifications/notify.ts'
 
-// The member size check (DESIGN.md §2, issue 5): one verdict per member per measurement, never on one's own, only on
-// a measurement with a photo the checker may see. Every write locks the measurement row first (`for update`), so
-// concurrent verdicts are counted one after the other: the counts, the state and the evidence on the measurement
-// always match its size_checks rows.
-//
-// A changed verdict clears the owner's reply (it answered a verdict the checker no longer gives); a new estimate or
-// note under the same verdict keeps it.
+// One verdict per member per measurement (docs/architecture.md §2). Every write locks the measurement row first, so
+// its counts, state and evidence always match its size_checks rows. A changed verdict clears the owner's reply (it
+// answered a verdict no longer given); a new estimate or note under the same verdict keeps it.
 
 export type SaveSizeCheckBody = z.output<typeof SaveSizeCheckSchema>
 
@@ -113,10 +109,7 @@ export async function readSizeChecks(db: Db, viewer: AuthUser, id: string): Prom
   }
 }
 
-/**
- * Counts the verdicts again and writes them, the state and the evidence everyone sees onto the measurement; returns
- * the state.
- */
+/** Recounts the verdicts and writes them, the state and the evidence onto the measurement; returns the state. */
 async function recount(
   tx: Tx,
   id: string,
@@ -144,10 +137,8 @@ async function recount(
 }
 
 /**
- * The achievements a verdict moves (issue 6), in its transaction: a verdict saved counts for the checker's checks
- * given, and agreed at once when the measurement's state already matches it. When the state changed (and with it the
- * evidence), the owner's measurement achievements and leaderboard rows, and every checker's agreed checks. Members go
- * in id order, the order afterMemberChange locks them in.
+ * What a verdict moves: a saved one, the checker's checks given and agreed; a changed state (so evidence), the owner's
+ * measurement and boards and every checker's agreed checks. Members go in id order, as afterMemberChange locks them.
  */
 async function afterVerdict(
   tx: Tx,

@@ -17,8 +17,8 @@ import {
 import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
-// The member size check (DESIGN.md §2, issue 5): one verdict per member per measurement, never on one's own, only
-// with a photo and only on what the checker may see; the state and the evidence follow the verdicts.
+// The member size check (docs/architecture.md §2): one verdict per member per measurement, never on one's own,
+// only with a photo and only on what the checker may see; the state and the evidence follow the verdicts.
 
 let t: TestApp
 let owner: SignedInUser

@@ -2,9 +2,8 @@ import { CATEGORY_MINIMUMS, type CaribouCategory } from '../categories.ts'
 import { type Chart, deductsDifferences, row, type System, sideRow } from '../chart.ts'
 import type { ScoringRules } from '../decisions.ts'
 
-// B&C caribou chart (scoring.md §1.6; bc_scoring_caribou.asp): A tip-to-tip, B greatest spread, C inside spread
-// (spread credit), D points, E main beam, F-1…F-5 point lengths, G-1 and G-2 palm widths, H-1…H-4
-// circumferences. A caribou point need only be 1/2 inch long; caribou have no abnormal points.
+// B&C caribou chart (docs/scoring-rules.md §1.6): A tip-to-tip, B greatest spread, C inside spread, D points, E beam,
+// F-1…F-5 points, G-1, G-2 palm widths, H-1…H-4. A caribou point need only be 1/2 inch; no abnormal points.
 
 const NAMES: Record<CaribouCategory, string> = {
   'caribou-barren-ground': 'Barren ground caribou',

@@ -1,7 +1,7 @@
 import { type Chart, type FishFormula, row } from '../chart.ts'
 import { ScoringError } from '../scoring-error.ts'
 
-// Fish weight estimates (scoring.md §5.1): `length-girth-<divisor>` = L × G² ÷ divisor and `length-cubed-<divisor>`
+// Fish weight estimates (docs/scoring-rules.md §5.1): `length-girth-<divisor>` = L × G² ÷ divisor and `length-cubed-<divisor>`
 // = L³ ÷ divisor, inches to pounds, any positive divisor (the species picks it: 800 general, 1600 bass, …).
 
 const FISH_CATEGORY = /^length-(girth|cubed)-(\d{1,9}(?:\.\d{1,9})?)$/

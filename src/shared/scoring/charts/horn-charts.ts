@@ -2,9 +2,8 @@ import { CATEGORY_MINIMUMS, type HornCategory } from '../categories.ts'
 import { type Chart, type ChartRow, deductsDifferences, row, type System, sideRow } from '../chart.ts'
 import type { ScoringRules } from '../decisions.ts'
 
-// B&C horn charts (scoring.md §1.7–§1.9): C length of horn, D-1 base circumference, D-2…D-4 at the quarters of
-// the longer horn, and E prong for pronghorn. Spreads are recorded, not scored (§9 accepts all three).
-// Differences: pronghorn all; sheep only D-1…D-4 (§1.8); goat all, per decisions.ts (§1.9, §8 open 4).
+// B&C horn charts (docs/scoring-rules.md §1.7–§1.9): C horn length, D-1…D-4 circumferences, E prong (pronghorn);
+// spreads recorded, not scored. Differences: pronghorn all; sheep D-1…D-4 only; goat all, per decisions.ts.
 
 type HornKind = 'pronghorn' | 'sheep' | 'goat'
 const INFO: Record<HornCategory, { name: string; kind: HornKind }> = {

@@ -1,9 +1,8 @@
 import { CATEGORY_MINIMUMS, type MooseCategory } from '../categories.ts'
 import { type Chart, deductsDifferences, row, type System, sideRow } from '../chart.ts'
 
-// B&C moose chart (scoring.md §1.5; bc_scoring_moose.asp): A greatest spread, B abnormal points (counted, not
-// scored), C normal points (1 inch each), D width of palm, E length of palm including brow palm, F beam
-// circumference. The greatest spread is credited in full, with no cap.
+// B&C moose chart (docs/scoring-rules.md §1.5): A greatest spread (in full, no cap), B abnormal points (not scored),
+// C normal points (1 inch each), D palm width, E palm length including brow palm, F beam circumference.
 
 const NAMES: Record<MooseCategory, string> = {
   'moose-canada': 'Canada moose',

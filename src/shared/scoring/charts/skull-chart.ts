@@ -1,7 +1,7 @@
 import { CATEGORY_MINIMUMS, type SkullCategory } from '../categories.ts'
 import { type Chart, row, type System } from '../chart.ts'
 
-// B&C bear and cat chart (scoring.md §1.10): greatest length without the lower jaw + greatest width, read to
+// B&C bear and cat chart (docs/scoring-rules.md §1.10): greatest length without the lower jaw + greatest width, read to
 // 1/16 inch, no deductions.
 
 const NAMES: Record<SkullCategory, string> = {

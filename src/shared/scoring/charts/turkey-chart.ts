@@ -1,7 +1,7 @@
 import { CATEGORY_MINIMUMS } from '../categories.ts'
 import { type Chart, row } from '../chart.ts'
 
-// NWTF wild turkey (scoring.md §4): weight + 2 × all beards + 10 × both spurs. Beards and spurs to 1/16 inch,
+// NWTF wild turkey (docs/scoring-rules.md §4): weight + 2 × all beards + 10 × both spurs. Beards and spurs to 1/16 inch,
 // weight to the nearest ounce.
 
 export function buildTurkeyChart(): Chart {

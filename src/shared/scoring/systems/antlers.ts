@@ -14,15 +14,9 @@ import {
   tallySides,
 } from './frame.ts'
 
-// Deer and elk, typical and non-typical, B&C/P&Y and SCI (scoring.md §1.1–§1.4, §3), in eighths:
-//   sideTotal(s)  = F + ΣG + ΣH                      (normal points only; chart rows)
-//   difference    = Σ|R − L| over F, G, H            (missing tine = 0; B&C and P&Y only)
-//   spreadCredit  = min(D, longer main beam)         (SCI: all of D, decisions.ts)
-//   typical       = spreadCredit + R + L + crown − difference − E   (SCI typical leaves E out)
-//   non-typical   = spreadCredit + R + L − difference + E
-//   B&C gross     = D + R + L + crown + E            (policy gross: full spread, abnormal included, §1.1)
-// Roosevelt's and tule elk add the crown points of both antlers in one total, outside the difference column
-// (§1.4, §8 settled 1; bbandzapps/BuckScoreApp WesternElkProfile.kt). A net below 0 is reported as 0.
+// Deer and elk, typical and non-typical, B&C/P&Y and SCI, in eighths: the arithmetic of docs/scoring-rules.md §1.1–§1.4
+// and §3 (docs/scoring.md, "The arithmetic per kind"). Roosevelt's and tule elk crown points are one added total,
+// outside the difference column; a net below 0 is reported as 0.
 
 export function scoreAntlers(sheet: ParsedSheet): ScoreResult {
   const fmt = formatter(sheet)

@@ -3,11 +3,8 @@ import type { ScoreResult, TrophyClass } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
 import { breakdownLists, valueRows } from './frame.ts'
 
-// Fish weight estimates (scoring.md §5.1), from lengths in sixteenths of an inch, computed exactly with BigInt:
-//   length-girth-D: W = L × G² ÷ D        length-cubed-D: W = L³ ÷ D        (inches → pounds)
-// The score is W rounded to the nearest 0.001 lb (half up): 31 × 16² ÷ 800 = 9.92; 59 × 38² ÷ 800 = 106.495.
-// Trophy class (decisions.ts): `record` at or above the trophy weight given with the sheet, `trophy` at or
-// above 80 % of it, `standard` otherwise or when none is given.
+// Fish weight estimates (docs/scoring-rules.md §5.1): L × G² ÷ D or L³ ÷ D from sixteenths of an inch, exact with
+// BigInt, rounded half up to 0.001 lb. Trophy class against the sheet's trophy weight: FISH_TROPHY_SHARE.
 export function scoreFish(sheet: ParsedSheet): ScoreResult {
   const formula = sheet.chart.formula
   if (!formula) throw new Error('a fish chart has a formula')
@@ -47,10 +44,8 @@ export function scoreFish(sheet: ParsedSheet): ScoreResult {
 }
 
 /**
- * The trophy class of a fish weighing `weightLbs` (an estimate or a scale weight) against the species' trophy
- * weight, by the engine's rule: the weight to the nearest 0.001 lb, the trophy weight to the nearest ounce;
- * `record` at or above the trophy weight, `trophy` at or above FISH_TROPHY_SHARE of it, `standard` otherwise or
- * when the species has none.
+ * The trophy class of a fish weighing `weightLbs` (an estimate or a scale weight) by the engine's rule: the weight
+ * to 0.001 lb against the species' trophy weight to the ounce (docs/scoring.md, "Record books and trophy class").
  */
 export function fishTrophyClass(weightLbs: number, trophyWeightLbs: number | undefined): TrophyClass {
   if (trophyWeightLbs === undefined || !Number.isFinite(weightLbs) || !Number.isFinite(trophyWeightLbs)) {

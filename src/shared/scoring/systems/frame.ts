@@ -4,8 +4,7 @@ import { checkBooks } from '../records.ts'
 import type { BreakdownList, BreakdownRow, ScoreBreakdown, ScoreLine, ScoreResult } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
 
-// What antlers, moose, caribou, horns and skulls share: the right/left columns, the difference column, the
-// spread rows, and turning integer units into the result of scoring.md §9 with its breakdown.
+// What antlers, moose, caribou, horns and skulls share: columns, differences, spreads, and units → the result.
 
 export type SideTally = {
   right: number
@@ -16,10 +15,7 @@ export type SideTally = {
   rows: BreakdownRow[]
 }
 
-/**
- * Column totals of the scored side rows in the chart's unit (a point count is worth 1 inch per point), and the
- * difference column: Σ|R − L| over the rows whose difference the chart deducts. A missing value counts 0.
- */
+/** Column totals of the scored side rows (a point is worth 1 inch) and Σ|R − L| of deducted rows; blank counts 0. */
 export function tallySides(sheet: ParsedSheet): SideTally {
   const fmt = formatter(sheet)
   const per = UNITS_PER_INCH[sheet.chart.unit]
@@ -88,10 +84,6 @@ export function breakdownLists(sheet: ParsedSheet): BreakdownList[] {
   ]
 }
 
-/**
- * The breakdown of a chart with right and left columns: spread rows, side rows, single rows; the column
- * totals; the difference total where the system deducts differences; every list.
- */
 export function sideBreakdown(
   sheet: ParsedSheet,
   sides: SideTally,
@@ -153,7 +145,7 @@ export function chartResult(sheet: ParsedSheet, totals: ChartTotals): ScoreResul
   }
 }
 
-/** The spread credit under the chart's rule: all of it, or no more than the longer main beam (scoring.md §1.1). */
+/** The spread credit under the chart's rule: all of it, or no more than the longer main beam (§1.1). */
 export function spreadCredit(sheet: ParsedSheet, spread: number, beamKey: string): number {
   if (sheet.chart.spreadCredit !== 'longer-beam') return spread
   return Math.min(spread, longerBeam(sheet, beamKey))
@@ -188,15 +180,11 @@ function longerBeam(sheet: ParsedSheet, beamKey: string): number {
 export type FrameOptions = {
   /** The scored spread row, if any: `insideSpread` (caribou) or `greatestSpread` (moose). */
   spreadKey?: string
-  /** The main beam row that limits the spread credit. */
   beamKey?: string
   sideLabel: string
 }
 
-/**
- * Charts without abnormal points: score = spread credit + right + left − difference column; gross = full
- * spread + right + left (B&C policy: no deductions, §1.1). Moose, caribou and horns.
- */
+/** Moose, caribou and horns: spread credit + right + left − differences; gross takes the full spread (§1.1). */
 export function scoreFrame(sheet: ParsedSheet, options: FrameOptions): ScoreResult {
   const fmt = formatter(sheet)
   const sides = tallySides(sheet)

@@ -2,7 +2,7 @@ import type { ScoreResult } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
 import { breakdownLists, chartResult, formatter, valueRows } from './frame.ts'
 
-// Bears and cats (scoring.md §1.10): score = greatest length without the lower jaw + greatest width, in
+// Bears and cats (docs/scoring-rules.md §1.10): score = greatest length without the lower jaw + greatest width, in
 // sixteenths, with no deductions.
 export function scoreSkull(sheet: ParsedSheet): ScoreResult {
   const fmt = formatter(sheet)

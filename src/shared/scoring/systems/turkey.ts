@@ -4,9 +4,8 @@ import type { ScoreResult } from '../result.ts'
 import type { ParsedSheet } from '../sheet.ts'
 import { breakdownLists, sum, valueRows } from './frame.ts'
 
-// NWTF wild turkey (scoring.md §4), in sixteenths: score = weight (ounces = sixteenths of a pound)
-// + 2 × the total length of all beards + 10 × (left spur + right spur). Written as a decimal, as NWTF does:
-// 20 lb 7 oz, beards 25 8/16, spurs 1 1/16 + 1 0/16 → 20.4375 + 51 + 20.625 = 92.0625.
+// NWTF wild turkey (docs/scoring-rules.md §4), in sixteenths: weight in ounces + 2 × all beards + 10 × both spurs,
+// written as a decimal as NWTF does: 20.4375 + 51 + 20.625 = 92.0625.
 export function scoreTurkey(sheet: ParsedSheet): ScoreResult {
   const fmt = (units: number) => formatScore(units, 'sixteenths')
   const weight = sheet.single.weightLbs ?? 0
@@ -42,7 +41,7 @@ export function scoreTurkey(sheet: ParsedSheet): ScoreResult {
   }
 }
 
-// A bird with several beards is non-typical (atypical) (scoring.md §4; millcreekturkeycalls.com).
+// A bird with several beards is non-typical (atypical) (docs/scoring-rules.md §4; millcreekturkeycalls.com).
 function beardType(count: number): string {
   if (count === 0) return '0'
   return count === 1 ? '1 (typical)' : `${count} (non-typical: several beards)`

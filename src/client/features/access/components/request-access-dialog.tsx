@@ -28,7 +28,7 @@ const EXPERIENCE_OPTIONS = EXPERIENCE_LEVELS.map((level) => ({ value: level, lab
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void }
 
-/** Spec §2/§4/§5/§8: the beta access request. Default export so the landing page can load it lazily. */
+/** docs/product.md §2/§4/§5/§8: the beta access request. Default export so the landing page can load it lazily. */
 export default function RequestAccessDialog({ open, onOpenChange }: Props) {
   const [values, setValues] = useState<RequestAccessValues>(EMPTY_REQUEST_ACCESS)
   const [errors, setErrors] = useState<RequestAccessErrors>({})
@@ -55,7 +55,7 @@ export default function RequestAccessDialog({ open, onOpenChange }: Props) {
   const submitting = mutation.isPending
   const { reset: resetMutation } = mutation
 
-  // After closing, clear the form once the closing animation is over (spec §4: about 300 ms).
+  // After closing, clear the form once the closing animation is over (docs/product.md §4: about 300 ms).
   useEffect(() => {
     if (open) return
     const timer = setTimeout(() => {
@@ -86,7 +86,7 @@ export default function RequestAccessDialog({ open, onOpenChange }: Props) {
   }
 
   function handleOpenChange(next: boolean) {
-    if (!next && submitting) return // spec §4: closing is blocked while submitting
+    if (!next && submitting) return // docs/product.md §4: closing is blocked while submitting
     onOpenChange(next)
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { EMPTY_REQUEST_ACCESS, fieldErrors, validateRequestAccess } from './request-access-form.ts'
 
 describe('validateRequestAccess', () => {
-  it("gives the spec's message for every required field", () => {
+  it("gives docs/product.md's message for every required field", () => {
     const result = validateRequestAccess(EMPTY_REQUEST_ACCESS)
     expect(result).toEqual({
       ok: false,

@@ -34,7 +34,7 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[] | st
   return errors
 }
 
-/** Spec §5 validation with the shared schema (its messages are the spec's). */
+/** docs/product.md §5 validation with the shared schema (its messages are docs/product.md's). */
 export function validateRequestAccess(
   values: RequestAccessValues,
 ): { ok: true; data: BetaAccessRequest } | { ok: false; errors: RequestAccessErrors } {

@@ -20,7 +20,7 @@ function failureText(error: unknown): string {
 
 type Props = { onGranted: () => void; onSignOut: () => void }
 
-/** Spec §2 'Alpha Access': approved users enter the alpha password; the server checks it (DESIGN.md §1). */
+/** docs/product.md §2 'Alpha Access': approved users enter the alpha password; the server checks it (docs/architecture.md §1). */
 export default function AlphaGatePage({ onGranted, onSignOut }: Props) {
   useDocumentTitle('Alpha Access')
   const [password, setPassword] = useState('')

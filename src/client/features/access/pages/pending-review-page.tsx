@@ -27,11 +27,11 @@ const COMING_SOON = [
 
 type Props = {
   user: Pick<AuthUser, 'firstName' | 'lastName' | 'email'>
-  /** The supplied logout action; without one, Sign Out goes to '/' (spec §2). */
+  /** The supplied logout action; without one, Sign Out goes to '/' (docs/product.md §2). */
   onSignOut?: () => void
 }
 
-/** Spec §2 'Access Pending Review': signed in, not yet approved. */
+/** docs/product.md §2 'Access Pending Review': signed in, not yet approved. */
 export default function PendingReviewPage({ user, onSignOut }: Props) {
   useDocumentTitle('Access Pending Review')
   const name = fullName(user)

@@ -5,7 +5,7 @@ import { formatCount } from '../../../lib/format.ts'
 
 type Props = { figures: { earned: number; totalPoints: number; completion: number } | undefined }
 
-/** Spec §2: Achievements Earned, Total Points (earned achievements' points), Completion Rate (rounded percent). */
+/** docs/product.md §2: Achievements Earned, Total Points (earned achievements' points), Completion Rate (rounded percent). */
 export function AchievementFigures({ figures }: Props) {
   const items = [
     {

@@ -31,7 +31,7 @@ const DISCS: Record<AchievementTier | 'locked', string> = {
 
 type Props = { iconType: string; tier: AchievementTier; earned: boolean }
 
-/** Spec §2: the nine icon kinds, award for any other. Decorative: the card's name says what it is. */
+/** docs/product.md §2: the nine icon kinds, award for any other. Decorative: the card's name says what it is. */
 export function AchievementIcon({ iconType, tier, earned }: Props) {
   const Icon = ICONS[iconOf(iconType)]
   return (

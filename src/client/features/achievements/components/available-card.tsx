@@ -3,7 +3,7 @@ import { formatCount } from '../../../lib/format.ts'
 import { categoryLabel } from '../achievement-views.ts'
 import { AchievementCard } from './achievement-card.tsx'
 
-/** Spec §2 Available card: tier, points, category, and 'Target value' when the type is COUNT. */
+/** docs/product.md §2 Available card: tier, points, category, and 'Target value' when the type is COUNT. */
 export function AvailableCard({ achievement }: { achievement: Achievement }) {
   return (
     <AchievementCard achievement={achievement} earned={false}>

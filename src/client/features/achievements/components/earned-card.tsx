@@ -3,7 +3,7 @@ import type { UserAchievement } from '#shared/schemas/achievements.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { AchievementCard } from './achievement-card.tsx'
 
-/** Spec §2 Earned card: icon, name, tier, '+N pts', description and when it was earned. */
+/** docs/product.md §2 Earned card: icon, name, tier, '+N pts', description and when it was earned. */
 export function EarnedCard({ earned }: { earned: UserAchievement }) {
   return (
     <AchievementCard achievement={earned.achievement} earned>

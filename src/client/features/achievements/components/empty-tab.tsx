@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** A tab with nothing to show: its spec §2 sentence and what the member can do about it. */
+/** A tab with nothing to show: its docs/product.md §2 sentence and what the member can do about it. */
 export function EmptyTab({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border-2 border-dashed border-stone-300 bg-white px-6 py-12 text-center">

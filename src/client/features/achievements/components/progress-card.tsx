@@ -2,7 +2,7 @@ import { formatCount } from '../../../lib/format.ts'
 import type { ProgressItem } from '../achievement-views.ts'
 import { AchievementCard } from './achievement-card.tsx'
 
-/** Spec §2 In Progress card: 'current / target', a progress bar and the rounded percent complete. */
+/** docs/product.md §2 In Progress card: 'current / target', a progress bar and the rounded percent complete. */
 export function ProgressCard({ item }: { item: ProgressItem }) {
   const { achievement, current, target, percent } = item
   return (

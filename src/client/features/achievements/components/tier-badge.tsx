@@ -6,7 +6,7 @@ const STYLES: Record<AchievementTier, string> = {
   Bronze: 'bg-orange-50 text-orange-900 ring-orange-200',
 }
 
-/** Spec §4: Gold (100 points or more), Silver (50 or more), Bronze. */
+/** docs/product.md §4: Gold (100 points or more), Silver (50 or more), Bronze. */
 export function TierBadge({ tier }: { tier: AchievementTier }) {
   return (
     <span

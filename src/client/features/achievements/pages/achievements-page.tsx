@@ -18,7 +18,7 @@ import { ProgressCard } from '../components/progress-card.tsx'
 
 const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3'
 
-/** /achievements (spec §2): the three figures and the Earned, Available and In Progress tabs. */
+/** /achievements (docs/product.md §2): the three figures and the Earned, Available and In Progress tabs. */
 export default function AchievementsPage() {
   useDocumentTitle('Achievements')
   const tab = tabFromSearch(useSearch())

@@ -1,7 +1,7 @@
 import type { Report, ReportStatus, ReportTarget } from '#shared/schemas/community.ts'
 import type { ReportAction } from '../api.ts'
 
-// The words of the admin's Reports (issue 5), and what each action tells the admin afterwards (spec §8 style).
+// The words of the admin's Reports, and what each action tells the admin afterwards (docs/product.md §8 style).
 
 export const TARGET_LABELS: Record<ReportTarget, string> = {
   measurement: 'Post',

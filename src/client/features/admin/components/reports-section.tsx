@@ -11,7 +11,7 @@ import { failedToast, resolvedToast, TARGET_LABELS } from './report-text.ts'
 
 type Pending = { report: Report; action: 'hide' | 'restore' }
 
-/** The admin's Reports (issue 5): open reports to hide or dismiss; resolved ones, whose hidden content may be restored. */
+/** The admin's Reports: open reports to hide or dismiss; resolved ones, whose hidden content may be restored. */
 export function ReportsSection({ headingId }: { headingId: string }) {
   const [view, setView] = useState<ReportView>('open')
   const query = useReports(view)

@@ -15,7 +15,7 @@ type Props = {
   onClose: () => void
 }
 
-/** Spec §2 review dialog: the applicant's details, optional notes, Cancel and Approve/Deny Request. */
+/** docs/product.md §2 review dialog: the applicant's details, optional notes, Cancel and Approve/Deny Request. */
 export function ReviewDialog({ target, pending, onConfirm, onClose }: Props) {
   // Keep showing the last request while the dialog animates closed.
   const last = useRef<Target | null>(null)

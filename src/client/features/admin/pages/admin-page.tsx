@@ -18,7 +18,7 @@ import { StatCounters } from '../components/stat-counters.tsx'
 type Tab = 'beta' | 'reports'
 
 /**
- * /admin 'Beta Access Admin' (spec §2/§6/§7/§8), with Reports beside Beta Access (issue 5). The server answers 403
+ * /admin 'Beta Access Admin' (docs/product.md §2/§6/§7/§8), with Reports beside Beta Access. The server answers 403
  * to non-admins.
  */
 export default function AdminPage() {

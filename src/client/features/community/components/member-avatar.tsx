@@ -1,7 +1,7 @@
 import type { Member } from '#shared/schemas/community.ts'
 import { Avatar } from '../../../components/avatar.tsx'
 
-/** A member's picture, or their generated initials (spec §2), decorative beside their name unless `alt` says. */
+/** A member's picture, or their generated initials (docs/product.md §2), decorative beside their name unless `alt` says. */
 export function MemberAvatar({ member, className, alt }: { member: Member; className?: string; alt?: string }) {
   return <Avatar user={{ ...member, email: null }} className={className} alt={alt} />
 }

@@ -139,7 +139,7 @@ export function PostCard({ post, units, headingLevel = 2, eager = false, showAut
   )
 }
 
-/** More than a third of the members who checked the size dispute it (DESIGN.md §2). */
+/** More than a third of the members who checked the size dispute it (docs/architecture.md §2). */
 export function DisputedChip() {
   return (
     <p className="mt-3">

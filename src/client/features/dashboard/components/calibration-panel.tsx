@@ -13,7 +13,7 @@ const loadDialog = () => import('../../measuring/measuring-tool-dialog.tsx')
 const MeasuringToolDialog = lazy(() => loadDialog().then((m) => ({ default: m.MeasuringToolDialog })))
 const preload = () => void Promise.all([loadDialog(), preloadMeasuringTool()]).catch(() => {})
 
-/** Spec §2/§9 calibration references. Picking one opens the photo measuring tool with it (DESIGN.md §1). */
+/** docs/product.md §2/§9 calibration references. Picking one opens the photo measuring tool with it (docs/architecture.md §1). */
 const REFERENCES: { kind: ReferenceKind; name: string; size: string; Icon: typeof CreditCard }[] = [
   { kind: 'credit-card', name: 'Credit Card', size: '3.37 x 2.13 inches', Icon: CreditCard },
   { kind: 'quarter', name: 'Quarter', size: 'diameter 0.955 inches', Icon: Circle },

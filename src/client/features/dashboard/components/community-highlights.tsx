@@ -13,7 +13,7 @@ import { MeasurementCard } from '../../measurements/components/measurement-card.
 import { useUnits } from '../../measurements/components/use-units.ts'
 
 /**
- * Spec §2 'Community Highlights': up to 2 recent posts of other members and 'Join Community'; nothing at all while
+ * docs/product.md §2 'Community Highlights': up to 2 recent posts of other members and 'Join Community'; nothing at all while
  * they load, when they fail or when there are none. Loaded when the dashboard's lower half comes into view.
  */
 export default function CommunityHighlights() {

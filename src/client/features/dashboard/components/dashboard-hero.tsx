@@ -6,7 +6,7 @@ import { addMeasurementIntent } from '../../measurements/components/add-measurem
 /** How the add dialog starts: the camera (phones) or the file picker. */
 export type AddMeasurementStart = { startWith: 'camera' | 'upload' }
 
-/** Spec §2: 'Measure Your Trophy' with 'Take Photo' and 'Upload Image'; both open the add dialog. */
+/** docs/product.md §2: 'Measure Your Trophy' with 'Take Photo' and 'Upload Image'; both open the add dialog. */
 export function DashboardHero({ onAddMeasurement }: { onAddMeasurement: (start: AddMeasurementStart) => void }) {
   return (
     <section

@@ -4,7 +4,7 @@ import { unitLabel } from '../../../lib/units.ts'
 import { useSeen } from '../../../lib/use-seen.ts'
 import { type BestBar, bestBars, monthNames } from './statistics-data.ts'
 
-// The dashboard's charts (issue 4). Each chart is a figure with its caption and a visually hidden table holding
+// The dashboard's charts. Each chart is a figure with its caption and a visually hidden table holding
 // the same numbers, rendered with the page; the drawing itself (recharts, about 100 kB gzip) is a lazily loaded
 // chunk, fetched and rendered only when the charts come near the viewport, so it never weighs on the first
 // paint of a dashboard where they sit below the fold.

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import type { BestBar } from './statistics-data.ts'
 
-// The dashboard charts' drawings (issue 4): the only module with recharts, a lazily loaded chunk that
+// The dashboard charts' drawings: the only module with recharts, a lazily loaded chunk that
 // statistics-charts.tsx mounts when the charts come into view. Each drawing sits in an aria-hidden box; the
 // figure around it holds the caption and a visually hidden table with the same numbers.
 

@@ -50,7 +50,7 @@ export function StatisticsSkeleton() {
   )
 }
 
-/** Spec §2 'Your Statistics': Total Measurements, Trophy Class, Personal Bests, Species Recorded, and charts. */
+/** docs/product.md §2 'Your Statistics': Total Measurements, Trophy Class, Personal Bests, Species Recorded, and charts. */
 export function YourStatistics({ stats }: { stats: MeasurementStats }) {
   const bests = stats.personalBests
   const units = useUnits()

@@ -10,13 +10,13 @@ import { DashboardHero } from '../components/dashboard-hero.tsx'
 import { RecentMeasurements } from '../components/recent-measurements.tsx'
 import { StatisticsSkeleton, YourStatistics } from '../components/your-statistics.tsx'
 
-// Community Highlights (issue 5): its code and its request wait until the lower half of the dashboard is in view.
+// Community Highlights: its code and its request wait until the lower half of the dashboard is in view.
 const CommunityHighlights = lazy(() => import('../components/community-highlights.tsx'))
 
 type Props = { onAddMeasurement: (start?: AddMeasurementStart) => void }
 
 /**
- * Spec §2 dashboard: the hero, Recent Measurements, the calibration panel, once there is something to count
+ * docs/product.md §2 dashboard: the hero, Recent Measurements, the calibration panel, once there is something to count
  * Your Statistics, and Community Highlights when other members have posted.
  */
 export function DashboardPage({ onAddMeasurement }: Props) {

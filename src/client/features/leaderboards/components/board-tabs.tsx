@@ -14,7 +14,7 @@ export const BOARD_PANEL_ID = 'leaderboard-panel'
 type Props = { value: Leaderboard; onSelect: (board: Leaderboard, replace: boolean) => void }
 
 /**
- * Spec §2 tabs: Achievement Points, Trophy Count, Species Leaders. The ARIA tabs pattern: one tab in the Tab
+ * docs/product.md §2 tabs: Achievement Points, Trophy Count, Species Leaders. The ARIA tabs pattern: one tab in the Tab
  * order; arrow keys, Home and End move between tabs and open them.
  */
 export function BoardTabs({ value, onSelect }: Props) {

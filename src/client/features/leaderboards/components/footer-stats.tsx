@@ -4,7 +4,7 @@ import Users from 'lucide-react/icons/users'
 import { formatCount } from '../../../lib/format.ts'
 import type { FooterStats as Stats } from '../board-views.ts'
 
-/** Spec §2 footer: Active Hunters & Anglers, Total Trophies Recorded, Species Tracked. */
+/** docs/product.md §2 footer: Active Hunters & Anglers, Total Trophies Recorded, Species Tracked. */
 export function FooterStats({ stats }: { stats: Stats }) {
   const items = [
     { label: 'Active Hunters & Anglers', value: stats.members, Icon: Users, tone: 'bg-pine-100 text-pine-800' },

@@ -15,7 +15,7 @@ const EVIDENCE_OPTIONS = EVIDENCE_FILTERS.map((value) => ({ value, label: EVIDEN
 
 type Props = { filters: BoardFilters; speciesOptions: Option[]; onChange: (next: BoardFilters) => void }
 
-/** Spec §2: Time Period and Species Filter, plus the minimum evidence a measurement needs to count. */
+/** docs/product.md §2: Time Period and Species Filter, plus the minimum evidence a measurement needs to count. */
 export function LeaderboardFilters({ filters, speciesOptions, onChange }: Props) {
   return (
     <search

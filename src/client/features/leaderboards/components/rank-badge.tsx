@@ -4,7 +4,7 @@ import { rankMark } from '../board-views.ts'
 
 const MEDALS: Record<number, string> = { 2: 'text-slate-500', 3: 'text-orange-700' }
 
-/** Spec §2: 1 a crown, 2 and 3 medals (silver, bronze), the others '#n'. Screen readers hear 'Rank n'. */
+/** docs/product.md §2: 1 a crown, 2 and 3 medals (silver, bronze), the others '#n'. Screen readers hear 'Rank n'. */
 export function RankBadge({ rank }: { rank: number }) {
   const mark = rankMark(rank)
   return (

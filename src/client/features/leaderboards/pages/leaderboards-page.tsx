@@ -20,7 +20,7 @@ const NO_SCALE: BoardScale = { fish: false, category: null, book: null }
 /** How many top species the Species Leaders tab offers as shortcuts before one is chosen. */
 const SHORTCUTS = 6
 
-/** /leaderboards (spec §2): the filters, three boards of the top 10, the viewer's own rank and the footer figures. */
+/** /leaderboards (docs/product.md §2): the filters, three boards of the top 10, the viewer's own rank and the footer figures. */
 export default function LeaderboardsPage() {
   useDocumentTitle('Leaderboards')
   const filters = readFilters(useSearch())
@@ -34,7 +34,7 @@ export default function LeaderboardsPage() {
 
   const topSpecies = useTopSpecies(period, evidence)
   // The footer needs the points and trophy boards whichever tab is open; the open one shares their cache entry.
-  // Active Hunters & Anglers and Total Trophies Recorded are spec §2's literal figures: the rows of those boards
+  // Active Hunters & Anglers and Total Trophies Recorded are docs/product.md §2's literal figures: the rows of those boards
   // (their top 10), in the view's period (and, for trophies, species and evidence).
   const points = useBoard(leaderboardUrls.points(period))
   const trophies = useBoard(leaderboardUrls.trophies(period, species, evidence))

@@ -5,7 +5,7 @@ import { addMeasurementIntent } from './add-measurement.tsx'
 type Props = { action: string; onAction: () => void; headingLevel?: 2 | 3 }
 
 /**
- * Spec §2 empty state: 'No measurements yet', with 'Take First Measurement' or 'Add First Measurement' (both open
+ * docs/product.md §2 empty state: 'No measurements yet', with 'Take First Measurement' or 'Add First Measurement' (both open
  * the add dialog, whose code starts loading as the member reaches for the button).
  */
 export function EmptyCollection({ action, onAction, headingLevel = 3 }: Props) {

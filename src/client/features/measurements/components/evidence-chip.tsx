@@ -22,7 +22,7 @@ const STYLES: Record<EvidenceLevel, string> = {
   official: 'bg-amber-50 text-amber-950',
 }
 
-/** How the sizes were obtained (DESIGN.md §2 evidence levels). */
+/** How the sizes were obtained (docs/architecture.md §2 evidence levels). */
 export function EvidenceChip({ evidence }: { evidence: EvidenceLevel }) {
   const Icon = ICONS[evidence]
   return (

@@ -1,7 +1,7 @@
 import type { EvidenceLevel, LocationPrecision, Method, UnitSystem, Visibility } from '#shared/schemas/measurements.ts'
 import type { TrophyClass } from '#shared/scoring/result.ts'
 
-// The words the collection pages use for the contract's values (DESIGN.md §2).
+// The words the collection pages use for the contract's values (docs/architecture.md §2).
 
 export const TROPHY_CLASS_LABELS: Record<TrophyClass, string> = {
   record: 'Record',

@@ -1,4 +1,4 @@
-/** A grey card the size of a measurement card, shown while the collection loads (spec §2: six of them). */
+/** A grey card the size of a measurement card, shown while the collection loads (docs/product.md §2: six of them). */
 export function MeasurementCardSkeleton() {
   return (
     <div

@@ -25,7 +25,7 @@ type Props = {
 }
 
 /**
- * Spec §2 measurement card: photo (placeholder when missing or broken), species, relative age, trophy class
+ * docs/product.md §2 measurement card: photo (placeholder when missing or broken), species, relative age, trophy class
  * badge, the rows present, the evidence level, and the Share button with its menu.
  */
 export function MeasurementCard({

@@ -16,7 +16,7 @@ type Props = {
   loading?: 'lazy' | 'eager'
 }
 
-/** A measurement photo, or the placeholder when there is none or it cannot be loaded (spec §2). */
+/** A measurement photo, or the placeholder when there is none or it cannot be loaded (docs/product.md §2). */
 export function MeasurementPhoto({ photo, size, alt, className = '', loading = 'lazy' }: Props) {
   const src = photo ? (size === 'thumb' ? photo.thumbUrl : photo.displayUrl) : undefined
   const [failedSrc, setFailedSrc] = useState<string | null>(null)

@@ -12,8 +12,8 @@ const EMPTY: MeasurementSummary = {
   massIn: null,
 }
 
-describe('measurementRows (spec §2 card rows)', () => {
-  it('lists every present value in the spec order', () => {
+describe('measurementRows (docs/product.md §2 card rows)', () => {
+  it('lists every present value in the documented order', () => {
     const rows = measurementRows(
       {
         summary: {

@@ -13,7 +13,7 @@ type Source = {
 }
 
 /**
- * Spec §2 card rows, each shown only when present: Length, Width, Weight, Spread, Points, Score, Mass. Spread is
+ * docs/product.md §2 card rows, each shown only when present: Length, Width, Weight, Spread, Points, Score, Mass. Spread is
  * the inside spread, Points the point count, Mass the sum of circumferences. A fish's score is its estimated
  * weight, already in Weight, so it is not repeated. Skull and turkey lengths are in sixteenths, as they are read.
  */

@@ -53,7 +53,7 @@ type Props = {
   onDiscard: (id: string) => void
 }
 
-/** A measurement recorded on this device that the server does not have yet (issue 4 "Offline"). */
+/** A measurement recorded on this device that the server does not have yet: still in the outbox. */
 export function OutboxCard({ entry, units, onRetry, onDiscard }: Props) {
   const preview = useMemo(() => previewDraft(entry.input), [entry.input])
   const rows = measurementRows({ ...preview, sheet: entry.input.sheet ?? null }, units)

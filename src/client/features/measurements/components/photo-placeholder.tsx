@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 /**
- * Shown where a measurement has no photo or its photo fails to load (spec §2): a quiet landscape with a tape
+ * Shown where a measurement has no photo or its photo fails to load (docs/product.md §2): a quiet landscape with a tape
  * along the bottom, drawn inline so it costs no request and works offline.
  */
 export function PhotoPlaceholder({ className = '', label }: { className?: string; label?: string | undefined }) {

@@ -9,7 +9,7 @@ import { TrophyClassBadge } from './trophy-class-badge.tsx'
 
 export const RECENT_ACTIVITY = 3
 
-/** Spec §2 'Recent Activity' with a 'Latest N' badge: the newest measurements as a compact list. */
+/** docs/product.md §2 'Recent Activity' with a 'Latest N' badge: the newest measurements as a compact list. */
 export function RecentActivity({ items, units }: { items: Measurement[]; units: UnitSystem }) {
   const shown = items.slice(0, RECENT_ACTIVITY)
   return (

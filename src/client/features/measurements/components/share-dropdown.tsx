@@ -27,7 +27,7 @@ const ITEM =
   'flex cursor-default items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-stone-800 outline-none select-none data-[highlighted]:bg-stone-100'
 
 /**
- * Spec §2: the Share button's menu (View Details, Copy Link, Facebook, Twitter, Instagram, More Options), a Radix
+ * docs/product.md §2: the Share button's menu (View Details, Copy Link, Facebook, Twitter, Instagram, More Options), a Radix
  * dropdown loaded when its button is first reached for (share-menu.tsx).
  */
 export function ShareDropdown({ item, units, showViewDetails, takeOver, onShare }: Props) {

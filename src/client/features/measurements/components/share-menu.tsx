@@ -18,7 +18,7 @@ export const SHARE_OPTIONS_CLASS =
 const dropdown = deferred(() => import('./share-dropdown.tsx'))
 const PrivateShareDialog = lazy(() => import('./private-share-dialog.tsx'))
 
-/** Spec §2: the 'Share' button and its menu (View Details, Copy Link, Facebook, Twitter, Instagram, More Options). */
+/** docs/product.md §2: the 'Share' button and its menu (View Details, Copy Link, Facebook, Twitter, Instagram, More Options). */
 export function ShareControls({ item, units, showViewDetails = true }: Props) {
   const { module, standIn, takeOver } = useDeferredMenu(dropdown)
   // A link to a measurement that is not public opens for nobody: the member is told before it goes out.

@@ -7,7 +7,7 @@ import { applySuggestions, estimateFields, fillableSuggestions, measureTarget } 
 import { buildMeasurementInput } from './build-input.ts'
 import { effectiveMethod, emptyForm, type FormPhoto, type MeasurementFormState, withSpecies } from './form-state.ts'
 
-// Accepting an AI photo analysis in the add dialog (issue 7): only what the member ticks is filled, each value is
+// Accepting an AI photo analysis in the add dialog: only what the member ticks is filled, each value is
 // marked as an estimate until typed over, an 'Unknown' species is never forced, and the analysis goes with the
 // measurement (aiAnalysisId) only while one of its values is still in the form.
 

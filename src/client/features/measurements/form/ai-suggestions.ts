@@ -17,7 +17,7 @@ import {
   withSpecies,
 } from './form-state.ts'
 
-// An accepted AI photo analysis (issue 7) → the add/edit form: which suggestions the form can take, and filling
+// An accepted AI photo analysis → the add/edit form: which suggestions the form can take, and filling
 // them. Each value filled is marked as an AI estimate (form.aiEstimated) until the member types over it; the
 // analysis is sent as aiAnalysisId while one of its values is still in the form (build-input.ts).
 

@@ -6,9 +6,9 @@ import {
   type PhotoMeasurement,
 } from '#shared/schemas/measurements.ts'
 import { getChart, scoreSheet } from '#shared/scoring/index.ts'
-import { WORKED_EXAMPLES } from '#shared/scoring/worked-examples.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
+import { WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import { metricForm } from '../../species/calculator/metric-entries.ts'
 import {
   apiField,

@@ -80,7 +80,7 @@ export type MeasurementFormState = {
   quick: QuickText
   /** Values measured on a photo, by form field (`right.G2`, `quick.lengthIn`); typing in the field drops it. */
   photoMeasured: Record<string, PhotoMeasurement>
-  /** Values filled from an accepted AI photo analysis, by form field; typing in the field drops it (issue 7). */
+  /** Values filled from an accepted AI photo analysis, by form field; typing in the field drops it. */
   aiEstimated: Record<string, true>
   /** The accepted analysis and the photo it looked at: sent as aiAnalysisId while an estimate is still in the form. */
   ai: { analysisId: string; photoId: string } | null

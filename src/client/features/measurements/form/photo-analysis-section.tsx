@@ -36,7 +36,7 @@ type Props = {
 }
 
 /**
- * 'Analyze photo' (issue 7): the cover photo goes to the server's vision model, whose suggestions the member may
+ * 'Analyze photo': the cover photo goes to the server's vision model, whose suggestions the member may
  * take. Without an AI service the button says so and offers the measuring tool. Never a made-up result.
  */
 export function PhotoAnalysisSection(props: Props) {

@@ -6,30 +6,10 @@ import type { StoredState } from './db.ts'
 import { abortUpload, announceChange, emitRuntimeChange, outboxHasEntries, runtime } from './runtime.ts'
 
 /*
- * The outbox: every new measurement is saved through it, online or not (issue 4, Offline).
- *
- * Design note: why a measurement reaches the server exactly once.
- * 1. Client ids. The dialog makes the measurement's id and each photo's id (crypto.randomUUID) before anything
- *    is sent, so every retry names the same things.
- * 2. Stored first. enqueueMeasurement writes the draft and its photo blobs to IndexedDB in one transaction
- *    before it returns; the dialog may close then. A closed tab or a restarted browser loses nothing: the entry
- *    is still there and the sync runs again at the next app start (startOutbox) and on the `online` event.
- * 3. Server idempotency. POST /api/photos?id=… and POST /api/measurements with an id the server already has
- *    answer 200 with what it stored: a repeat is the same photo or measurement, never a second copy.
- * 4. Confirm, then delete. Each photo is marked confirmed only after the server answered it; the measurement is
- *    posted only after every photo is confirmed; the entry and its blobs are deleted only after the server
- *    answered the measurement (201 or 200). A break at any point (lost signal, closed tab) leaves a state from
- *    which the next try resumes, and whatever it repeats, the server counts once.
- * 5. One sender. Within a tab, concurrent sync calls share one run; across tabs, a Web Lock
- *    ('fieldmark-outbox') lets one tab send at a time (a localStorage lease where Web Locks are missing).
- * Errors: no connection, 5xx, 408 or 429 → kept and retried with backoff (5 s, 30 s, 2 min, then every 10 min)
- * and at once when the connection returns; 401/403 → kept, waiting for a session; any other 4xx (400 invalid,
- * 409, 413 too large) → kept as 'failed' with the server's message for the member to edit or discard. Nothing
- * is ever dropped without the member saying so.
- * Each entry records the member who made it; only that member's session shows or sends it.
- *
- * Weight: this module and hooks.ts are small; Dexie (db.ts) and the sender (sync.ts) are loaded only when
- * something is stored or waiting, so the landing page and an empty outbox never download them.
+ * The outbox: every new measurement is saved through it, online or not, and reaches the server exactly once
+ * (ADR 004): ids are made on the device; the draft and its photos are in IndexedDB before the dialog closes; the
+ * server answers a repeated id with what it stored; an entry is deleted only once the server has answered its
+ * measurement; one tab sends at a time (sync.ts). Nothing is dropped without the member saying so.
  */
 
 export type OutboxPhotoDraft = {

@@ -24,7 +24,7 @@ const ConfirmDialog = lazy(() => import('../components/confirm-dialog.tsx').then
 
 type Props = { onAddMeasurement: () => void }
 
-/** Spec §2 /measurements: the member's collection with its summary, recent activity and every measurement. */
+/** docs/product.md §2 /measurements: the member's collection with its summary, recent activity and every measurement. */
 export default function MeasurementsPage({ onAddMeasurement }: Props) {
   useDocumentTitle('Your Measurements')
   const units = useUnits()

@@ -9,7 +9,7 @@ import { MemberAvatar } from '../../community/components/member-avatar.tsx'
 import { memberName } from '../../community/member-name.ts'
 import { LoadFailed } from './load-failed.tsx'
 
-/** The members the viewer blocked, each with Unblock (issue 5: neither sees the other's content). */
+/** The members the viewer blocked, each with Unblock (once blocked, neither sees the other's content). */
 export function BlockedMembers() {
   const blocks = useBlocks()
   return (

@@ -16,7 +16,7 @@ import {
   spreadCreditText,
 } from './calculator-form.ts'
 
-// scoring.md §1.2 worked example, typed as a hunter might.
+// docs/scoring-rules.md §1.2 worked example, typed as a hunter might.
 const WORKED: CalculatorForm = {
   single: { insideSpread: '18 4/8' },
   singleLists: {},

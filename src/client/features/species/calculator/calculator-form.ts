@@ -41,7 +41,7 @@ export const EMPTY_FORM: CalculatorForm = {
 /** Form field ids, used for input ids and to tie errors to inputs: `insideSpread`, `right.G2`, `right.abnormal.1`. */
 export const fieldId = (...parts: (string | number)[]) => parts.join('.')
 
-/** The rows a page shows: the sheet accepts a few the paper chart does not print (scoring.md §9). */
+/** The rows a page shows: the sheet accepts a few the paper chart does not print (docs/scoring-rules.md §9). */
 export const visibleRows = (rows: readonly ChartRow[]) => rows.filter((row) => row.onPaperChart)
 
 export type FieldErrors = Record<string, string>

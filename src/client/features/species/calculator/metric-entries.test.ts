@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getChart, scoreSheet } from '#shared/scoring/index.ts'
-import { WORKED_EXAMPLES } from '#shared/scoring/worked-examples.ts'
+import { WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
 import { type CalculatorForm, fieldErrors, scoreForm, sheetFromForm } from './calculator-form.ts'
 import {
   engineForm,
@@ -15,7 +15,7 @@ import {
 const typical = getChart('whitetail-typical', 'bc')
 const turkey = getChart('wild-turkey', 'nwtf')
 
-// scoring.md §1.2 worked example as the calculator holds it (inches as typed).
+// docs/scoring-rules.md §1.2 worked example as the calculator holds it (inches as typed).
 const example = WORKED_EXAMPLES.find((e) => e.sheet.category === 'whitetail-typical' && e.sheet.system === 'bc')
 const m = example?.sheet.measurements as Record<string, Record<string, string | string[]> | string>
 const side = (values: Record<string, string | string[]>) => {

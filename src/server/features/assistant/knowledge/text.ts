@@ -49,8 +49,7 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * Lower-cases a token, drops possessives and stop words, takes a plain English plural back to its singular
- * ('goats' → 'goat', 'dall's' → 'dall') and cuts -ing, -ed or a final -e off longer words: a light stemmer, so
+ * Lower-cases a token, drops possessives and stop words, and stems lightly (plurals, -ing, -ed, a final -e), so
  * 'scored' finds 'score' and prefix search joins 'measuring' and 'measurement'. Indexing and search share it.
  */
 export function processTerm(token: string): string | null {
@@ -64,8 +63,7 @@ export function processTerm(token: string): string | null {
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`
   else if (term.length > 4 && /(ch|sh|x|ss)es$/.test(term)) term = term.slice(0, -2)
   else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1)
-  // 'scores', 'scored', 'scoring' and 'score' all → 'scor'; 'measuring' → 'measur', a prefix of 'measurement'.
-  // 'officially' → 'official', 'typically' → 'typical'.
+  // 'scores', 'scored', 'scoring', 'score' → 'scor'; 'measuring' → 'measur'; 'officially' → 'official'.
   if (term.length >= 8 && term.endsWith('ally')) term = term.slice(0, -2)
   else if (term.length >= 6 && /(ing|ed)$/.test(term)) term = term.replace(/(ing|ed)$/, '')
   else if (term.length >= 5 && term.endsWith('e')) term = term.slice(0, -1)
@@ -83,10 +81,7 @@ export function termsOf(text: string): string[] {
 export const prefixFor = (term: string) => term.length >= 4
 export const fuzzyFor = (term: string) => (term.length >= 6 ? 1 : false)
 
-/**
- * Everyday words of a question that say nothing about its subject ('kind', 'mean', 'need'): they do not count as
- * words the knowledge base has never seen, which would make the assistant suspect an unknown subject.
- */
+/** Everyday words of a question ('kind', 'mean', 'need'), never counted as unknown words hinting at another subject. */
 export const COMMON_WORDS = new Set(
   termsOf(
     `mean means meaning kind kinds sort type way ways right wrong need needs needed get gets getting put take taken

@@ -1,9 +1,9 @@
-import type { ScoreSheet } from './build-sheet.ts'
-import type { Records, TrophyClass } from './result.ts'
+import type { ScoreSheet } from '#shared/scoring/build-sheet.ts'
+import type { Records, TrophyClass } from '#shared/scoring/result.ts'
 
 // Score sheets worked out by hand, one or more per category, with the arithmetic in the comments. The tests
-// score every one and compare; the `score` CLI test pipes some through `npm run score`. Examples marked
-// "scoring.md" are the worked examples of ../shared/domain/scoring.md.
+// score every one and compare; the `score` CLI test pipes some through `npm run score`. Examples named
+// "docs/scoring-rules.md §…" are the worked examples printed in that document.
 
 export type WorkedExample = {
   name: string
@@ -21,10 +21,7 @@ export type WorkedExample = {
   }
 }
 
-// scoring.md §1.2: right side 71 2/8 = F 24 2/8 + G 4 4/8 + 10 2/8 + 9 6/8 + 5 0/8 + H 4 6/8 + 4 2/8 + 4 4/8 + 4 0/8.
-// Left side 71 5/8 with differences F 2/8, G1 1/8, G2 4/8, G3 3/8, G4 2/8, H1 1/8, H2 1/8, H3 2/8, H4 1/8 = 2 1/8.
-// Abnormal 3 2/8 + 1 4/8 (right) + 2 0/8 (left) = 6 6/8. Spread credit min(18 4/8, 24 4/8) = 18 4/8.
-/** scoring.md §1.2's rack: the tests' and the API tests' whitetail (152 4/8 typical B&C). */
+/** docs/scoring-rules.md §1.2's rack, worked out row by row there: the tests' and API tests' whitetail (152 4/8). */
 export const WHITETAIL_RACK = {
   insideSpread: '18 4/8',
   right: {
@@ -54,14 +51,13 @@ export const WHITETAIL_RACK = {
 }
 const whitetailTotals = { gross: 168.125, spreadCredit: 18.5, abnormalTotal: 6.75 }
 
-// scoring.md §2 P&Y example: spread 16 6/8, right 57 3/8, left 57 2/8, differences 1 7/8.
+// docs/scoring-rules.md §2 P&Y example: spread 16 6/8, right 57 3/8, left 57 2/8, differences 1 7/8.
 // Right: F 21 + G 3 + 8 + 7 + 3 3/8 = 42 3/8; H 4 + 3 6/8 + 3 6/8 + 3 4/8 = 15 → 57 3/8.
 const pyRight = { F: '21', G1: '3', G2: '8', G3: '7', G4: '3 3/8', H1: '4', H2: '3 6/8', H3: '3 6/8', H4: '3 4/8' }
 
 // Mule deer: the joomag example of a rack losing spread credit: beams 21 7/8 and 20 2/8, inside spread 27 0/8.
-// Right: 21 7/8 + G 1 4/8 + 16 + 12 + 13 = 64 3/8; H 5 4/8 + 5 + 5 2/8 + 4 6/8 = 20 4/8 → 84 7/8.
-// Left: 20 2/8 + G1 missing (0) + 15 4/8 + 12 2/8 + 12 4/8 = 60 4/8; H 5 4/8 + 4 6/8 + 5 + 4 6/8 = 20 → 80 4/8.
-// Differences: F 1 5/8, G1 1 4/8 (whole tine), G2 4/8, G3 2/8, G4 4/8, H2 2/8, H3 2/8 = 4 7/8. Abnormal 2 2/8.
+// Right F + G 64 3/8, H 20 4/8 → 84 7/8; left F + G 60 4/8 (G1 missing), H 20 → 80 4/8. Differences F 1 5/8,
+// G1 1 4/8 (whole tine), G2 4/8, G3 2/8, G4 4/8, H2 2/8, H3 2/8 = 4 7/8. Abnormal 2 2/8.
 const muleDeer = {
   tipToTipSpread: '19 0/8',
   insideSpread: '27 0/8',
@@ -88,9 +84,8 @@ const coues = {
   left: { F: 18, G1: 3, G2: 8, G3: 6.5, H1: 3.5, H2: 3.25, H3: 3, H4: 2.75, abnormal: [1.5] },
 }
 
-// American elk: right F 52 + G 16 + 18 + 16 + 20 + 14 + 6 = 142; H 9 + 8 + 7 4/8 + 7 = 31 4/8 → 173 4/8.
-// Left F 51 + G 15 4/8 + 18 2/8 + 16 + 19 + 13 + (G6 missing) = 132 6/8; H 9 + 8 2/8 + 7 4/8 + 6 6/8 = 31 4/8
-// → 164 2/8. Differences F 1, G1 4/8, G2 2/8, G4 1, G5 1, G6 6, H2 2/8, H4 2/8 = 10 2/8. Abnormal 4 (left).
+// American elk: right F + G 142, H 31 4/8 → 173 4/8; left F + G 132 6/8 (G6 missing), H 31 4/8 → 164 2/8.
+// Differences F 1, G1 4/8, G2 2/8, G4 1, G5 1, G6 6, H2 2/8, H4 2/8 = 10 2/8. Abnormal 4 (left).
 const elk = {
   insideSpread: '45',
   right: { F: 52, G1: 16, G2: 18, G3: 16, G4: 20, G5: 14, G6: 6, H1: 9, H2: 8, H3: 7.5, H4: 7 },
@@ -105,8 +100,7 @@ const mooseCanada = {
   left: { points: '11', palmWidth: '12 4/8', palmLength: '41', beamCirc: '7 4/8' },
 }
 
-// Caribou: right E 50 + F 15 + 20 + 8 + 18 + 20 + G 10 + 6 + H 6 + 5 + 6 + 7 = 171; left E 49 + F 2 + 19 + 7 +
-// 17 + 19 + G 4/8 + 5 + H 6 + 5 + 5 4/8 + 7 = 142. Differences without the brow (F-1 13, G-1 9 4/8 not taken):
+// Caribou: right E + F + G + H = 171, left 142. Differences without the brow (F-1 13, G-1 9 4/8 not taken):
 // E 1 + F2 1 + F3 1 + F4 1 + F5 1 + G2 1 + H3 4/8 = 6 4/8. Spread credit min(40, 50) = 40.
 // Net = 40 + 171 + 142 − 6 4/8 = 346 4/8; gross = 40 + 313 = 353.
 export const CARIBOU_SHEET = {
@@ -174,7 +168,7 @@ const dall = {
   left: { C: 41, D1: 14, D2: 13, D3: 10, D4: 5.5 },
 }
 
-// Turkey, scoring.md §4 computed example: 20 lb 7 oz = 20.4375; beards 10 8/16 + 8 4/16 + 6 12/16 = 25 8/16,
+// Turkey, docs/scoring-rules.md §4 computed example: 20 lb 7 oz = 20.4375; beards 10 8/16 + 8 4/16 + 6 12/16 = 25 8/16,
 // × 2 = 51; spurs 1 1/16 + 1 0/16 = 2 1/16, × 10 = 20.625. Score 92.0625.
 const turkey = (measurements: ScoreSheet['measurements']): ScoreSheet => ({
   system: 'nwtf',
@@ -184,7 +178,7 @@ const turkey = (measurements: ScoreSheet['measurements']): ScoreSheet => ({
 
 export const WORKED_EXAMPLES: WorkedExample[] = [
   {
-    name: 'scoring.md §1.2 whitetail, typical: 18 4/8 + 71 2/8 + 71 5/8 − 2 1/8 − 6 6/8 = 152 4/8',
+    name: 'docs/scoring-rules.md §1.2 whitetail, typical: 18 4/8 + 71 2/8 + 71 5/8 − 2 1/8 − 6 6/8 = 152 4/8',
     sheet: { system: 'bc', category: 'whitetail-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '152 4/8',
@@ -196,7 +190,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    name: 'scoring.md §1.2 the same rack non-typical: 161 3/8 − 2 1/8 + 6 6/8 = 166 0/8, gross 168 1/8',
+    name: 'docs/scoring-rules.md §1.2 the same rack non-typical: 161 3/8 − 2 1/8 + 6 6/8 = 166 0/8, gross 168 1/8',
     sheet: { system: 'bc', category: 'whitetail-non-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '166 0/8',
@@ -208,7 +202,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    name: 'scoring.md §3 SCI typical: 18 4/8 + 71 2/8 + 71 5/8 = 161 3/8 (abnormal points left out)',
+    name: 'docs/scoring-rules.md §3 SCI typical: 18 4/8 + 71 2/8 + 71 5/8 = 161 3/8 (abnormal points left out)',
     sheet: { system: 'sci', category: 'whitetail-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '161 3/8',
@@ -220,7 +214,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    name: 'scoring.md §3 SCI non-typical: 161 3/8 + 6 6/8 = 168 1/8',
+    name: 'docs/scoring-rules.md §3 SCI non-typical: 161 3/8 + 6 6/8 = 168 1/8',
     sheet: { system: 'sci', category: 'whitetail-non-typical', measurements: WHITETAIL_RACK },
     expected: {
       scoreText: '168 1/8',
@@ -232,10 +226,9 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    // scoring.md prints 130 2/8, but 16 6/8 + 57 3/8 + 57 2/8 − 1 7/8 = 129 4/8: its numbers disagree.
-    // Left: F 20 4/8, G 3 3/8 + 7 6/8 + 7 2/8 + 3 2/8, H 4 1/8 + 3 7/8 + 3 5/8 + 3 4/8 = 57 2/8; differences
-    // 4/8 + 3/8 + 2/8 + 2/8 + 1/8 + 1/8 + 1/8 + 1/8 = 1 7/8.
-    name: 'scoring.md §2 P&Y example as printed: 16 6/8 + 57 3/8 + 57 2/8 − 1 7/8 = 129 4/8 (not 130 2/8)',
+    // docs/scoring-rules.md prints 130 2/8, but its own numbers net 129 4/8 (docs/scoring.md, "Worked examples").
+    // Left: F 20 4/8, G 3 3/8 + 7 6/8 + 7 2/8 + 3 2/8, H 4 1/8 + 3 7/8 + 3 5/8 + 3 4/8 = 57 2/8; differences 1 7/8.
+    name: 'docs/scoring-rules.md §2 P&Y example as printed: 16 6/8 + 57 3/8 + 57 2/8 − 1 7/8 = 129 4/8 (not 130 2/8)',
     sheet: {
       system: 'py',
       category: 'whitetail-typical',
@@ -265,9 +258,9 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    // With differences of 1 1/8 the same frame nets the 130 2/8 scoring.md prints: 131 3/8 − 1 1/8.
+    // With differences of 1 1/8 the same frame nets the 130 2/8 docs/scoring-rules.md prints: 131 3/8 − 1 1/8.
     // Left: F 20 5/8, G 3 2/8 + 7 7/8 + 7 + 3 3/8, H as above = 57 2/8; differences 3/8 + 2/8 + 1/8 + 1/8 + 1/8 + 1/8.
-    name: 'scoring.md §2 P&Y 130 2/8 with differences of 1 1/8: meets P&Y (125), not B&C Awards (160)',
+    name: 'docs/scoring-rules.md §2 P&Y 130 2/8 with differences of 1 1/8: meets P&Y (125), not B&C Awards (160)',
     sheet: {
       system: 'py',
       category: 'whitetail-typical',
@@ -413,9 +406,8 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    // Right F 48 + G 15 + 16 + 14 + 18 = 111, H 8 4/8 + 8 + 7 4/8 + 7 = 31 → 142. Left F 47 + G 15 + 15 4/8 + 14 +
-    // 17 4/8 = 109, H 8 4/8 + 8 + 7 2/8 + 7 = 30 6/8 → 139 6/8. Differences F 1 + G2 4/8 + G4 4/8 + H3 2/8 = 2 2/8.
-    // Crown points 4 + 3 (right) + 5 (left) = 12, no difference taken. Abnormal 2 (right), subtracted.
+    // Right F + G 111, H 31 → 142; left F + G 109, H 30 6/8 → 139 6/8. Differences F 1 + G2 4/8 + G4 4/8 + H3 2/8 =
+    // 2 2/8. Crown points 4 + 3 (right) + 5 (left) = 12, no difference taken. Abnormal 2 (right), subtracted.
     name: "Roosevelt's elk: 40 + 142 + 139 6/8 + crown 12 − 2 2/8 − 2 = 329 4/8",
     sheet: {
       system: 'bc',
@@ -668,7 +660,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    name: 'scoring.md §4 turkey with three beards: 20.4375 + 2 × 25.5 + 10 × 2.0625 = 92.0625',
+    name: 'docs/scoring-rules.md §4 turkey with three beards: 20.4375 + 2 × 25.5 + 10 × 2.0625 = 92.0625',
     sheet: turkey({
       weightLbs: '20 lb 7 oz',
       beardsIn: ['10 8/16', '8 4/16', '6 12/16'],
@@ -686,7 +678,7 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
   {
     // The Buckmasters example used the scale's 21.4 lb; read to the nearest ounce (§4) that is 21 lb 6 oz = 21.375,
     // so 21.375 + 21 + 25 = 67.375, which is the published 67.4 to one decimal.
-    name: 'scoring.md §4 Buckmasters turkey: 21.4 lb → 21 lb 6 oz; 21.375 + 2 × 10.5 + 10 × 2.5 = 67.375 (67.4)',
+    name: 'docs/scoring-rules.md §4 Buckmasters turkey: 21.4 lb → 21 lb 6 oz; 21.375 + 2 × 10.5 + 10 × 2.5 = 67.375 (67.4)',
     sheet: turkey({ weightLbs: 21.4, beardsIn: [10.5], spurLeftIn: 1.25, spurRightIn: 1.25 }),
     expected: {
       scoreText: '67.375',
@@ -697,12 +689,12 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     },
   },
   {
-    name: 'scoring.md §4 Kansas turkey: 21 + 2 × 10 + 10 × 2.5 = 66',
+    name: 'docs/scoring-rules.md §4 Kansas turkey: 21 + 2 × 10 + 10 × 2.5 = 66',
     sheet: turkey({ weightLbs: '21', beardsIn: ['10'], spurLeftIn: '1 4/16', spurRightIn: '1¼' }),
     expected: { scoreText: '66', score: 66, records: { other: true }, trophyClass: 'trophy' },
   },
   {
-    name: 'scoring.md §4 Bobby Robinson, Kansas 2007: 26 4/8 + 2 × 17 1/4 + 10 × 2 6/8 = 88 4/8',
+    name: 'docs/scoring-rules.md §4 Bobby Robinson, Kansas 2007: 26 4/8 + 2 × 17 1/4 + 10 × 2 6/8 = 88 4/8',
     sheet: turkey({ weightLbs: '26 4/8', beardsIn: ['17 1/4'], spurLeftIn: '1 3/8', spurRightIn: '1 3/8' }),
     expected: { scoreText: '88.5', score: 88.5, weightLbs: 26.5, records: { other: true }, trophyClass: 'trophy' },
   },
@@ -712,12 +704,12 @@ export const WORKED_EXAMPLES: WorkedExample[] = [
     expected: { scoreText: '51', score: 51, records: { other: false }, trophyClass: 'standard' },
   },
   {
-    name: 'scoring.md §5.1 fish: 31 × 16² ÷ 800 = 7936 ÷ 800 = 9.92 lb = 9 lb 15 oz (14.7 oz)',
+    name: 'docs/scoring-rules.md §5.1 fish: 31 × 16² ÷ 800 = 7936 ÷ 800 = 9.92 lb = 9 lb 15 oz (14.7 oz)',
     sheet: { system: 'fish', category: 'length-girth-800', measurements: { lengthIn: 31, girthIn: 16 } },
     expected: { scoreText: '9.92 lb (9 lb 15 oz)', score: 9.92, weightLbs: 9.92, records: {}, trophyClass: 'standard' },
   },
   {
-    name: 'scoring.md §5.1 the Marlin Club example: 59 × 38² ÷ 800 = 106.495 lb (not 106.39) = 106 lb 8 oz',
+    name: 'docs/scoring-rules.md §5.1 the Marlin Club example: 59 × 38² ÷ 800 = 106.495 lb (not 106.39) = 106 lb 8 oz',
     sheet: { system: 'fish', category: 'length-girth-800', measurements: { lengthIn: '59', girthIn: '38' } },
     expected: { scoreText: '106.495 lb (106 lb 8 oz)', score: 106.495, records: {}, trophyClass: 'standard' },
   },
