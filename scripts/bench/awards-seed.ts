@@ -4,11 +4,11 @@
 // its pg_notify, which are for servers running on the database, and none runs on a data set while it is seeded.
 // awards-seed.test.ts checks that both award the same.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { groupKeyOf } from '#server/domain/notify.ts'
 import type { Db, Tx } from '../../src/server/db/client.ts'
 import { achievements } from '../../src/server/db/schema.ts'
 import { targetOf } from '../../src/server/features/achievements/awards.service.ts'
 import { qualifyingMembersSql } from '../../src/server/features/achievements/metrics.queries.ts'
-import { groupKeyOf } from '../../src/server/features/notifications/notify.ts'
 
 export type PendingAchievement = { id: string; metric: string; metricArg: string | null; targetValue: number | null }
 

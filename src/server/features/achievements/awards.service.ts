@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { notify } from '#server/domain/notify.ts'
 import type { AchievementMetric } from '#shared/achievements/constants.ts'
 import type { Tx } from '../../db/client.ts'
 import { userAchievements } from '../community/community.tables.ts'
-import { notify } from '../notifications/notify.ts'
 import { candidatesReached } from './metrics.queries.ts'
 
 // Awards are only ever added here, under the member's lock (afterMemberChange); a lower count never takes one away.

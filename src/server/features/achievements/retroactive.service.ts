@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { afterMemberChange } from '#server/domain/member-events.ts'
+import { EVENTS_CHANNEL, groupKeyOf } from '#server/domain/notify.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { achievements } from '../community/community.tables.ts'
 import { rebuildAllBoards } from '../leaderboards/leaderboards.service.ts'
-import { EVENTS_CHANNEL, groupKeyOf } from '../notifications/notify.ts'
 import { targetOf } from './awards.service.ts'
-import { afterMemberChange } from './member-events.ts'
 import { qualifyingMembersSql } from './metrics.queries.ts'
 
 // Achievements with evaluated_at null go to every member who already qualifies, one transaction each, in the

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm'
+import { type NotifyInput, notify, publishEvent } from '#server/domain/notify.ts'
+import { blockedSql, canView } from '#server/domain/visibility.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { COMMUNITY_LIMITS, type Comment, type CommentPage, MENTION_PATTERN } from '#shared/schemas/community.ts'
@@ -7,8 +9,6 @@ import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { decodeCursor, encodeCursor } from '../measurements/measurements.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
-import { blockedSql, canView } from '../measurements/visibility.ts'
-import { type NotifyInput, notify, publishEvent } from '../notifications/notify.ts'
 import { blocks, comments, follows, notifications } from './community.tables.ts'
 import {
   memberColumns,

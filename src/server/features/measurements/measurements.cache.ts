@@ -1,3 +1,4 @@
+import { canView } from '#server/domain/visibility.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { ListOrder } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
@@ -10,7 +11,6 @@ import {
   readVersionedMeasurement,
 } from './measurements.reads.ts'
 import { notFound } from './measurements.service.ts'
-import { canView } from './visibility.ts'
 
 /** A served body and how to get it gzipped. */
 export type Served = { body: string; gzipped: () => Buffer | undefined }

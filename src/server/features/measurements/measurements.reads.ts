@@ -1,4 +1,5 @@
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import { blockedSql, canView, followsSql, type Relation } from '#server/domain/visibility.ts'
 import { countByMonth, DEFAULT_TIME_ZONE, lastMonths } from '#shared/measurements/calendar-months.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
@@ -24,7 +25,6 @@ import {
   toMeasurement,
 } from './measurements.service.ts'
 import { measurements, photos } from './measurements.tables.ts'
-import { blockedSql, canView, followsSql, type Relation } from './visibility.ts'
 
 // The member's hot reads, each ONE prepared statement that also returns the version its body is cached under
 // (ADR 022). The version's SQL is shared, so a body stored from one statement matches a version read alone later.

@@ -1,5 +1,14 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import {
+  afterMemberChange,
+  beforeMeasurementWrite,
+  measurementChanged,
+  measurementEdited,
+  measurementRemoved,
+} from '#server/domain/member-events.ts'
+import { tellRecipients } from '#server/domain/notify.ts'
+import { canChange, canView, relationTo } from '#server/domain/visibility.ts'
 import { effectiveEvidence } from '#shared/community/check-state.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
@@ -12,16 +21,8 @@ import type {
 } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import {
-  afterMemberChange,
-  beforeMeasurementWrite,
-  measurementChanged,
-  measurementEdited,
-  measurementRemoved,
-} from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { queuePostDelivery, reachesFollowers } from '../community/feed-inbox.ts'
-import { tellRecipients } from '../notifications/notify.ts'
 import { findAnalysis } from '../photo-analysis/photo-analysis.service.ts'
 import { toPhoto } from '../photos/photos.service.ts'
 import {
@@ -36,7 +37,6 @@ import {
 import { locationFor } from './location.ts'
 import { measurements, photos } from './measurements.tables.ts'
 import { getSettings } from './settings.ts'
-import { canChange, canView, relationTo } from './visibility.ts'
 
 // Measurements in the database: create (idempotent per client id), read at the viewer's level, update and delete.
 // Files of removed photos are returned to the caller, who deletes them once the transaction has committed.

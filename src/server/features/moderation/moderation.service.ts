@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import {
+  afterMemberChange,
+  beforeMeasurementWrite,
+  type MemberChange,
+  measurementChanged,
+  measurementRemoved,
+} from '#server/domain/member-events.ts'
+import { tellRecipients } from '#server/domain/notify.ts'
+import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
@@ -12,18 +21,9 @@ import type {
   ReportTarget,
 } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import {
-  afterMemberChange,
-  beforeMeasurementWrite,
-  type MemberChange,
-  measurementChanged,
-  measurementRemoved,
-} from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { comments, reports } from '../community/community.tables.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
-import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
-import { tellRecipients } from '../notifications/notify.ts'
 
 // Moderation: members report a post, a comment or a profile; admins hide, restore or dismiss. Hidden
 // content disappears for everyone but its author and admins (visibility.ts for measurements; the comment and profile

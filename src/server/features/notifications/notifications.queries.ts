@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { followsSql, type Visible } from '#server/domain/visibility.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { NotificationGroup } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
@@ -6,7 +7,6 @@ import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
 import { users } from '../auth/auth.tables.ts'
 import { achievements, blocks, comments, follows, notifications } from '../community/community.tables.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
-import { followsSql, type Visible } from '../measurements/visibility.ts'
 
 // The bell's SQL: a list's version, and its window of groups in one statement (notifications.service.ts lists them).
 

@@ -1,4 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { publishEvent } from '#server/domain/notify.ts'
+import { canView } from '#server/domain/visibility.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, NotificationGroup, NotificationList } from '#shared/schemas/community.ts'
 import { COMMUNITY_LIMITS } from '#shared/schemas/community.ts'
@@ -8,9 +10,7 @@ import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
 import { users } from '../auth/auth.tables.ts'
 import { notifications } from '../community/community.tables.ts'
 import { memberColumns, toMember } from '../community/interactions.service.ts'
-import { canView } from '../measurements/visibility.ts'
 import { type About, type Actor, readWindow, versionSql, type WindowGroup } from './notifications.queries.ts'
-import { publishEvent } from './notify.ts'
 
 // The bell: groups from the member's latest NOTIFICATION_WINDOW notifications, so work is bounded; unreadCount
 // counts unread GROUPS (the badge). Nothing across a block, about a post they may no longer see, or a hidden comment.

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { achievements, blocks, comments, follows, measurements, notifications, users } from '#server/db/schema.ts'
+import { type NotifyInput, notify, tellRecipients } from '#server/domain/notify.ts'
 import { AuthUserSchema } from '#shared/schemas/access.ts'
 import { type NotificationList, NotificationListSchema } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
@@ -22,7 +23,6 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { listNotifications, NOTIFICATION_WINDOW, notificationsVersion } from './notifications.service.ts'
-import { type NotifyInput, notify, tellRecipients } from './notify.ts'
 import { MAX_STREAMS_PER_MEMBER } from './stream.ts'
 
 // The bell: notifications grouped per item, newest first, read one group or all, nothing from blocked

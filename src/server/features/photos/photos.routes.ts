@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import { MEASUREMENT_LIMITS, PHOTO_SIZES, UploadedPhotoSchema } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
@@ -12,7 +13,6 @@ import { loadUser, requireApproved } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { users } from '../auth/auth.tables.ts'
 import { measurements, photos } from '../measurements/measurements.tables.ts'
-import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
 import {
   avatarUrl,
   BUSY_RETRY_AFTER_SECONDS,

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, not, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import {
+  afterMemberChange,
+  beforeMeasurementWrite,
+  type MeasurementWrite,
+  type MemberChange,
+  measurementChanged,
+} from '#server/domain/member-events.ts'
+import { notify } from '#server/domain/notify.ts'
+import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
 import { checkState, effectiveEvidence } from '#shared/community/check-state.ts'
 import { reportedValueFor, verdictRuledOut } from '#shared/community/verdict-rule.ts'
 import { AppError } from '#shared/errors.ts'
@@ -14,19 +23,10 @@ import type {
   SizeChecks,
 } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import {
-  afterMemberChange,
-  beforeMeasurementWrite,
-  type MeasurementWrite,
-  type MemberChange,
-  measurementChanged,
-} from '../achievements/member-events.ts'
 import { users } from '../auth/auth.tables.ts'
 import { sizeChecks } from '../community/community.tables.ts'
 import { notFound } from '../measurements/measurements.service.ts'
 import { measurements, photos } from '../measurements/measurements.tables.ts'
-import { blockedSql, canView, followsSql } from '../measurements/visibility.ts'
-import { notify } from '../notifications/notify.ts'
 
 // One verdict per member per measurement (docs/architecture.md §2). Every write locks the measurement row first, so
 // its counts, state and evidence always match its size_checks rows. A changed verdict clears the owner's reply (it

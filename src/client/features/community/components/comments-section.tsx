@@ -11,7 +11,7 @@ import { LazyReportDialog, type ReportSubject } from './report-launcher.tsx'
 
 // Deleting asks first, in a Radix dialog loaded then.
 const ConfirmDialog = lazy(() =>
-  import('../../measurements/components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+  import('#client/components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
 )
 
 type Props = {

@@ -32,7 +32,7 @@ import { memberSince } from '../time-ago.ts'
 
 // Radix dialogs, loaded when first opened.
 const ConfirmDialog = lazy(() =>
-  import('../../measurements/components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+  import('#client/components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
 )
 const EditProfileDialog = lazy(() =>
   import('../components/edit-profile-dialog.tsx').then((m) => ({ default: m.EditProfileDialog })),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import MessageCircle from 'lucide-react/icons/message-circle'
 import Users from 'lucide-react/icons/users'
 import { Link } from 'wouter'
+import { useUnits } from '#client/lib/use-units.ts'
 import type { PostPage } from '#shared/schemas/community.ts'
 import { paths } from '../../../app/paths.ts'
 import { buttonClass } from '../../../components/button.tsx'
@@ -10,7 +11,6 @@ import { HIGHLIGHTS, HIGHLIGHTS_KEY } from '../../community/api.ts'
 import { LikeButton } from '../../community/components/like-button.tsx'
 import { PostAuthor } from '../../community/components/post-author.tsx'
 import { MeasurementCard } from '../../measurements/components/measurement-card.tsx'
-import { useUnits } from '../../measurements/components/use-units.ts'
 
 /**
  * docs/product.md §2 'Community Highlights': up to 2 recent posts of other members and 'Join Community'; nothing at all while

@@ -1,9 +1,9 @@
 import { Link } from 'wouter'
+import { useUnits } from '#client/lib/use-units.ts'
 import { paths } from '../../../app/paths.ts'
 import { EmptyCollection } from '../../measurements/components/empty-collection.tsx'
 import { MeasurementCard } from '../../measurements/components/measurement-card.tsx'
 import { MeasurementCardSkeleton } from '../../measurements/components/measurement-card-skeleton.tsx'
-import { useUnits } from '../../measurements/components/use-units.ts'
 import { useOutboxEntries } from '../../measurements/offline/hooks.ts'
 import { DASHBOARD_RECENT, useRecentByDateTaken } from '../api.ts'
 

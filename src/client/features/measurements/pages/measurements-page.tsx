@@ -1,6 +1,8 @@
 import Plus from 'lucide-react/icons/plus'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'wouter'
+import { LoadMore } from '#client/components/load-more.tsx'
+import { useUnits } from '#client/lib/use-units.ts'
 import { paths } from '../../../app/paths.ts'
 import { buttonClass } from '../../../components/button.tsx'
 import { useLatch } from '../../../lib/deferred.ts'
@@ -9,18 +11,18 @@ import { formatCount } from '../../../lib/format.ts'
 import { useMeasurementPages, useMeasurementStats } from '../api.ts'
 import { CollectionStats } from '../components/collection-stats.tsx'
 import { EmptyCollection } from '../components/empty-collection.tsx'
-import { LoadMore } from '../components/load-more.tsx'
 import { MeasurementCard } from '../components/measurement-card.tsx'
 import { MeasurementCardSkeleton, SKELETON_CARDS } from '../components/measurement-card-skeleton.tsx'
 import { RecentActivity } from '../components/recent-activity.tsx'
 import { useOutbox } from '../components/use-outbox.ts'
-import { useUnits } from '../components/use-units.ts'
 
 // A draft's card scores it with the engine and names its species from the catalogue (about 20 kB gzip): it loads
 // only when the outbox holds something, not with every visit to the collection.
 const OutboxCard = lazy(() => import('../components/outbox-card.tsx').then((m) => ({ default: m.OutboxCard })))
 // Discarding a draft asks first, in a Radix dialog loaded then.
-const ConfirmDialog = lazy(() => import('../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })))
+const ConfirmDialog = lazy(() =>
+  import('#client/components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+)
 
 type Props = { onAddMeasurement: () => void }
 

@@ -1,8 +1,8 @@
 import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Db } from '#server/db/client.ts'
+import { blocks, follows } from '#server/features/community/community.tables.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
-import type { Db } from '../../db/client.ts'
-import { blocks, follows } from '../community/community.tables.ts'
 
 // Who may see a measurement (ADR 005): its owner; nobody across a block; if hidden, its owner and admins; if public,
 // any member; if followers-only, the owner's followers. Every route that returns a measurement or anything attached

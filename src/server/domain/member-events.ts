@@ -1,10 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm'
+import type { Tx } from '#server/db/client.ts'
+import { awardAchievements } from '#server/features/achievements/awards.service.ts'
+import type { BoardVersion } from '#server/features/leaderboards/leaderboards.cells.ts'
+import {
+  moveMeasurementCells,
+  readBoardVersion,
+  refreshPointsCells,
+} from '#server/features/leaderboards/leaderboards.delta.ts'
+import { refreshMemberBoards } from '#server/features/leaderboards/leaderboards.service.ts'
 import type { AchievementMetric } from '#shared/achievements/constants.ts'
-import type { Tx } from '../../db/client.ts'
-import type { BoardVersion } from '../leaderboards/leaderboards.cells.ts'
-import { moveMeasurementCells, readBoardVersion, refreshPointsCells } from '../leaderboards/leaderboards.delta.ts'
-import { refreshMemberBoards } from '../leaderboards/leaderboards.service.ts'
-import { awardAchievements } from './awards.service.ts'
 
 /** A measurement's write: its id, and what the boards counted of it before (null: nothing, or a new one). */
 export type MeasurementWrite = { id: string; before: BoardVersion | null }

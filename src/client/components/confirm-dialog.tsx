@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button } from '../../../components/button.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/dialog.tsx'
+import { Button } from './button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog.tsx'
 
 type Props = {
   open: boolean

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Button } from '../../../components/button.tsx'
+import { Button } from './button.tsx'
 
 type Props = { hasMore: boolean; loading: boolean; onLoadMore: () => void }
 

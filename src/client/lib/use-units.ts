@@ -1,5 +1,5 @@
+import { useSettings } from '#client/features/measurements/api.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
-import { useSettings } from '../api.ts'
 
 /** The member's units (settings), imperial until the settings have loaded. */
 export function useUnits(): UnitSystem {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#server/db/client.ts'
+import { blocks, notifications } from '#server/features/community/community.tables.ts'
 import type { NotificationKind, Verdict } from '#shared/schemas/community.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { blocks, notifications } from '../community/community.tables.ts'
 
 // Notifications and events are written in the transaction of their change, so pg_notify reaches every process on
 // commit and never for a rollback (ADR 005).
