@@ -38,6 +38,7 @@ import type { Mailer } from './lib/mailer.ts'
 import { Metrics } from './lib/metrics.ts'
 import { createPhotoStorage, type PhotoStorage } from './lib/photo-storage.ts'
 import { authSession } from './plugins/auth-session.ts'
+import { compression } from './plugins/compression.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import { health } from './plugins/health.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
@@ -107,6 +108,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorHandler)
   await app.register(requestIds)
+  // Before every route and @fastify/static (swagger-ui's files, the client), whose answers it gzips too.
+  await app.register(compression)
   await app.register(metricsPlugin, { db, token: config.metricsToken })
   await app.register(security, {
     baseUrl: config.baseUrl,

@@ -23,18 +23,20 @@ function nameOf(text: string): string | undefined {
   return name
 }
 
+/** No quote or backslash, so quoting alone makes the literal: nothing is escaped. */
 const SAFE_STRING = /^[A-Za-z0-9 _:.+-]*$/
 /** Long enough for a list of ids separated by spaces (the bell's 30 groups), short enough to stay a value. */
 const MAX_LITERAL = 4000
+
+/** What a placeholder may be given: what `literalOf` may inline (strings only of its format, checked when run). */
+export type PreparedValue = string | number | boolean | null | undefined
 
 /** A value as an SQL literal for EXECUTE; throws for anything that is not of a harmless format. */
 export function literalOf(value: unknown): string {
   if (value === null || value === undefined) return 'null'
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
-  if (typeof value === 'string' && value.length <= MAX_LITERAL && SAFE_STRING.test(value)) {
-    return `'${value.replaceAll("'", "''")}'`
-  }
+  if (typeof value === 'string' && value.length <= MAX_LITERAL && SAFE_STRING.test(value)) return `'${value}'`
   throw new Error(`preparedRows: a value of this format cannot be inlined (${typeof value})`)
 }
 
@@ -93,7 +95,7 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 export type PreparedStatement<T> = {
-  rows: (db: Db, values?: Record<string, unknown>) => Promise<T[]>
+  rows: (db: Db, values?: Record<string, PreparedValue>) => Promise<T[]>
 }
 
 /** Renders SQL whose values are `sql.placeholder(name)` once; keep it (module level) and call `rows(db, values)`. */

@@ -1,14 +1,15 @@
+import { LRUCache } from 'lru-cache'
+
 // Values kept per key until an event drops them (notifications/events.ts), so a hit costs no query. Take `generation`
 // BEFORE reading the database and pass it to `set`: a value read across a drop or `clear` is then not kept.
-export class DroppedCache<V> {
-  readonly #entries = new Map<string, V>()
+export class DroppedCache<V extends {}> {
+  readonly #entries: LRUCache<string, V>
   readonly #keep: boolean
-  readonly #maxEntries: number
   #generation = 0
 
   constructor(options: { live: boolean; maxEntries: number }) {
     this.#keep = options.live
-    this.#maxEntries = options.maxEntries
+    this.#entries = new LRUCache({ max: options.maxEntries })
   }
 
   get size(): number {
@@ -26,12 +27,7 @@ export class DroppedCache<V> {
   /** Keeps `value`, read from the database after `generation` was taken, unless something was dropped since. */
   set(key: string, value: V, generation: number): void {
     if (!this.#keep || generation !== this.#generation) return
-    this.#entries.delete(key)
     this.#entries.set(key, value)
-    if (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value
-      if (oldest !== undefined) this.#entries.delete(oldest)
-    }
   }
 
   drop(key: string): void {

@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { VersionedCache } from './versioned-cache.ts'
 
@@ -63,7 +62,6 @@ describe('VersionedCache', () => {
     stored = 'v2'
     expect(await cache.read('k', version, load)).toEqual({ body: '{"load":2}', version: 'v2' })
     expect(calls).toEqual({ version: 2, load: 2 })
-    expect(cache.gzipped('k', 'v2')).toBeDefined()
   })
 
   it('has() tells a stored body until it is too old', () => {
@@ -74,17 +72,5 @@ describe('VersionedCache', () => {
     expect(cache.has('a')).toBe(true)
     now = 11
     expect(cache.has('a')).toBe(false)
-  })
-
-  it('gzips a stored body once, for its version only', () => {
-    const cache = new VersionedCache()
-    const body = JSON.stringify({ items: Array.from({ length: 50 }, (_, i) => ({ i, species: 'Whitetail Deer' })) })
-    cache.set('k', 'v1', body)
-    const gz = cache.gzipped('k', 'v1')
-    expect(gz && gunzipSync(gz).toString()).toBe(body)
-    expect(gz?.length).toBeLessThan(body.length / 4)
-    expect(cache.gzipped('k', 'v1')).toBe(gz)
-    expect(cache.gzipped('k', 'v2')).toBeUndefined()
-    expect(cache.gzipped('other', 'v1')).toBeUndefined()
   })
 })

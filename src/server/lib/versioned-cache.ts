@@ -1,18 +1,17 @@
 // Serialized bodies served again only while a cheap version read from the database is unchanged, so no process
 // serves a stale one. Read the version BEFORE computing the body stored with it.
-import { gzipSync } from 'node:zlib'
+import { LRUCache } from 'lru-cache'
 
-type Entry<B> = { version: string; body: B; at: number; gzip?: Buffer; used: boolean }
+type Entry<B> = { version: string; body: B; at: number }
 
 /** Bodies are JSON strings, or Buffers of UTF-8 JSON where a response is assembled from cached parts. */
 export class VersionedCache<B extends string | Buffer = string> {
-  readonly #entries = new Map<string, Entry<B>>()
-  readonly #maxEntries: number
+  readonly #entries: LRUCache<string, Entry<B>>
   readonly #maxAgeMs: number
   readonly #now: () => number
 
   constructor(options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
-    this.#maxEntries = options.maxEntries ?? 10_000
+    this.#entries = new LRUCache({ max: options.maxEntries ?? 10_000 })
     this.#maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY
     this.#now = options.now ?? Date.now
   }
@@ -27,7 +26,7 @@ export class VersionedCache<B extends string | Buffer = string> {
 
   /** A body is stored for `key` (of any version, not yet too old): worth reading its version before anything else. */
   has(key: string): boolean {
-    const entry = this.#entries.get(key)
+    const entry = this.#entries.peek(key)
     return entry !== undefined && !this.#expired(entry)
   }
 
@@ -38,32 +37,11 @@ export class VersionedCache<B extends string | Buffer = string> {
       this.#entries.delete(key)
       return undefined
     }
-    // Marked, not moved (moving each cost more than the lookup); eviction gives marked entries a second chance.
-    entry.used = true
     return entry.body
   }
 
   set(key: string, version: string, body: B): void {
-    this.#entries.delete(key)
-    this.#entries.set(key, { version, body, at: this.#now(), used: false })
-    // Oldest first (Map order), but one used since it was stored goes to the end, unmarked: near enough LRU.
-    while (this.#entries.size > this.#maxEntries) {
-      const [oldest, entry] = this.#entries.entries().next().value ?? []
-      if (oldest === undefined || entry === undefined) break
-      this.#entries.delete(oldest)
-      if (entry.used && oldest !== key) {
-        entry.used = false
-        this.#entries.set(oldest, entry)
-      }
-    }
-  }
-
-  /** The body stored for this version, gzipped once and kept beside it; undefined when this version is not stored. */
-  gzipped(key: string, version: string): Buffer | undefined {
-    const entry = this.#entries.get(key)
-    if (!entry || entry.version !== version) return undefined
-    entry.gzip ??= gzipSync(entry.body)
-    return entry.gzip
+    this.#entries.set(key, { version, body, at: this.#now() })
   }
 
   /** The body for `key` and its version; a miss reads both with `load()` in one statement, so they agree (ADR 022). */

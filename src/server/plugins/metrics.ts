@@ -5,7 +5,8 @@ import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import pg from 'pg'
 import { z } from 'zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
+import { AppError } from '#shared/errors.ts'
 import type { Db } from '../db/client.ts'
 
 // GET /metrics answers only METRICS_TOKEN as bearer and is a 404 to anyone else: behind a reverse proxy every caller
@@ -88,7 +89,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: Options) => {
     {
       schema: {
         hide: true,
-        response: { 200: z.string(), 404: ApiErrorSchema },
+        response: { 200: z.string(), ...errorResponses(404) },
       },
     },
     async (req, reply) => {

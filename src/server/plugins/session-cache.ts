@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { AuthUser } from '#shared/schemas/access.ts'
 
 /** A member's access as one database check found it, trusted until `validUntil` unless it changed since. */
@@ -10,11 +11,10 @@ export const CLOCK_MARGIN_MS = 1_000
 
 /** What this process trusts about checked sessions (ADR 019); checks are also kept per session cookie for `ttlMs`. */
 export class SessionCache {
-  private readonly entries = new Map<string, SessionCheck>()
+  private readonly entries: LRUCache<string, SessionCheck>
   /** Per member: checks that started before this moment predate an access change. */
   private readonly changes = new Map<string, number>()
   private readonly ttlMs: number
-  private readonly maxEntries: number
   /** Checks before this moment may have missed a change (this process was not listening yet, or lost events). */
   private epoch = Number.NEGATIVE_INFINITY
   private hearing = false
@@ -22,7 +22,7 @@ export class SessionCache {
 
   constructor(opts: { ttlMs?: number; maxEntries?: number } = {}) {
     this.ttlMs = opts.ttlMs ?? 30_000
-    this.maxEntries = opts.maxEntries ?? 50_000
+    this.entries = new LRUCache({ max: opts.maxEntries ?? 50_000 })
   }
 
   /** This process hears every access change of every process (the database's events): access cookies count. */
@@ -53,10 +53,6 @@ export class SessionCache {
   /** Keeps a check of this session for up to `ttlMs`; one that is not current (it raced a change) is not kept. */
   set(key: string, check: SessionCheck, now = Date.now()): boolean {
     if (!this.isCurrent(check.user.id, check.checkedAt)) return false
-    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
-      const oldest = this.entries.keys().next().value
-      if (oldest !== undefined) this.entries.delete(oldest)
-    }
     this.entries.set(key, { ...check, validUntil: Math.min(check.validUntil, now + this.ttlMs) })
     return true
   }

@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   AlphaAccessResultSchema,
   AlphaAccessSchema,
@@ -46,7 +46,7 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'A visitor asks for beta access (public); a repeat for the same address answers the same',
         tags: ['access'],
         body: BetaAccessRequestSchema,
-        response: { 201: BetaAccessRequestResultSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+        response: { 201: BetaAccessRequestResultSchema, ...errorResponses(400, 429) },
       },
     },
     async (req, reply) => {
@@ -71,7 +71,7 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Checks the alpha password (approved users); remembered server-side',
         tags: ['access'],
         body: AlphaAccessSchema,
-        response: { 200: AlphaAccessResultSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: AlphaAccessResultSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (req, _reply) => {
@@ -106,12 +106,7 @@ export const accessRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Creates the first admin account with the one-time link printed at first start',
         tags: ['access'],
         body: SetupAdminSchema,
-        response: {
-          201: z.object({ ok: z.literal(true) }),
-          400: ApiErrorSchema,
-          403: ApiErrorSchema,
-          409: ApiErrorSchema,
-        },
+        response: { 201: z.object({ ok: z.literal(true) }), ...errorResponses(400, 403, 409) },
       },
     },
     async (req, reply) => {

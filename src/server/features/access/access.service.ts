@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, count, countDistinct, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser, BetaAccessRequestSchema, CommunityStats, SetupAdmin } from '#shared/schemas/access.ts'
@@ -47,14 +48,12 @@ const REPEAT_MAIL_ADDRESSES = 10_000
 
 /** At most one "you already applied" mail per address a day (per process), so strangers cannot fill an inbox. */
 export class RepeatMailThrottle {
-  readonly #sentAt = new Map<string, number>()
+  readonly #sentAt = new LRUCache<string, number>({ max: REPEAT_MAIL_ADDRESSES })
 
   allow(email: string, now = Date.now()): boolean {
     const last = this.#sentAt.get(email)
     if (last !== undefined && now - last < REPEAT_MAIL_EVERY_MS) return false
-    this.#sentAt.delete(email)
     this.#sentAt.set(email, now)
-    if (this.#sentAt.size > REPEAT_MAIL_ADDRESSES) this.#sentAt.delete(this.#sentAt.keys().next().value as string)
     return true
   }
 }

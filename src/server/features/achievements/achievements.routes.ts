@@ -1,7 +1,7 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
+import { sendJson } from '#server/lib/send-json.ts'
 import {
   AchievementParamsSchema,
   AchievementProgressSchema,
@@ -16,8 +16,6 @@ import { AchievementCatalogue, revokeAchievement } from './achievements.service.
 import { awardRetroactively } from './retroactive.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** The catalogue, a member's awards and progress (docs/product.md §7), and an admin's revoke. */
 export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
@@ -39,6 +37,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   })
 
   const catalogue = new AchievementCatalogue(db)
+  // Bodies already serialized, sent unvalidated (ADR 027); no-store: awards and progress are the member's.
 
   app.get(
     '/api/achievements',
@@ -50,10 +49,10 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
           'docs/product.md §3 Achievement. type COUNT has a targetValue to reach; SINGLE is earned by one event (targetValue ' +
           '1). The tier follows from points: 100 or more Gold, 50 or more Silver, otherwise Bronze.',
         tags: ['achievements'],
-        response: { 200: z.array(AchievementSchema), ...errors },
+        response: { 200: z.array(AchievementSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (_req, reply) => sendJson(reply, await catalogue.read()),
+    async (_req, reply) => sendJson(reply.header('cache-control', 'no-store'), await catalogue.read()),
   )
 
   app.get(
@@ -63,10 +62,10 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       schema: {
         summary: 'The achievements the member earned, newest first',
         tags: ['achievements'],
-        response: { 200: z.array(UserAchievementSchema), ...errors },
+        response: { 200: z.array(UserAchievementSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (req, reply) => sendJson(reply, await catalogue.awards(member(req).id)),
+    async (req, reply) => sendJson(reply.header('cache-control', 'no-store'), await catalogue.awards(member(req).id)),
   )
 
   app.get(
@@ -79,10 +78,10 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
           'currentValue is the member’s count of what the achievement counts (measurements, species, followers …); ' +
           'it exceeds targetValue only for an award an admin revoked. Percentages are capped at 100 by the client.',
         tags: ['achievements'],
-        response: { 200: z.array(AchievementProgressSchema), ...errors },
+        response: { 200: z.array(AchievementProgressSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (req, reply) => sendJson(reply, await catalogue.progress(member(req).id)),
+    async (req, reply) => sendJson(reply.header('cache-control', 'no-store'), await catalogue.progress(member(req).id)),
   )
 
   app.delete(
@@ -97,7 +96,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
           'it again only through a later change that qualifies them again.',
         tags: ['admin', 'achievements'],
         params: AchievementParamsSchema,
-        response: { 204: z.null().describe('Revoked'), ...errors, 404: ApiErrorSchema },
+        response: { 204: z.null().describe('Revoked'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
@@ -106,11 +105,4 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       return reply.code(204).send(null)
     },
   )
-}
-
-/** Sends a body already serialized, unvalidated (ADR 027); no-store: awards and progress are the member's. */
-function sendJson<T>(reply: FastifyReply, body: string): T {
-  reply.type('application/json; charset=utf-8').header('cache-control', 'no-store')
-  reply.send(body)
-  return reply as unknown as T
 }

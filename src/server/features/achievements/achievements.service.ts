@@ -6,7 +6,7 @@ import type { Achievement } from '#shared/schemas/achievements.ts'
 import type { Db } from '../../db/client.ts'
 import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
 import { notifications, userAchievements } from '../community/community.tables.ts'
-import { constant, keyOf, type MemberMetrics, type MetricKey, memberMetricsSql } from './metrics.queries.ts'
+import { keyOf, type MemberMetrics, type MetricKey, memberMetricsSql } from './metrics.queries.ts'
 
 // The catalogue, a member's awards and progress, an admin's revoke. Inactive achievements are hidden everywhere.
 
@@ -168,7 +168,7 @@ function snapshotOf(version: string, rows: CatalogueRow[]): CatalogueSnapshot {
   const idsOf = (keys: readonly MetricKey[]) => {
     const wanted = new Set(keys.map(keyOf))
     return sql.join(
-      entries.filter((e) => wanted.has(keyOf(e.key))).map((e) => constant(e.id)),
+      entries.filter((e) => wanted.has(keyOf(e.key))).map((e) => sql`${e.id}`),
       sql`, `,
     )
   }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { type AchievementMetric, SPECIES_GROUPS } from '#shared/achievements/constants.ts'
 import { SPECIES } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { idMapLiteral } from '../../db/literals.ts'
 
 // Each metric is one aggregate over one source, for one member (memberMetricsSql) or grouped by member
 // (qualifyingMembersSql); candidatesReached counts only up to the targets (ADR 020). What counts: ADR 006.
@@ -16,15 +17,7 @@ export type MetricKey = { metric: string; metricArg: string | null }
 
 export const keyOf = (k: MetricKey): string => `${k.metric}:${k.metricArg ?? ''}`
 
-const CATEGORY_OF = JSON.stringify(Object.fromEntries(SPECIES.map((s) => [s.id, s.category])))
-
-/**
- * A string of our code as an SQL literal: one statement text per catalogue, and prepared values must be of a harmless
- * alphabet, which JSON is not (ADR 028). Never for a value a user sent.
- */
-export function constant(text: string): SQL {
-  return sql.raw(`'${text.replaceAll("'", "''")}'`)
-}
+const CATEGORY_OF = idMapLiteral(Object.fromEntries(SPECIES.map((s) => [s.id, s.category])))
 
 const PHOTO_MEASURED_OR_BETTER = sql`('photo-measured', 'community-verified', 'official')`
 const COMMUNITY_VERIFIED_OR_BETTER = sql`('community-verified', 'official')`
@@ -42,7 +35,7 @@ const METRICS: Record<AchievementMetric, MetricDefinition> = {
       const ids = speciesOfGroup(arg)
       if (ids.length === 0) return sql`0`
       const list = sql.join(
-        ids.map((id) => constant(id)),
+        ids.map((id) => sql`${id}`),
         sql`, `,
       )
       return sql`count(distinct s.species_id) filter (where s.species_id in (${list}))`
@@ -51,7 +44,7 @@ const METRICS: Record<AchievementMetric, MetricDefinition> = {
   // Species outside the catalogue have no category and count for none.
   categories: {
     source: 'measurements',
-    value: () => sql`count(distinct (${constant(CATEGORY_OF)}::jsonb ->> s.species_id))`,
+    value: () => sql`count(distinct (${CATEGORY_OF}::jsonb ->> s.species_id))`,
   },
   trophies: {
     source: 'measurements',

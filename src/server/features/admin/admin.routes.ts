@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   BetaRequestSchema,
   PendingUserSchema,
@@ -16,14 +16,6 @@ import { approveUser, listBetaRequests, listPendingUsers, reviewBetaRequest } fr
 
 type Options = { db: Db; mailSender: MailSender; baseUrl: string }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-}
-
 /** Everything under /api/admin: the hook below makes each route admin-only (401 signed out, 403 otherwise). */
 export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mailSender, baseUrl }) => {
   app.addHook('preValidation', requireAdmin)
@@ -34,7 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mai
       schema: {
         summary: 'All beta access requests, newest first',
         tags: ['admin'],
-        response: { 200: z.array(BetaRequestSchema), ...errors },
+        response: { 200: z.array(BetaRequestSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async () => listBetaRequests(db),
@@ -48,7 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mai
         tags: ['admin'],
         params: RequestIdParamsSchema,
         body: ReviewBetaRequestSchema,
-        response: { 200: BetaRequestSchema, ...errors },
+        response: { 200: BetaRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
@@ -73,7 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mai
       schema: {
         summary: 'Accounts that are signed up but not approved',
         tags: ['admin'],
-        response: { 200: z.array(PendingUserSchema), ...errors },
+        response: { 200: z.array(PendingUserSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async () => listPendingUsers(db),
@@ -86,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, mai
         summary: 'Approve an account directly (its e-mail must be verified)',
         tags: ['admin'],
         params: UserIdParamsSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {

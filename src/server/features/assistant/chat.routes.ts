@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import { AiStatusSchema, CHAT_LIMITS, ChatReplySchema, ChatRequestSchema } from '#shared/schemas/assistant.ts'
 import type { Db } from '../../db/client.ts'
 import type { AiConfig } from '../../env.ts'
@@ -10,8 +10,6 @@ import { answerWithAi } from './ai-chat.ts'
 import { answerBuiltIn, getKnowledgeBase } from './builtin.ts'
 
 type Options = { db: Db; rateLimits: RateLimits; ai: AiConfig | undefined }
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** The Hunting Assistant: POST /api/chat, GET /api/ai/status. */
 export const assistantRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits, ai }) => {
@@ -36,7 +34,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
           'which). Rate-limited per member.',
         tags: ['assistant'],
         body: ChatRequestSchema,
-        response: { 200: ChatReplySchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: ChatReplySchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (req) => {
@@ -57,7 +55,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
           'assistant: ai when an AI service is configured (AI_BASE_URL, AI_API_KEY, AI_MODEL), else built-in (the ' +
           'chat works either way). photoAnalysis: true only with an AI service configured.',
         tags: ['assistant'],
-        response: { 200: AiStatusSchema, ...errors },
+        response: { 200: AiStatusSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async () => ({ assistant: ai ? ('ai' as const) : ('built-in' as const), photoAnalysis: ai !== undefined }),

@@ -2,7 +2,8 @@ import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
+import { AppError } from '#shared/errors.ts'
 import { AuthConfigSchema, AuthUserSchema } from '#shared/schemas/access.ts'
 import type { Config } from '../../env.ts'
 import { loadUser, requireUser, sessionCookie } from '../../plugins/auth-session.ts'
@@ -143,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       schema: {
         summary: 'The signed-in user with access flags; 401 when signed out',
         tags: ['auth'],
-        response: { 200: AuthUserSchema, 401: ApiErrorSchema },
+        response: { 200: AuthUserSchema, ...errorResponses(401) },
       },
     },
     async (req) => {
@@ -226,7 +227,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
       schema: {
         summary: 'Ends the session; the client then goes to /',
         tags: ['auth'],
-        response: { 204: z.null().describe('Signed out (or was not signed in)'), 403: ApiErrorSchema },
+        response: { 204: z.null().describe('Signed out (or was not signed in)'), ...errorResponses(403) },
       },
     },
     async (req, reply) => {

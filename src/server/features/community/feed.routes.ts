@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
+import { sendJson } from '#server/lib/send-json.ts'
 import { FeedQuerySchema, MeasurementParamsSchema, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
@@ -10,14 +10,6 @@ import { feedPage, postFigures } from './feed.service.ts'
 import { PostBodies } from './post-bodies.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
-
-export const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
-
-/** Sends a body already serialized as JSON as it is; the response schema only documents it (the API tests check). */
-export function sendJson<T>(reply: FastifyReply, body: string | Buffer): T {
-  reply.type('application/json; charset=utf-8').send(body)
-  return reply as unknown as T
-}
 
 /** The feed (Following, Everyone) and one post. */
 export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
@@ -34,7 +26,7 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
           "followers-only posts of the members you follow. Never your own, hidden or private posts, nor a blocked member's.",
         tags: ['community'],
         querystring: FeedQuerySchema,
-        response: { 200: PostPageSchema, ...errors },
+        response: { 200: PostPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
@@ -56,7 +48,7 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
         description: 'Hidden posts only for their author and admins (hidden: true); others 404.',
         tags: ['community'],
         params: MeasurementParamsSchema,
-        response: { 200: PostSchema, ...errors },
+        response: { 200: PostSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {

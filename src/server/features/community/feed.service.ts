@@ -3,6 +3,7 @@ import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState, FeedTab } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
+import { countLiteral } from '../../db/literals.ts'
 import { type PreparedStatement, preparedRows, preparedStatement } from '../../db/prepared.ts'
 import { cursorTimeOf, decodeCursor, encodeCursor } from '../measurements/measurements.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
@@ -31,12 +32,6 @@ type RawFigures = {
   check_state: CheckState
   hidden: boolean
   liked: boolean
-}
-
-/** A count as an SQL literal: a generic plan would have to guess a LIMIT given as a parameter. */
-function literalCount(n: number): SQL {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${n}`)
-  return sql.raw(String(n))
 }
 
 function toFigures(row: RawFigures): PostFigures {
@@ -108,7 +103,7 @@ function likedSql(viewerId: Value, mode: LikesMode): SQL {
 function likedIdsColumn(viewerId: Value, mode: LikesMode): SQL {
   if (mode !== 'load') return sql``
   return sql`, (select string_agg(l.measurement_id::text, ' ') from (select ${likes.measurementId} from ${likes}
-      where ${likes.userId} = ${viewerId} limit ${literalCount(MAX_KEPT_LIKES + 1)}) l) as liked_ids`
+      where ${likes.userId} = ${viewerId} limit ${countLiteral(MAX_KEPT_LIKES + 1)}) l) as liked_ids`
 }
 
 type PageRow = { figures: string; liked_ids?: string | null }
@@ -210,7 +205,7 @@ const postColumns = sql`${pageColumns}, ${bodyColumnsSql}`
 // The owner comes from the post, not the inbox row's owner_id, so the inbox range stays index-only (ADR 023).
 function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesMode): SQL {
   const viewerId = sql.placeholder('viewer')
-  const limit = literalCount(take)
+  const limit = countLiteral(take)
   const cursor = afterCursor(
     withCursor ? { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') } : undefined,
   )
@@ -329,7 +324,7 @@ function memberPostsStatement(
                   and ((${measurements.hiddenAt} is null and (${measurements.visibility} = 'public'
                     or (${measurements.visibility} = 'followers' and s."isFollowing")))${hiddenToo})))${cursor}
             order by ${newestFirst}
-            limit ${literalCount(take)}) ids
+            limit ${countLiteral(take)}) ids
           join ${measurements} on ${measurements.id} = ids.id)
         select row_to_json(s.*) as standing, posts.* from s cross join lateral (${postsText(viewerId, mode)}) posts`,
     )

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   CommentPageSchema,
   CommentParamsSchema,
@@ -17,8 +17,6 @@ import { createComment, deleteComment, listComments } from './comments.service.t
 import { likeMeasurement, type Outcome, unlikeMeasurement } from './interactions.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
 
 /**
  * Likes and comments (with mentions) on a measurement the member may see (others 404, 'Measurement not found').
@@ -42,7 +40,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         summary: 'Likes a measurement (idempotent); its owner is notified of the first like',
         tags: ['community'],
         params: MeasurementParamsSchema,
-        response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: LikeStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => {
@@ -62,7 +60,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         summary: 'Takes a like back (idempotent)',
         tags: ['community'],
         params: MeasurementParamsSchema,
-        response: { 200: LikeStateSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: LikeStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => {
@@ -85,7 +83,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         tags: ['community'],
         params: MeasurementParamsSchema,
         querystring: CursorQuerySchema,
-        response: { 200: CommentPageSchema, ...errors },
+        response: { 200: CommentPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => listComments(db, member(req), req.params.id, req.query),
@@ -104,7 +102,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         tags: ['community'],
         params: MeasurementParamsSchema,
         body: CreateCommentSchema,
-        response: { 201: CommentSchema, ...errors, 429: ApiErrorSchema },
+        response: { 201: CommentSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req, reply) =>
@@ -119,7 +117,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         summary: 'Deletes a comment: its author or an admin (others 404)',
         tags: ['community'],
         params: CommentParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {

@@ -1,4 +1,5 @@
 import { type Column, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
@@ -145,7 +146,7 @@ export class PostBodies {
   readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
   readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })
   /** per page key (whatever decides its posts), the ids it showed last time */
-  readonly #pages = new Map<string, string>()
+  readonly #pages = new LRUCache<string, string>({ max: MAX_PAGES_KNOWN })
   readonly #cards: MemberCards
 
   constructor(cards: MemberCards) {
@@ -175,9 +176,7 @@ export class PostBodies {
         }
       })
     }
-    this.#pages.delete(key)
     this.#pages.set(key, page.posts.map((post) => post.id).join(' '))
-    if (this.#pages.size > MAX_PAGES_KNOWN) this.#pages.delete(this.#pages.keys().next().value as string)
     const parts: Buffer[] = [Buffer.from('{"items":[')]
     page.posts.forEach((post, i) => {
       const body = bodies[i]

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
+import { sendJson } from '#server/lib/send-json.ts'
 import {
   BlockStateSchema,
   CursorQuerySchema,
@@ -16,7 +17,6 @@ import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
-import { errors, sendJson } from './feed.routes.ts'
 import { memberPostsWithStanding } from './feed.service.ts'
 import { followMember, unfollowMember } from './follows.service.ts'
 import { PostBodies } from './post-bodies.ts'
@@ -53,7 +53,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         description: 'Approved members ordered by name; never yourself, a blocked member or a hidden profile.',
         tags,
         querystring: MemberSearchQuerySchema,
-        response: { 200: MemberListSchema, ...errors },
+        response: { 200: MemberListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => searchMembers(db, member(req), req.query),
@@ -70,7 +70,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
           'When you blocked them: blockedByMe, no bio, region or counts.',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: ProfileSchema, ...errors },
+        response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => getProfile(db, member(req), req.params.userId),
@@ -86,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         tags,
         params: UserIdParamsSchema,
         querystring: CursorQuerySchema,
-        response: { 200: PostPageSchema, ...errors },
+        response: { 200: PostPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
@@ -119,7 +119,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
           tags,
           params: UserIdParamsSchema,
           querystring: CursorQuerySchema,
-          response: { 200: MemberPageSchema, ...errors },
+          response: { 200: MemberPageSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (req) => {
@@ -139,7 +139,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Follows a member (idempotent); they are notified once',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: FollowStateSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: FollowStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => followMember(db, member(req), req.params.userId),
@@ -153,7 +153,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Stops following a member (idempotent)',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: FollowStateSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: FollowStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => unfollowMember(db, member(req), req.params.userId),
@@ -166,7 +166,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       schema: {
         summary: 'The members you blocked, latest first',
         tags,
-        response: { 200: MemberListSchema, ...errors },
+        response: { 200: MemberListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => listBlocked(db, member(req)),
@@ -180,7 +180,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Blocks a member (idempotent): neither sees the other; follows between you end',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: BlockStateSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: BlockStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => blockMember(db, member(req), req.params.userId),
@@ -194,7 +194,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         summary: 'Unblocks a member (idempotent)',
         tags,
         params: UserIdParamsSchema,
-        response: { 200: BlockStateSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: BlockStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => unblockMember(db, member(req), req.params.userId),
@@ -209,7 +209,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         description: "'' clears bio and region; photoId null removes the picture.",
         tags,
         body: UpdateProfileSchema,
-        response: { 200: ProfileSchema, ...errors, 429: ApiErrorSchema },
+        response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => {

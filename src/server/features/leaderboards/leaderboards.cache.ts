@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { LEADERBOARD_ROWS, type LeaderboardRow } from '#shared/schemas/achievements.ts'
 import type { Db } from '../../db/client.ts'
@@ -41,7 +42,7 @@ export class BoardTops {
   readonly #live: boolean
   readonly #tops: DroppedCache<BoardRow[]>
   readonly #orders: DroppedCache<BoardOrder>
-  readonly #orderReadAt = new Map<string, number>()
+  readonly #orderReadAt = new LRUCache<string, number>({ max: MAX_BOARDS })
 
   /** `live`: this process hears every process's 'boards' events (EventHub.live); otherwise nothing is kept. */
   constructor(db: Db, options: { live: boolean }) {
@@ -116,7 +117,6 @@ export class BoardTops {
   async #readOrder(name: string, key: BoardKey): Promise<BoardOrder | undefined> {
     const now = Date.now()
     if (!this.#live || now - (this.#orderReadAt.get(name) ?? 0) < ORDER_READ_EVERY_MS) return undefined
-    if (this.#orderReadAt.size >= MAX_BOARDS) this.#orderReadAt.clear()
     this.#orderReadAt.set(name, now)
     const generation = this.#orders.generation
     const rows = await readBoardOrder(this.#db, key)

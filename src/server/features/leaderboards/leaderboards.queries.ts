@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/achievements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db } from '../../db/client.ts'
+import { countLiteral } from '../../db/literals.ts'
 import { preparedStatement } from '../../db/prepared.ts'
 
 // Board reads: each generic plan must stay one ordered range of the rank index (leaderboards.explain.test.ts).
@@ -32,13 +33,13 @@ export type BoardRow = {
 const placeholder = (name: string) => sql.placeholder(name)
 
 /** Leaves out members blocked either way: a hashed NOT IN over the viewer's few blocks. */
-const notBlocked = (column: string) => sql`${sql.raw(column)} not in (
+const notBlocked = (column: 'e.user_id' | 'a.user_id') => sql`${sql.raw(column)} not in (
     select blocked_id from blocks where blocker_id = ${placeholder('viewer')}
     union all
     select blocker_id from blocks where blocked_id = ${placeholder('viewer')})`
 
 /** The board's key as a condition on the rows of `alias`: the rank index's leading columns. */
-const keyOf = (alias: string) => {
+const keyOf = (alias: 'e' | 'a') => {
   const e = sql.raw(alias)
   return sql`${e}.board = ${placeholder('board')} and ${e}.bucket = ${placeholder('bucket')}
     and ${e}.species_id = ${placeholder('species')} and ${e}.evidence = ${placeholder('evidence')}`
@@ -58,13 +59,13 @@ const topQuery = (viewerBlocks: 'left out' | 'kept', limit: SQL): SQL => sql`sel
   cross join lateral (
     select u.first_name, u.last_name, u.image from users u where u.id = top.user_id and u.hidden_at is null limit 1) u
   order by top.value desc nulls last, top.achieved_at, top.user_id`
-export const boardQuery = topQuery('left out', sql.raw(String(LEADERBOARD_ROWS)))
+export const boardQuery = topQuery('left out', countLiteral(LEADERBOARD_ROWS))
 const boardStatement = preparedStatement<BoardRow>(boardQuery)
 
 /** Rows a board's shared top holds: ten more than are shown, for viewers who blocked members near the top. */
 export const SHARED_TOP_ROWS = LEADERBOARD_ROWS + 10
 
-export const sharedTopQuery = topQuery('kept', sql.raw(String(SHARED_TOP_ROWS)))
+export const sharedTopQuery = topQuery('kept', countLiteral(SHARED_TOP_ROWS))
 const sharedTopStatement = preparedStatement<BoardRow>(sharedTopQuery)
 
 const viewerBlocksStatement = preparedStatement<{ id: string }>(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   LeaderboardQuerySchema,
   LeaderboardRowsSchema,
@@ -16,8 +16,6 @@ import { boardKey, speciesBoardKey, topSpecies } from './leaderboards.queries.ts
 import { rebuildBoardsIfEmpty } from './leaderboards.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
 
 const PERIODS =
   'period: all-time (default), this-year, this-month or this-week, calendar periods in UTC (weeks start on Monday); ' +
@@ -42,7 +40,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         description: `${PERIODS} Points count in the period they were earned; evidence is accepted and ignored (points have no evidence). ${COUNTED}`,
         tags: ['leaderboards'],
         querystring: LeaderboardQuerySchema,
-        response: { 200: LeaderboardRowsSchema, ...errors },
+        response: { 200: LeaderboardRowsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => app.boardTops.top(member(req), boardKey('points', req.query, new Date())),
@@ -57,7 +55,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         description: `${PERIODS} species: a catalogue species id, or all (default). ${COUNTED}`,
         tags: ['leaderboards'],
         querystring: TrophiesQuerySchema,
-        response: { 200: LeaderboardRowsSchema, ...errors },
+        response: { 200: LeaderboardRowsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => app.boardTops.top(member(req), boardKey('trophies', req.query, new Date())),
@@ -73,7 +71,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         tags: ['leaderboards'],
         params: SpeciesParamsSchema,
         querystring: LeaderboardQuerySchema,
-        response: { 200: LeaderboardRowsSchema, ...errors },
+        response: { 200: LeaderboardRowsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => app.boardTops.top(member(req), speciesBoardKey(req.params.species, req.query, new Date())),
@@ -88,7 +86,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         description: `${PERIODS} count: the counted measurements of the species (every member's). ${COUNTED}`,
         tags: ['leaderboards'],
         querystring: LeaderboardQuerySchema,
-        response: { 200: TopSpeciesListSchema, ...errors },
+        response: { 200: TopSpeciesListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => topSpecies(db, req.query, new Date()),
@@ -105,7 +103,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
           `yours, as you see the board (blocked members left out). row is null when you have no value there. ${COUNTED}`,
         tags: ['leaderboards'],
         querystring: MyRankQuerySchema,
-        response: { 200: MyRankSchema, ...errors },
+        response: { 200: MyRankSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => app.boardTops.rank(member(req), boardKey(req.query.board, req.query, new Date())),

@@ -1,18 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { SPECIES } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import { idListLiteral } from '../../db/literals.ts'
 
 // The boards computed from scratch; a write's delta (leaderboards.delta.ts) must arrive at the same rows. What counts
 // and each row's value: ADR 006. A hidden member has no rows at all, so no read needs to filter them.
 
-/** Fish rank by weight when they have no score (catalogue ids: letters, digits and dashes only). */
+/** Fish rank by weight when they have no score. */
 const FISH_IDS = SPECIES.filter((s) => s.fishFormulas !== undefined).map((s) => s.id)
-const fishList = sql.raw(
-  FISH_IDS.map((id) => {
-    if (!/^[a-z0-9-]+$/.test(id)) throw new Error(`unexpected species id ${id}`)
-    return `'${id}'`
-  }).join(', '),
-)
+const fishList = idListLiteral(FISH_IDS)
 
 /** A moment's buckets as periodBucket writes them, in UTC; leaderboards.buckets.test.ts checks that the two agree. */
 export function bucketsSql(at: SQL): SQL {

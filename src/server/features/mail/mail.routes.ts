@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import { FailingMailSchema, MailIdParamsSchema } from '#shared/schemas/mail.ts'
 import type { Db } from '../../db/client.ts'
 import { requireAdmin } from '../../plugins/auth-session.ts'
@@ -8,8 +8,6 @@ import { listFailingMails, resendMail } from './mail.service.ts'
 import type { MailSender } from './outbox.ts'
 
 type Options = { db: Db; sender: MailSender }
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
 
 /** The outbox seen by admins (under /api/admin): mails that keep failing, and a new attempt now. */
 export const mailAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, sender }) => {
@@ -21,7 +19,7 @@ export const mailAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
       schema: {
         summary: 'Mails whose last attempt failed, oldest first',
         tags: ['admin'],
-        response: { 200: z.array(FailingMailSchema), ...errors },
+        response: { 200: z.array(FailingMailSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async () => listFailingMails(db),
@@ -34,7 +32,7 @@ export const mailAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
         summary: 'Try a failing mail again now',
         tags: ['admin'],
         params: MailIdParamsSchema,
-        response: { 200: FailingMailSchema, ...errors },
+        response: { 200: FailingMailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {

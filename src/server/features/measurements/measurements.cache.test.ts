@@ -134,7 +134,7 @@ describe('cached reads', () => {
     for (let i = 0; i < 5; i++) await createMeasurement(t, owner.cookie, { caption: `gzip ${i}` })
     const plain = await t.app.inject({ method: 'GET', url: '/api/measurements', headers: { cookie: owner.cookie } })
     expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.headers.vary).toContain('Accept-Encoding')
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
     const zipped = await t.app.inject({
       method: 'GET',
       url: '/api/measurements',

@@ -12,9 +12,6 @@ import {
 } from './measurements.reads.ts'
 import { notFound } from './measurements.service.ts'
 
-/** A served body and how to get it gzipped. */
-export type Served = { body: string; gzipped: () => Buffer | undefined }
-
 /**
  * The member's hot reads as serialized bodies, served while their version is unchanged (ADR 022). Statistics also
  * depend on the clock: kept at most a minute, per member and time zone.
@@ -30,45 +27,42 @@ export class MeasurementReads {
   }
 
   /** GET /api/measurements */
-  async page(user: AuthUser, query: { cursor?: string | undefined; limit: number; order: ListOrder }): Promise<Served> {
+  async page(user: AuthUser, query: { cursor?: string | undefined; limit: number; order: ListOrder }): Promise<string> {
     const key = `${user.id}|${query.order}|${query.cursor ?? ''}|${query.limit}`
-    const { body, version } = await this.#pages.read(
+    const { body } = await this.#pages.read(
       key,
       () => collectionVersion(this.#db, user.id),
       () => listMeasurements(this.#db, user, query),
     )
-    return { body, gzipped: () => this.#pages.gzipped(key, version) }
+    return body
   }
 
   /** GET /api/measurements/stats */
-  async stats(user: AuthUser, timeZone: string): Promise<Served> {
-    const key = `${user.id}|${timeZone}`
-    const { body, version } = await this.#stats.read(
-      key,
+  async stats(user: AuthUser, timeZone: string): Promise<string> {
+    const { body } = await this.#stats.read(
+      `${user.id}|${timeZone}`,
       () => collectionVersion(this.#db, user.id),
       () => measurementStats(this.#db, user, timeZone),
     )
-    return { body, gzipped: () => this.#stats.gzipped(key, version) }
+    return body
   }
 
   /** GET /api/measurements/:id: owner and others get different bodies; with neither stored it is read whole at once. */
-  async detail(user: AuthUser, id: string): Promise<Served> {
+  async detail(user: AuthUser, id: string): Promise<string> {
     const keyOf = (ownerId: string) => `${id}|${ownerId === user.id ? 'owner' : 'member'}`
     if (!this.#details.has(`${id}|owner`) && !this.#details.has(`${id}|member`)) {
       const { version, value, ownerId } = await readVersionedMeasurement(this.#db, user, id)
-      const key = keyOf(ownerId)
       const body = JSON.stringify(value)
-      this.#details.set(key, version, body)
-      return { body, gzipped: () => this.#details.gzipped(key, version) }
+      this.#details.set(keyOf(ownerId), version, body)
+      return body
     }
     const current = await measurementVersion(this.#db, id, user.id)
     if (!current || !canView(user, current, current.relation)) throw notFound()
-    const key = keyOf(current.userId)
-    const { body, version } = await this.#details.read(
-      key,
+    const { body } = await this.#details.read(
+      keyOf(current.userId),
       async () => current.version,
       () => readVersionedMeasurement(this.#db, user, id),
     )
-    return { body, gzipped: () => this.#details.gzipped(key, version) }
+    return body
   }
 }

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema, AppError } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
+import { sendJson } from '#server/lib/send-json.ts'
+import { AppError } from '#shared/errors.ts'
 import { DEFAULT_TIME_ZONE } from '#shared/measurements/calendar-months.ts'
 import {
   CreateMeasurementSchema,
@@ -23,7 +25,7 @@ import { sessionUserOf as member, requireApproved } from '../../plugins/auth-ses
 import { perMemberRateLimit, type RateRule } from '../../plugins/security.ts'
 import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { removePhotoFiles } from '../photos/photos.service.ts'
-import { MeasurementReads, type Served } from './measurements.cache.ts'
+import { MeasurementReads } from './measurements.cache.ts'
 import { createMeasurement, deleteMeasurement, readShared, updateMeasurement } from './measurements.service.ts'
 import { getSettings, saveSettings } from './settings.ts'
 import { injectTags, MINIMAL_PAGE, shareTags } from './share-page.ts'
@@ -36,32 +38,8 @@ type Options = {
   clientDir: string | undefined
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SHARE_NOT_FOUND = 'Not found'
-
-/** A body already serialized as JSON: Fastify sends it as is, while the response schema still documents it. */
-function sendJson<T>(reply: FastifyReply, { body, gzipped }: Served): T {
-  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding')
-  const encoded = body.length > GZIP_FROM_BYTES && acceptsGzip(reply.request) ? gzipped() : undefined
-  if (encoded) reply.header('content-encoding', 'gzip').send(encoded)
-  else reply.send(body)
-  return reply as unknown as T
-}
-
-/** Smaller bodies gain little from gzip. */
-const GZIP_FROM_BYTES = 1400
-
-function acceptsGzip(req: FastifyRequest): boolean {
-  const accepted = req.headers['accept-encoding']
-  return typeof accepted === 'string' && /\bgzip\b/.test(accepted) && !/\bgzip;\s*q=0(\.0+)?\b/.test(accepted)
-}
 
 /** Files of removed photos, after the rows are gone; a file left behind is logged, never a failed request. */
 async function removeFiles(app: FastifyInstance, log: FastifyBaseLogger, storageKeys: readonly string[]) {
@@ -94,13 +72,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
           'any sent by the client are ignored.',
         tags: ['measurements'],
         body: CreateMeasurementSchema,
-        response: {
-          200: MeasurementSchema,
-          201: MeasurementSchema,
-          ...errors,
-          409: ApiErrorSchema,
-          429: ApiErrorSchema,
-        },
+        response: { 200: MeasurementSchema, 201: MeasurementSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (req, reply) => {
@@ -117,7 +89,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: "The member's own measurements, newest added (or, with order=taken, taken) first (keyset pages)",
         tags: ['measurements'],
         querystring: ListMeasurementsQuerySchema,
-        response: { 200: MeasurementPageSchema, ...errors },
+        response: { 200: MeasurementPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => sendJson(reply, await reads.page(member(req), req.query)),
@@ -135,7 +107,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
           'thisMonth is its current month.',
         tags: ['measurements'],
         headers: TimeZoneHeadersSchema,
-        response: { 200: MeasurementStatsSchema, ...errors },
+        response: { 200: MeasurementStatsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) =>
@@ -150,7 +122,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'One measurement the member may see; others receive no notes and only the location they allow',
         tags: ['measurements'],
         params: MeasurementIdParamsSchema,
-        response: { 200: MeasurementSchema, ...errors },
+        response: { 200: MeasurementSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => sendJson(reply, await reads.detail(member(req), req.params.id)),
@@ -166,7 +138,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         tags: ['measurements'],
         params: MeasurementIdParamsSchema,
         body: UpdateMeasurementSchema,
-        response: { 200: MeasurementSchema, ...errors },
+        response: { 200: MeasurementSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
@@ -190,7 +162,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: 'Deletes a measurement and its photos (its owner only; others 404)',
         tags: ['measurements'],
         params: MeasurementIdParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
@@ -208,7 +180,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: {
         summary: "The member's settings (units, defaults for new measurements)",
         tags: ['settings'],
-        response: { 200: SettingsSchema, ...errors },
+        response: { 200: SettingsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => getSettings(db, member(req).id),
@@ -222,7 +194,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         summary: "Saves the member's settings",
         tags: ['settings'],
         body: SettingsSchema,
-        response: { 200: SettingsSchema, ...errors },
+        response: { 200: SettingsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => saveSettings(db, member(req).id, req.body),
@@ -236,7 +208,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         description: 'No notes, and no location beyond the region.',
         tags: ['share'],
         params: MeasurementIdParamsSchema,
-        response: { 200: SharedMeasurementSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        response: { 200: SharedMeasurementSchema, ...errorResponses(400, 404) },
       },
     },
     async (req, reply) => {

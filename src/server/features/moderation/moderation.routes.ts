@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   CreateReportSchema,
   ReportListQuerySchema,
@@ -17,8 +17,6 @@ import { createReport, listReports, resolveReport } from './moderation.service.t
 
 type Options = { db: Db; rateLimits: RateLimits }
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
-
 /** Reports by members; the admin's Reports (hide, restore, dismiss). */
 export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
   app.addHook('onSend', clearBoardsAfterWrites)
@@ -34,7 +32,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
           '(400). Reporting the same target again updates the reason and details and opens the report again.',
         tags: ['moderation'],
         body: CreateReportSchema,
-        response: { 201: z.object({ id: z.string() }), ...errors, 429: ApiErrorSchema },
+        response: { 201: z.object({ id: z.string() }), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req, reply) => reply.code(201).send(await createReport(db, signedIn(req), req.body)),
@@ -49,7 +47,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
         description: 'Each with its reporter and the reported content as an admin sees it; openCount counts all open.',
         tags: ['admin', 'moderation'],
         querystring: ReportListQuerySchema,
-        response: { 200: ReportListSchema, ...errors },
+        response: { 200: ReportListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => listReports(db, req.query.status),
@@ -68,7 +66,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
         tags: ['admin', 'moderation'],
         params: ReportParamsSchema,
         body: ResolveReportSchema,
-        response: { 200: ReportSchema, ...errors },
+        response: { 200: ReportSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { NotificationList } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
@@ -14,7 +15,7 @@ export class NotificationLists {
   readonly #db: Db
   readonly #hub: EventHub
   readonly #bodies: VersionedCache
-  readonly #dependencies = new Map<string, Dependencies>()
+  readonly #dependencies: LRUCache<string, Dependencies>
   readonly #changes = new Map<string, number>()
   readonly #maxEntries: number
   #epoch = 0
@@ -23,6 +24,7 @@ export class NotificationLists {
     this.#db = db
     this.#hub = hub
     this.#maxEntries = maxEntries
+    this.#dependencies = new LRUCache({ max: maxEntries })
     this.#bodies = new VersionedCache({ maxEntries })
     hub.onNotifications((userId) => {
       if (this.#changes.size >= this.#maxEntries) {
@@ -37,11 +39,11 @@ export class NotificationLists {
     })
   }
 
-  async read(viewer: AuthUser): Promise<{ body: string; gzipped: () => Buffer | undefined }> {
+  async read(viewer: AuthUser): Promise<string> {
     // An admin may see hidden posts others may not: a list per role.
     const key = `${viewer.id}|${viewer.isAdmin ? 'admin' : 'member'}`
-    const { body, version } = this.#hub.live ? await this.#readLive(key, viewer) : await this.#readAlone(key, viewer)
-    return { body, gzipped: () => this.#bodies.gzipped(key, version) }
+    const { body } = this.#hub.live ? await this.#readLive(key, viewer) : await this.#readAlone(key, viewer)
+    return body
   }
 
   // The counter is read before either statement; the list's statement returns its version with it (ADR 022).
@@ -61,7 +63,6 @@ export class NotificationLists {
     const version = `db|${await notificationsVersion(this.#db, viewer.id, this.#dependencies.get(key), 'full')}`
     const body = await this.#bodies.through(key, version, async () => {
       const { list, dependencies } = await listNotifications(this.#db, viewer, { dependencies: true })
-      if (this.#dependencies.size >= this.#maxEntries) this.#dependencies.clear()
       this.#dependencies.set(key, dependencies)
       return list
     })
@@ -69,7 +70,6 @@ export class NotificationLists {
   }
 
   async unreadCount(viewer: AuthUser): Promise<number> {
-    const { body } = await this.read(viewer)
-    return (JSON.parse(body) as NotificationList).unreadCount
+    return (JSON.parse(await this.read(viewer)) as NotificationList).unreadCount
   }
 }

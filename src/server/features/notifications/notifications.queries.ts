@@ -3,6 +3,7 @@ import { followsSql, type Visible } from '#server/domain/visibility.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { NotificationGroup } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
+import { countLiteral } from '../../db/literals.ts'
 import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
 import { users } from '../auth/auth.tables.ts'
 import { achievements, blocks, comments, follows, notifications } from '../community/community.tables.ts'
@@ -109,7 +110,7 @@ function windowSql({ size, shown, dependencies }: { size: number; shown: number;
         ${n.verdict} as verdict, ${n.readAt} is null as unread, ${n.createdAt} as created_at
       from ${n} where ${n.userId} = ${userId}
       -- nulls last, as the index is ordered: plain desc (nulls first) made it read and sort all of a member's rows
-      order by ${n.createdAt} desc nulls last limit ${sql.raw(String(size))}
+      order by ${n.createdAt} desc nulls last limit ${countLiteral(size)}
     ),
     blocked as (
       select case when ${blocks.blockerId} = ${userId} then ${blocks.blockedId} else ${blocks.blockerId} end as id
@@ -134,7 +135,7 @@ function windowSql({ size, shown, dependencies }: { size: number; shown: number;
     -- materialized: the generic plan, which cannot tell how many groups there are, ran it again for every group
     named as materialized (
       select group_key, count(*) as actor_count,
-        json_agg(actor_id order by rank) filter (where rank <= ${sql.raw(String(shown))}) as actor_ids
+        json_agg(actor_id order by rank) filter (where rank <= ${countLiteral(shown)}) as actor_ids
       from actors group by group_key
     )
     select ${versionSql('latest', false, false)} as version,
@@ -154,7 +155,7 @@ function windowSql({ size, shown, dependencies }: { size: number; shown: number;
       (select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
           'lastName', ${users.lastName}, 'image', ${users.image}, 'hiddenAt', ${users.hiddenAt}::text))
         from ${users}
-        where ${users.id} in (select actor_id from actors where rank <= ${sql.raw(String(shown))})) as actors,
+        where ${users.id} in (select actor_id from actors where rank <= ${countLiteral(shown)})) as actors,
       ${dependencies ? mentionsSql : sql`null`} as mentions`
 }
 

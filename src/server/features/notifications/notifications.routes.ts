@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
+import { sendJson } from '#server/lib/send-json.ts'
 import { MarkReadSchema, NotificationEventSchema, NotificationListSchema } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
@@ -10,21 +10,6 @@ import { markRead } from './notifications.service.ts'
 import { NotificationStreams } from './stream.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
-
-/** Smaller bodies gain little from gzip. */
-const GZIP_FROM_BYTES = 1400
-
-function sendList<T>(reply: FastifyReply, { body, gzipped }: Awaited<ReturnType<NotificationLists['read']>>): T {
-  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-store')
-  const accepted = reply.request.headers['accept-encoding']
-  const encoded =
-    body.length > GZIP_FROM_BYTES && typeof accepted === 'string' && /\bgzip\b/.test(accepted) ? gzipped() : undefined
-  if (encoded) reply.header('content-encoding', 'gzip').send(encoded)
-  else reply.send(body)
-  return reply as unknown as T
-}
 
 /** The bell: grouped notifications, marking read, and the live stream (SSE). */
 export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
@@ -56,10 +41,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         summary: 'The member’s notifications, grouped (the bell)',
         description: listDescription,
         tags: ['notifications'],
-        response: { 200: NotificationListSchema, ...errors },
+        response: { 200: NotificationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req, reply) => sendList(reply, await lists.read(member(req))),
+    // The member's own list: no cache keeps it.
+    async (req, reply) => sendJson(reply.header('cache-control', 'no-store'), await lists.read(member(req))),
   )
 
   app.post(
@@ -70,14 +56,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
         summary: 'Marks one group (its key) or, without a key, every notification read; answers the new list',
         tags: ['notifications'],
         body: MarkReadSchema,
-        response: { 200: NotificationListSchema, ...errors },
+        response: { 200: NotificationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (req, reply) => {
       const user = member(req)
       await markRead(db, user.id, req.body.key)
       app.events.announce(user.id)
-      return sendList(reply, await lists.read(user))
+      return sendJson(reply.header('cache-control', 'no-store'), await lists.read(user))
     },
   )
 
@@ -85,6 +71,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     '/api/notifications/stream',
     {
       preValidation: requireApproved,
+      // Written straight to the socket (stream.ts); said here too, so a gzip buffer never holds an event back.
+      compress: false,
       schema: {
         summary: 'Live unread count (Server-Sent Events)',
         description:
@@ -97,7 +85,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
             description: 'An event stream',
             content: { 'text/event-stream': { schema: NotificationEventSchema } },
           },
-          ...errors,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import { PhotoAnalysisParamsSchema, PhotoAnalysisSchema } from '#shared/schemas/photo-analysis.ts'
 import type { Db } from '../../db/client.ts'
 import type { AiConfig } from '../../env.ts'
@@ -33,16 +33,7 @@ export const photoAnalysisRoutes: FastifyPluginAsyncZod<Options> = async (app, {
           'something that is not a valid analysis.',
         tags: ['photos'],
         params: PhotoAnalysisParamsSchema,
-        response: {
-          201: PhotoAnalysisSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          404: ApiErrorSchema,
-          429: ApiErrorSchema,
-          502: ApiErrorSchema,
-          503: ApiErrorSchema,
-        },
+        response: { 201: PhotoAnalysisSchema, ...errorResponses(400, 401, 403, 404, 429, 502, 503) },
       },
     },
     async (req, reply) => {

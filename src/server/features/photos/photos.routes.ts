@@ -1,20 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import multipart from '@fastify/multipart'
-import { eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import { MEASUREMENT_LIMITS, PHOTO_SIZES, UploadedPhotoSchema } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
 import { loadUser, requireApproved } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
-import { users } from '../auth/auth.tables.ts'
-import { measurements, photos } from '../measurements/measurements.tables.ts'
 import {
-  avatarUrl,
   BUSY_RETRY_AFTER_SECONDS,
   type CaptureInfo,
   fileError,
@@ -27,6 +23,7 @@ import {
   processUpload,
   savePhoto,
   toPhoto,
+  viewablePhoto,
 } from './photos.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
@@ -176,12 +173,7 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
         response: {
           200: UploadedPhotoSchema,
           201: UploadedPhotoSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          409: ApiErrorSchema,
-          413: ApiErrorSchema,
-          429: ApiErrorSchema,
+          ...errorResponses(400, 401, 403, 409, 413, 429),
           503: ApiErrorSchema.describe('Busy decoding other photos: try again after Retry-After seconds'),
         },
       },
@@ -210,63 +202,27 @@ export const photosRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, ra
   app.get(
     '/api/photos/:id/:size',
     {
+      // WebP is compressed already.
+      compress: false,
       schema: {
         summary: "A photo as WebP (display ≤ 2048 px, thumb ≤ 480 px): its uploader's, or one of a visible measurement",
         tags: ['photos'],
         params: PhotoParamsSchema,
-        response: {
-          200: WebpResponse,
-          304: z.null().describe('Not modified'),
-          400: ApiErrorSchema,
-          404: ApiErrorSchema,
-        },
+        response: { 200: WebpResponse, 304: z.null().describe('Not modified'), ...errorResponses(400, 404) },
       },
     },
     async (req, reply) => {
       // Who asks decides the answer; a refusal is not kept either, so a photo made public shows at once.
       reply.header('vary', 'Cookie').header('cache-control', 'no-store')
       const viewer = await loadUser(req, reply)
-      const [row] = await db
-        .select({
-          userId: photos.userId,
-          storageKey: photos.storageKey,
-          ownerId: measurements.userId,
-          visibility: measurements.visibility,
-          hiddenAt: measurements.hiddenAt,
-          uploaderImage: users.image,
-          uploaderHidden: sql<boolean>`${users.hiddenAt} is not null`,
-          follows: viewer ? followsSql(viewer.id, photos.userId) : sql<boolean>`false`,
-          blocked: viewer ? blockedSql(viewer.id, photos.userId) : sql<boolean>`false`,
-        })
-        .from(photos)
-        .innerJoin(users, eq(users.id, photos.userId))
-        .leftJoin(measurements, eq(photos.measurementId, measurements.id))
-        .where(eq(photos.id, req.params.id))
-      const relation = { follows: row?.follows === true, blocked: row?.blocked === true }
-      const isOwn = row !== undefined && viewer !== null && viewer.id === row.userId
-      // A profile picture: an unattached photo the uploader chose as their picture, for signed-in members.
-      const isAvatar =
-        row !== undefined &&
-        row.ownerId === null &&
-        row.uploaderImage === avatarUrl(req.params.id) &&
-        viewer !== null &&
-        !relation.blocked &&
-        (!row.uploaderHidden || viewer.isAdmin)
-      const visible =
-        row !== undefined &&
-        (isOwn ||
-          isAvatar ||
-          (row.ownerId !== null &&
-            row.visibility !== null &&
-            canView(viewer, { userId: row.ownerId, visibility: row.visibility, hiddenAt: row.hiddenAt }, relation)))
-      if (!visible) throw new AppError('NOT_FOUND', 'Photo not found')
+      const photo = await viewablePhoto(db, viewer, req.params.id)
+      if (!photo) throw new AppError('NOT_FOUND', 'Photo not found')
 
-      const fileKey = photoFileKey(row.storageKey, req.params.size)
+      const fileKey = photoFileKey(photo.storageKey, req.params.size)
       const etag = etagOf(fileKey)
-      const isPublic = row.visibility === 'public' && !row.hiddenAt
       reply
         .header('etag', etag)
-        .header('cache-control', isPublic ? PUBLIC_CACHE : PRIVATE_CACHE)
+        .header('cache-control', photo.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE)
         .header('x-content-type-options', 'nosniff')
       if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null)
 

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import exifr from 'exifr'
 import sharp, { type Metadata, type Sharp } from 'sharp'
+import { blockedSql, canView, followsSql, type Viewer } from '#server/domain/visibility.ts'
 import { AppError, type ErrorCode } from '#shared/errors.ts'
 import { MEASUREMENT_LIMITS, type Photo, type UploadedPhoto } from '#shared/schemas/measurements.ts'
 import type { Db } from '../../db/client.ts'
 import type { PhotoStorage } from '../../lib/photo-storage.ts'
-import { photos } from '../measurements/measurements.tables.ts'
+import { users } from '../auth/auth.tables.ts'
+import { measurements, photos } from '../measurements/measurements.tables.ts'
 import type { HeicWorkerInput, HeicWorkerResult } from './heic-worker.ts'
 import { createWorkQueue, QueueFullError } from './work-queue.ts'
 
@@ -247,6 +249,51 @@ export function avatarUrl(photoId: string): string {
 export async function findPhoto(db: Db, id: string): Promise<PhotoRow | undefined> {
   const [row] = await db.select().from(photos).where(eq(photos.id, id))
   return row
+}
+
+/**
+ * A photo the viewer may fetch: its uploader's own, a profile picture, or one of a measurement they may see;
+ * undefined otherwise. `isPublic`: anyone may see it, so shared caches may keep it.
+ */
+export async function viewablePhoto(
+  db: Db,
+  viewer: Viewer,
+  photoId: string,
+): Promise<{ storageKey: string; isPublic: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      userId: photos.userId,
+      storageKey: photos.storageKey,
+      ownerId: measurements.userId,
+      visibility: measurements.visibility,
+      hiddenAt: measurements.hiddenAt,
+      uploaderImage: users.image,
+      uploaderHidden: sql<boolean>`${users.hiddenAt} is not null`,
+      follows: viewer ? followsSql(viewer.id, photos.userId) : sql<boolean>`false`,
+      blocked: viewer ? blockedSql(viewer.id, photos.userId) : sql<boolean>`false`,
+    })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .leftJoin(measurements, eq(photos.measurementId, measurements.id))
+    .where(eq(photos.id, photoId))
+  if (!row) return undefined
+  const relation = { follows: row.follows === true, blocked: row.blocked === true }
+  const isOwn = viewer !== null && viewer.id === row.userId
+  // A profile picture: an unattached photo the uploader chose as their picture, for signed-in members.
+  const isAvatar =
+    row.ownerId === null &&
+    row.uploaderImage === avatarUrl(photoId) &&
+    viewer !== null &&
+    !relation.blocked &&
+    (!row.uploaderHidden || viewer.isAdmin === true)
+  const visible =
+    isOwn ||
+    isAvatar ||
+    (row.ownerId !== null &&
+      row.visibility !== null &&
+      canView(viewer, { userId: row.ownerId, visibility: row.visibility, hiddenAt: row.hiddenAt }, relation))
+  if (!visible) return undefined
+  return { storageKey: row.storageKey, isPublic: row.visibility === 'public' && !row.hiddenAt }
 }
 
 /** Stores files and row; if a concurrent repeat stored the id first, removes the new files and returns that row. */

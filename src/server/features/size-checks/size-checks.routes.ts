@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiErrorSchema } from '#shared/errors.ts'
+import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   MeasurementParamsSchema,
   SaveSizeCheckSchema,
@@ -14,9 +14,6 @@ import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { readSizeChecks, replyToSizeCheck, saveSizeCheck, withdrawSizeCheck } from './size-checks.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
-const writeErrors = { ...errors, 429: ApiErrorSchema }
 
 const CheckParamsSchema = MeasurementParamsSchema.extend({ checkId: z.string().uuid('checkId must be a UUID') })
 
@@ -34,7 +31,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
           'state and counts include every verdict.',
         tags: ['size-checks'],
         params: MeasurementParamsSchema,
-        response: { 200: SizeChecksSchema, ...errors },
+        response: { 200: SizeChecksSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => readSizeChecks(db, member(req), req.params.id),
@@ -56,7 +53,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
         tags: ['size-checks'],
         params: MeasurementParamsSchema,
         body: SaveSizeCheckSchema,
-        response: { 200: SizeChecksSchema, ...writeErrors },
+        response: { 200: SizeChecksSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => saveSizeCheck(db, member(req), req.params.id, req.body),
@@ -71,7 +68,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
         summary: "Withdraws the member's verdict (none to withdraw is no error)",
         tags: ['size-checks'],
         params: MeasurementParamsSchema,
-        response: { 200: SizeChecksSchema, ...writeErrors },
+        response: { 200: SizeChecksSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => withdrawSizeCheck(db, member(req), req.params.id),
@@ -88,7 +85,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
         tags: ['size-checks'],
         params: CheckParamsSchema,
         body: SizeCheckReplySchema,
-        response: { 200: SizeChecksSchema, ...writeErrors },
+        response: { 200: SizeChecksSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (req) => replyToSizeCheck(db, member(req), req.params.id, req.params.checkId, req.body.reply),

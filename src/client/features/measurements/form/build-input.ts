@@ -102,7 +102,11 @@ export function readQuick(text: string, field: QuickField, units: UnitSystem): Q
 }
 
 /** Every quick field the species shows, read; errors by field. */
-export function readQuickFields(form: MeasurementFormState, species: Species, units: UnitSystem) {
+export function readQuickFields(
+  form: Pick<MeasurementFormState, 'category' | 'quick'>,
+  species: Species,
+  units: UnitSystem,
+) {
   const values: Partial<Record<QuickField, number>> = {}
   const errors: FormErrors = {}
   for (const field of quickFieldsFor(species, form.category)) {
@@ -125,7 +129,7 @@ export function fishSheet(category: string, values: Partial<Record<QuickField, n
 
 /** The live estimate of a fish's weight from what is typed (undefined until length and girth are there). */
 export function fishEstimate(
-  form: MeasurementFormState,
+  form: Pick<MeasurementFormState, 'category' | 'quick'>,
   species: Species,
   units: UnitSystem,
 ): ScoreAttempt | undefined {

@@ -12,12 +12,14 @@ import { type Chart, getChart, type Quantity, type System } from '#shared/scorin
 import { getSpecies } from '#shared/species/catalogue.ts'
 import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
 import type { Species } from '#shared/species/types.ts'
-import { fromCanonical } from '../../../lib/units.ts'
+import { formatUncertainty, fromCanonical } from '../../../lib/units.ts'
 import { type CalculatorForm, EMPTY_FORM, SIDES } from '../../species/calculator/calculator-form.ts'
 import { metricForm } from '../../species/calculator/metric-entries.ts'
+import type { SheetState } from '../../species/calculator/score-calculator.tsx'
 
-// The add/edit measurement form as the dialog holds it: text as typed, so nothing is lost while a value is being
-// corrected, and a save that fails keeps everything. build-input.ts turns it into the API's input.
+// The add/edit measurement form's values, as react-hook-form holds them (form-values.ts): text as typed, so nothing is
+// lost while a value is being corrected, and a save that fails keeps everything. build-input.ts turns them into the
+// API's input.
 
 /** A photo of the form: picked now (a file, uploaded on save) or already on the server (edit). */
 export type FormPhoto =
@@ -75,7 +77,8 @@ export type MeasurementFormState = {
   speciesId: string
   /** The chart or fish formula chosen; '' for species with neither. */
   category: string
-  system: System | undefined
+  /** The scoring system chosen where the chart offers several; undefined for the chart's own. */
+  system?: System | undefined
   sheet: CalculatorForm
   quick: QuickText
   /** Values measured on a photo, by form field (`right.G2`, `quick.lengthIn`); typing in the field drops it. */
@@ -157,7 +160,9 @@ export function withSpecies(form: MeasurementFormState, species: Species): Measu
 }
 
 /** The method shown: what the member chose, else photo when any value was measured on or estimated from a photo. */
-export function effectiveMethod(form: MeasurementFormState): Method {
+export function effectiveMethod(
+  form: Pick<MeasurementFormState, 'method' | 'methodChosen' | 'photoMeasured' | 'aiEstimated'>,
+): Method {
   if (form.methodChosen) return form.method
   return Object.keys(form.photoMeasured).length > 0 || Object.keys(form.aiEstimated).length > 0 ? 'photo' : 'tape'
 }
@@ -297,7 +302,7 @@ export function entryAt(
 }
 
 /** The chart a form is scored with (undefined for quick-only species). */
-export function formChart(form: MeasurementFormState) {
+export function formChart(form: Pick<MeasurementFormState, 'category' | 'system'>) {
   if (!form.category) return undefined
   try {
     const chart = getChart(form.category)
@@ -357,4 +362,71 @@ export function setSheetField(form: CalculatorForm, id: string, value: string): 
     return { ...form, singleLists: { ...form.singleLists, [first]: setAt(form.singleLists[first], Number(second)) } }
   }
   return { ...form, single: { ...form.single, [first]: value } }
+}
+
+// ---- changes the member makes ---------------------------------------------------------------------------------
+// Pure transitions of the form: the dialog writes what they return into react-hook-form (form-edit.ts).
+
+/** The marks without the fields named (typed over, measured on the photo); the same object when none is there. */
+export function withoutFields<T>(marks: Record<string, T>, fields: readonly string[]): Record<string, T> {
+  if (!fields.some((field) => field in marks)) return marks
+  const next = { ...marks }
+  for (const field of fields) delete next[field]
+  return next
+}
+
+/** A quick value typed by the member: a value measured on a photo or estimated by the AI there no longer is. */
+export function withQuickText(form: MeasurementFormState, field: QuickField, value: string): MeasurementFormState {
+  return {
+    ...form,
+    quick: { ...form.quick, [field]: value },
+    photoMeasured: withoutFields(form.photoMeasured, [field]),
+    aiEstimated: withoutFields(form.aiEstimated, [field]),
+  }
+}
+
+/** The calculator's next state: the entries it changed lose their marks. Answers them too, for their messages. */
+export function withSheetState(
+  form: MeasurementFormState,
+  next: SheetState,
+): { form: MeasurementFormState; changed: string[] } {
+  const changed = changedSheetFields(form.sheet, next.form)
+  return {
+    form: {
+      ...form,
+      category: next.category,
+      system: next.system,
+      sheet: next.form,
+      photoMeasured: withoutFields(form.photoMeasured, changed),
+      aiEstimated: withoutFields(form.aiEstimated, changed),
+    },
+    changed,
+  }
+}
+
+/** Photos added after those there; the first photo ever added becomes the cover. */
+export function withPhotos(form: MeasurementFormState, added: readonly FormPhoto[]): MeasurementFormState {
+  return { ...form, photos: [...form.photos, ...added], coverPhotoId: form.coverPhotoId ?? added[0]?.id ?? null }
+}
+
+/** A photo removed; when it was the cover, the first photo left is. */
+export function withoutPhoto(form: MeasurementFormState, id: string): MeasurementFormState {
+  const photos = form.photos.filter((p) => p.id !== id)
+  return { ...form, photos, coverPhotoId: form.coverPhotoId === id ? (photos[0]?.id ?? null) : form.coverPhotoId }
+}
+
+/** The photo shown as the cover: the one chosen, else the first. */
+export function coverPhoto(photos: readonly FormPhoto[], coverPhotoId: string | null): FormPhoto | undefined {
+  return photos.find((p) => p.id === coverPhotoId) ?? photos[0]
+}
+
+/** The line under a field: how sure a value measured on a photo is, or that the AI estimated it. */
+export function fieldNote(
+  form: Pick<MeasurementFormState, 'photoMeasured' | 'aiEstimated'>,
+  field: string,
+  units: UnitSystem,
+): string | undefined {
+  const pm = form.photoMeasured[field]
+  if (pm) return `${formatUncertainty(pm.uncertaintyIn, units)} · photo-measured`
+  return form.aiEstimated[field] ? 'AI estimate from the photo · check it' : undefined
 }

@@ -221,7 +221,7 @@ describe('enqueueMeasurement', () => {
   })
 })
 
-describe('sync', () => {
+describe('sync: uploading and refusals', () => {
   it('uploads the photos in order, then the measurement, then forgets the entry and refreshes the lists', async () => {
     const queryClient = signedInClient()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
@@ -322,7 +322,9 @@ describe('sync', () => {
     await retryNow(id) // the member asks again; this time the server takes it
     expect(storedMeasurements.has(id)).toBe(true)
   })
+})
 
+describe('sync: retries, concurrency and discarding', () => {
   it('keeps entries waiting with backoff on 5xx and 429, and pauses without failing on 401', async () => {
     startOutbox(signedInClient())
     measurementReplies.push({ status: 503 })

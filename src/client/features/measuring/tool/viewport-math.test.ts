@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  clampToImage,
   clampView,
   fitView,
   panBy,
@@ -83,5 +84,11 @@ describe('viewport math', () => {
     const after = toImage(resized, 195, 200)
     expect(after.x).toBeCloseTo(centre.x, 6)
     expect(after.y).toBeCloseTo(centre.y, 6)
+  })
+
+  it('keeps a marked point on the photo', () => {
+    expect(clampToImage({ x: -5, y: 1600 }, image)).toEqual({ x: 0, y: 1500 })
+    expect(clampToImage({ x: 2001, y: -0.5 }, image)).toEqual({ x: 2000, y: 0 })
+    expect(clampToImage({ x: 10.5, y: 20 }, image)).toEqual({ x: 10.5, y: 20 })
   })
 })

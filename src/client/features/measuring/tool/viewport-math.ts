@@ -30,6 +30,11 @@ export function toImage(view: View, sx: number, sy: number): Point {
   return { x: view.x + sx / view.scale, y: view.y + sy / view.scale }
 }
 
+/** A point kept inside the photo, so a mark made at the edge of a zoomed-out view lands on it. */
+export function clampToImage(p: Point, image: Size): Point {
+  return { x: Math.min(image.width, Math.max(0, p.x)), y: Math.min(image.height, Math.max(0, p.y)) }
+}
+
 export function toScreen(view: View, p: Point): Point {
   return { x: (p.x - view.x) * view.scale, y: (p.y - view.y) * view.scale }
 }
