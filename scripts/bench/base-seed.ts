@@ -157,7 +157,7 @@ export async function writePhotos(db: Db, log: Log): Promise<void> {
 }
 
 /**
- * Every follower's Following feed inbox, from the plan: what fillAllInboxes (feed-inbox.ts) makes from the
+ * Every follower's Following feed inbox, from the plan: what fillAllInboxes (feed-inbox.service.ts) makes from the
  * measurements once they are written (awards-seed.test.ts checks it), without waiting for them.
  */
 export async function writeInboxes(db: Db, log: Log): Promise<void> {

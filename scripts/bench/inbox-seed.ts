@@ -1,5 +1,5 @@
+import { fillAllInboxes } from '#server/features/community/feed-inbox.service.ts'
 import type { Db } from '../../src/server/db/client.ts'
-import { fillAllInboxes } from '../../src/server/features/community/feed-inbox.ts'
 
 // The bench seed inserts follows and measurements in bulk, around the services that keep feed_inbox (the Following
 // feed fanned out on write, migration 0005): once both are in, this fills every follower's inbox in one

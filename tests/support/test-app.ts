@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { type AppConfig, type AppDeps, buildApp } from '#server/app.ts'
 import { type DbHandle, openPglite, openPostgres } from '#server/db/client.ts'
-import type { FeedDeliveryOptions } from '#server/features/community/feed-delivery.ts'
-import type { SenderOptions } from '#server/features/mail/outbox.ts'
+import type { FeedDeliveryOptions } from '#server/features/community/feed-delivery.worker.ts'
+import type { SenderOptions } from '#server/features/mail/mail.outbox.ts'
 import { type Mail, type Mailer, memoryMailer } from '#server/lib/mailer.ts'
 import { localPhotoStorage, type PhotoStorage } from '#server/lib/photo-storage.ts'
 import type { RateLimits, WriteQueueLimits } from '#server/plugins/security.ts'
@@ -54,9 +54,9 @@ export type TestAppOverrides = {
   listen?: DbHandle['listen']
   /** Where the outbox's sender hands mail (a real SMTP server); default the memory mailer `mailer`. */
   mailer?: Mailer
-  /** The sender's polls, retries and lease (features/mail/outbox.ts). */
+  /** The sender's polls, retries and lease (features/mail/mail.outbox.ts). */
   mailSender?: Partial<SenderOptions>
-  /** The feed delivery worker's batch size and timings (features/community/feed-delivery.ts). */
+  /** The feed delivery worker's batch size and timings (features/community/feed-delivery.worker.ts). */
   feedDelivery?: Partial<FeedDeliveryOptions>
 }
 

@@ -35,7 +35,7 @@ export function groupKeyOf(input: NotifyInput): string {
   }
 }
 
-/** An event for every process's hub (events.ts); all but 'notifications' come from database triggers. */
+/** An event for every process's hub (notifications.events.ts); all but 'notifications' come from database triggers. */
 export type ServerEvent =
   | { type: 'notifications'; userId: string }
   /** migration 0016: a user row changed or was deleted, a session ended */

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { MailSender } from '#server/features/mail/mail.outbox.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   AlphaAccessResultSchema,
@@ -13,7 +14,6 @@ import {
 import type { Db } from '../../db/client.ts'
 import { requireVerifiedApplicant, sessionUserOf } from '../../plugins/auth-session.ts'
 import { perMemberRateLimit, type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
-import type { MailSender } from '../mail/outbox.ts'
 import {
   clearCommunityStatsCache,
   getCommunityStats,

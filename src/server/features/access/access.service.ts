@@ -2,11 +2,11 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, count, countDistinct, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
+import { enqueueMail, type MailSender } from '#server/features/mail/mail.outbox.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser, BetaAccessRequestSchema, CommunityStats, SetupAdmin } from '#shared/schemas/access.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
-import { enqueueMail, type MailSender } from '../mail/outbox.ts'
 import { adminSetupLink, alreadyHasAccessEmail, requestStillPendingEmail } from './access.emails.ts'
 import { adminSetupTokens, betaRequests } from './access.tables.ts'
 

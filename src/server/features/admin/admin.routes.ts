@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { MailSender } from '#server/features/mail/mail.outbox.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
 import {
   BetaRequestSchema,
@@ -11,7 +12,6 @@ import {
 import type { Db } from '../../db/client.ts'
 import { loadUser, requireAdmin } from '../../plugins/auth-session.ts'
 import { clearCommunityStatsCache } from '../access/access.service.ts'
-import type { MailSender } from '../mail/outbox.ts'
 import { approveUser, listBetaRequests, listPendingUsers, reviewBetaRequest } from './admin.service.ts'
 
 type Options = { db: Db; mailSender: MailSender; baseUrl: string }

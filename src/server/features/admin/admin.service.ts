@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
+import { enqueueMail, type MailSender } from '#server/features/mail/mail.outbox.ts'
 import { AppError } from '#shared/errors.ts'
 import type { BetaRequest, PendingUser, ReviewBetaRequest } from '#shared/schemas/admin.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { approvedEmail, deniedEmail } from '../access/access.emails.ts'
 import { betaRequests } from '../access/access.tables.ts'
 import { users } from '../auth/auth.tables.ts'
-import { enqueueMail, type MailSender } from '../mail/outbox.ts'
 
 type BetaRequestRow = typeof betaRequests.$inferSelect
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saveSettings } from '#server/features/measurements/settings.service.ts'
 import type { CreateMeasurement, Measurement } from '#shared/schemas/measurements.ts'
 import { scoreSheet } from '#shared/scoring/index.ts'
 import { createMeasurement, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
-import { saveSettings } from '../measurements/settings.ts'
 import { answerFromRecords, memberContext } from './member-records.ts'
 
 // The assistant's answers from a member's own measurements, made through the real endpoints, on PGlite and

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { getSettings } from '#server/features/measurements/settings.service.ts'
 import type { ChatReply, ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { formatInches, SYSTEM_NAMES, type System } from '#shared/scoring/index.ts'
@@ -6,7 +7,6 @@ import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
 import type { Db } from '../../db/client.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
-import { getSettings } from '../measurements/settings.ts'
 import type { MemberContext } from './assistant.types.ts'
 import { findSpecies } from './species-words.ts'
 

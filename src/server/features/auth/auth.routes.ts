@@ -9,7 +9,7 @@ import type { Config } from '../../env.ts'
 import { loadUser, requireUser, sessionCookie } from '../../plugins/auth-session.ts'
 import type { RateLimits, RateRule } from '../../plugins/security.ts'
 import { AUTH_BASE_PATH, OIDC_PROVIDER_ID, SIGN_IN_ERROR_PATH } from './auth.ts'
-import { providerCheck } from './oidc-discovery.ts'
+import { providerCheck } from './oidc.discovery.ts'
 
 type Options = { rateLimits: RateLimits; oidc: Config['oidc'] }
 

@@ -19,7 +19,7 @@ import {
 import { type FakeOidc, type IdTokenMode, type OidcProfile, startFakeOidc } from '#tests/support/fake-oidc.ts'
 import { createTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
 import { accounts, users } from '../../db/schema.ts'
-import { DISCOVERY_TIMEOUT_MS } from './oidc-discovery.ts'
+import { DISCOVERY_TIMEOUT_MS } from './oidc.discovery.ts'
 
 // Sign-in through an OpenID Connect provider (OIDC_* set): a fake provider on 127.0.0.1 plays the part of
 // Keycloak, Authentik or Google; the app talks to it over real HTTP, as in production.

@@ -5,7 +5,7 @@ import type { Member } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { blocks, follows } from './community.tables.ts'
-import { emptyInbox } from './feed-inbox.ts'
+import { emptyInbox } from './feed-inbox.service.ts'
 import { countFollow } from './follows.service.ts'
 import { memberNotFound, toMember } from './profiles.service.ts'
 

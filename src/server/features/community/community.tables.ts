@@ -40,7 +40,7 @@ export const likes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.measurementId, t.userId] }),
-    // a member's likes, read whole by an index-only scan (viewer-likes.ts)
+    // a member's likes, read whole by an index-only scan (viewer-likes.cache.ts)
     index('likes_user_measurement_idx').on(t.userId, t.measurementId),
   ],
 )
@@ -197,7 +197,7 @@ export const userAchievements = pgTable(
   ],
 )
 
-/** The Following feed fanned out on write (feed-inbox.ts, ADR 005): one row per follower and followed post. */
+/** The Following feed fanned out on write (feed-inbox.service.ts, ADR 005): one row per follower and followed post. */
 export const feedInbox = pgTable(
   'feed_inbox',
   {

@@ -3,11 +3,11 @@ import { inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { follows, measurements } from '#server/db/schema.ts'
-import { fillAllInboxes } from '#server/features/community/feed-inbox.ts'
 import { type PostPage, PostPageSchema } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import { browserHeaders, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { fillAllInboxes } from './feed-inbox.service.ts'
 
 // The feed's pages against a model (fast-check): whatever the posts (visibility, hidden, equal instants), the page
 // size and who follows or blocks whom, paging through a tab gives exactly the posts the rules allow, newest first,

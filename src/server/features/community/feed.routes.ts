@@ -7,7 +7,7 @@ import { sessionUserOf as member, requireApproved } from '../../plugins/auth-ses
 import type { RateLimits } from '../../plugins/security.ts'
 import { notFound } from '../measurements/measurements.service.ts'
 import { feedPage, postFigures } from './feed.service.ts'
-import { PostBodies } from './post-bodies.ts'
+import { PostBodies } from './post-bodies.cache.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 

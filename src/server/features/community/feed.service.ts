@@ -8,12 +8,12 @@ import { type PreparedStatement, preparedRows, preparedStatement } from '../../d
 import { cursorTimeOf, decodeCursor, encodeCursor } from '../measurements/measurements.service.ts'
 import { measurements } from '../measurements/measurements.tables.ts'
 import { feedInbox, likes } from './community.tables.ts'
-import { bodyColumnsSql, bodyOrKnownSql, cardJsonSql, type PagePost, type PostFigures } from './post-bodies.ts'
-import { MAX_KEPT_LIKES, type ViewerLikes } from './viewer-likes.ts'
+import { bodyColumnsSql, bodyOrKnownSql, cardJsonSql, type PagePost, type PostFigures } from './post-bodies.cache.ts'
+import { MAX_KEPT_LIKES, type ViewerLikes } from './viewer-likes.cache.ts'
 
 // Posts: the feed, one post, a member's posts on their profile. A page is ONE statement, cold or warm (ADR 023).
 
-export type { PagePost, PostFigures } from './post-bodies.ts'
+export type { PagePost, PostFigures } from './post-bodies.cache.ts'
 
 export type PageQuery = { cursor?: string | undefined; limit: number }
 

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { likes, measurements, users } from '#server/db/schema.ts'
-import { drainFeedDeliveries } from '#server/features/community/feed-delivery.ts'
-import { fillAllInboxes } from '#server/features/community/feed-inbox.ts'
-import { locationFor } from '#server/features/measurements/location.ts'
+import { locationFor } from '#server/features/measurements/measurements.location.ts'
 import { type Post, type PostPage, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
 import type { LocationPrecision, Visibility } from '#shared/schemas/measurements.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
@@ -16,6 +14,8 @@ import {
   setAccessFlags,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { drainFeedDeliveries } from './feed-delivery.worker.ts'
+import { fillAllInboxes } from './feed-inbox.service.ts'
 
 // The feed (Everyone, Following), one post and a member's posts on their profile: who sees what
 // (visibility × follow × block × hidden), at which location precision, and keyset pages without repeats or gaps.
@@ -181,7 +181,7 @@ describe('posts as the feed shows them', () => {
       checkCounts: { confirmed: 2, plausible: 1, disputed: 0 },
       hidden: false,
     })
-    // Written directly, as a script would: the database's event drops the viewer's kept likes (viewer-likes.ts) in
+    // Written directly, as a script would: the database's event drops the viewer's kept likes (viewer-likes.cache.ts) in
     // every process, a moment after the commit on PostgreSQL.
     await t.db.insert(likes).values({ measurementId: id, userId: viewer.id })
     const likedInFeed = async () =>

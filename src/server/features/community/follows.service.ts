@@ -7,7 +7,7 @@ import type { FollowState } from '#shared/schemas/community.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
 import { follows } from './community.tables.ts'
-import { emptyInbox, fillInbox } from './feed-inbox.ts'
+import { emptyInbox, fillInbox } from './feed-inbox.service.ts'
 import { canSeeProfile, memberNotFound, standingOf } from './profiles.service.ts'
 
 // Follows: one row per pair; only an inserted or deleted row moves the counters, the inbox and the notification, in

@@ -23,7 +23,7 @@ type Options = { db: Db; rateLimits: RateLimits }
  * Comment bodies are JSON text, never HTML.
  */
 export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
-  /** The change is committed: this process's bells and streams learn of it now (events.ts). */
+  /** The change is committed: this process's bells and streams learn of it now (notifications.events.ts). */
   const announced = <T>({ result, changed }: Outcome<T>): T => {
     for (const userId of changed) app.events.announce(userId)
     return result

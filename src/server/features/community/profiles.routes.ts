@@ -19,7 +19,7 @@ import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
 import { memberPostsWithStanding } from './feed.service.ts'
 import { followMember, unfollowMember } from './follows.service.ts'
-import { PostBodies } from './post-bodies.ts'
+import { PostBodies } from './post-bodies.cache.ts'
 import {
   canSeeProfile,
   getProfile,

@@ -4,8 +4,8 @@ import { errorResponses } from '#server/lib/error-responses.ts'
 import { FailingMailSchema, MailIdParamsSchema } from '#shared/schemas/mail.ts'
 import type { Db } from '../../db/client.ts'
 import { requireAdmin } from '../../plugins/auth-session.ts'
+import type { MailSender } from './mail.outbox.ts'
 import { listFailingMails, resendMail } from './mail.service.ts'
-import type { MailSender } from './outbox.ts'
 
 type Options = { db: Db; sender: MailSender }
 

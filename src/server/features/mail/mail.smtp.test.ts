@@ -13,7 +13,7 @@ import { eventually, type Received, startSilentServer, startSmtpServer } from '#
 import { createTestApp, startTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
 import { createMailer } from '../../lib/mailer.ts'
 import { deniedEmail } from '../access/access.emails.ts'
-import { enqueueMail } from './outbox.ts'
+import { enqueueMail } from './mail.outbox.ts'
 
 // The outbox against real mail servers: smtp-server receives and mailparser reads what arrives; a silent server
 // (accepts the connection, never greets) must neither hold up an answer nor lose the mail.

@@ -15,8 +15,8 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { deniedEmail } from '../access/access.emails.ts'
+import { enqueueMail, MailSender, retryDelayMs } from './mail.outbox.ts'
 import { mailQueue } from './mail.tables.ts'
-import { enqueueMail, MailSender, retryDelayMs } from './outbox.ts'
 
 // The outbox: a mail is written with the change that causes it and handed to the mail server afterwards, retried
 // with growing pauses while the server fails, shown to admins while it keeps failing, and resent on their word.

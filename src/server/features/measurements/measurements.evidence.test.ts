@@ -8,7 +8,7 @@ import { aMeasurement, browserHeaders, createUser, type SignedInUser } from '#te
 import { type FakeOpenAi, startFakeOpenAi } from '#tests/support/fake-openai.ts'
 import { jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { aiAnalysisProblem, type Computed, type ReportedBefore, reportedEvidence } from './compute.ts'
+import { aiAnalysisProblem, type Computed, type ReportedBefore, reportedEvidence } from './measurements.compute.ts'
 
 // A measurement whose values came from an accepted photo analysis (aiAnalysisId) carries the evidence
 // level `ai-estimate`: only the member's own analysis of one of its photos; photo-measured values still win; the

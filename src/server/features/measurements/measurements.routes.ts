@@ -27,8 +27,8 @@ import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { removePhotoFiles } from '../photos/photos.service.ts'
 import { MeasurementReads } from './measurements.cache.ts'
 import { createMeasurement, deleteMeasurement, readShared, updateMeasurement } from './measurements.service.ts'
-import { getSettings, saveSettings } from './settings.ts'
-import { injectTags, MINIMAL_PAGE, shareTags } from './share-page.ts'
+import { getSettings, saveSettings } from './settings.service.ts'
+import { injectTags, MINIMAL_PAGE, shareTags } from './share-page.view.ts'
 
 type Options = {
   db: Db

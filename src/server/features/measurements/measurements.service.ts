@@ -9,6 +9,7 @@ import {
 } from '#server/domain/member-events.ts'
 import { tellRecipients } from '#server/domain/notify.ts'
 import { canChange, canView, relationTo } from '#server/domain/visibility.ts'
+import { queuePostDelivery, reachesFollowers } from '#server/features/community/feed-inbox.service.ts'
 import { effectiveEvidence } from '#shared/community/check-state.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
@@ -22,7 +23,6 @@ import type {
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../auth/auth.tables.ts'
-import { queuePostDelivery, reachesFollowers } from '../community/feed-inbox.ts'
 import { findAnalysis } from '../photo-analysis/photo-analysis.service.ts'
 import { toPhoto } from '../photos/photos.service.ts'
 import {
@@ -33,10 +33,10 @@ import {
   type MeasurementBody,
   type ReportedBefore,
   reportedEvidence,
-} from './compute.ts'
-import { locationFor } from './location.ts'
+} from './measurements.compute.ts'
+import { locationFor } from './measurements.location.ts'
 import { measurements, photos } from './measurements.tables.ts'
-import { getSettings } from './settings.ts'
+import { getSettings } from './settings.service.ts'
 
 // Measurements in the database: create (idempotent per client id), read at the viewer's level, update and delete.
 // Files of removed photos are returned to the caller, who deletes them once the transaction has committed.
@@ -145,7 +145,7 @@ async function attachPhotos(tx: Tx, userId: string, measurementId: string, photo
   }
 }
 
-/** The body's aiAnalysisId checked (compute.ts aiAnalysisProblem); undefined when it has none or it is fine. */
+/** The body's aiAnalysisId checked (measurements.compute.ts aiAnalysisProblem); undefined when it has none or it is fine. */
 async function checkAiAnalysis(db: Db | Tx, userId: string, body: MeasurementBody) {
   if (body.aiAnalysisId === undefined) return undefined
   return aiAnalysisProblem(await findAnalysis(db, body.aiAnalysisId), userId, body.photoIds)

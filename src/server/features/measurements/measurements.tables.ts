@@ -52,7 +52,7 @@ export const measurements = pgTable(
     })
       .notNull()
       .default('self-reported'),
-    /** How the owner measured it (compute.ts); `evidence` falls back to it when a verification is lost. */
+    /** How the owner measured it (measurements.compute.ts); `evidence` falls back to it when a verification is lost. */
     reportedEvidence: text('reported_evidence', {
       enum: ['self-reported', 'photo-measured', 'ai-estimate', 'community-verified', 'official'],
     })

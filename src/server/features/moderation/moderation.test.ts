@@ -446,7 +446,7 @@ describe('POST /api/admin/reports/:reportId/resolve', () => {
       const inPage = page.items.find((p) => p.measurement.id === m.id)
       return [inPage?.measurement.owner.profileImageUrl, (await authorOf(cookie)).profileImageUrl]
     }
-    // Read once so every process holds the card (member-cards.ts); the picture must still go at once.
+    // Read once so every process holds the card (member-cards.cache.ts); the picture must still go at once.
     await expect.poll(() => pictureFor(second.cookie)).toEqual([picture, picture])
     const id = await report(reporter, { targetType: 'user', targetId: target.id, reason: 'inappropriate' })
     await resolved(id, 'hide')

@@ -3,7 +3,7 @@ import type { AuthUser } from '#shared/schemas/access.ts'
 import type { NotificationList } from '#shared/schemas/community.ts'
 import type { Db } from '../../db/client.ts'
 import { VersionedCache } from '../../lib/versioned-cache.ts'
-import type { EventHub } from './events.ts'
+import type { EventHub } from './notifications.events.ts'
 import { type Dependencies, listNotifications, notificationsVersion } from './notifications.service.ts'
 
 /**

@@ -7,7 +7,7 @@ import { sessionUserOf as member, requireApproved } from '../../plugins/auth-ses
 import type { RateLimits } from '../../plugins/security.ts'
 import { NotificationLists } from './notifications.cache.ts'
 import { markRead } from './notifications.service.ts'
-import { NotificationStreams } from './stream.ts'
+import { NotificationStreams } from './notifications.stream.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
@@ -71,7 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
     '/api/notifications/stream',
     {
       preValidation: requireApproved,
-      // Written straight to the socket (stream.ts); said here too, so a gzip buffer never holds an event back.
+      // Written straight to the socket (notifications.stream.ts); said here too, so a gzip buffer never holds an event back.
       compress: false,
       schema: {
         summary: 'Live unread count (Server-Sent Events)',

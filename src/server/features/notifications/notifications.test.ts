@@ -23,7 +23,7 @@ import {
 } from '#tests/support/factories.ts'
 import { createTestApp, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { listNotifications, NOTIFICATION_WINDOW, notificationsVersion } from './notifications.service.ts'
-import { MAX_STREAMS_PER_MEMBER } from './stream.ts'
+import { MAX_STREAMS_PER_MEMBER } from './notifications.stream.ts'
 
 // The bell: notifications grouped per item, newest first, read one group or all, nothing from blocked
 // members or about posts the member can no longer see; and the live stream (SSE) within one process

@@ -177,7 +177,7 @@ function referenceObject(said: ModelReply['referenceObject']): PhotoAnalysis['re
 
 type Scored = Pick<PhotoAnalysis, 'score' | 'scoreSource' | 'trophyClass'>
 
-/** A catalogue fish's weight estimate and class from estimated length (and girth), scored as compute.ts does. */
+/** A catalogue fish's weight estimate and class from estimated length (and girth), scored as measurements.compute.ts does. */
 export function engineScore(species: Species | undefined, estimates: AnalysisEstimates): Scored | undefined {
   const { lengthIn, girthIn } = estimates
   if (!species?.fishFormulas || lengthIn === undefined) return undefined

@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.ts'
 import type { PhotoStorage } from '../../lib/photo-storage.ts'
 import { users } from '../auth/auth.tables.ts'
 import { measurements, photos } from '../measurements/measurements.tables.ts'
-import type { HeicWorkerInput, HeicWorkerResult } from './heic-worker.ts'
-import { createWorkQueue, QueueFullError } from './work-queue.ts'
+import type { HeicWorkerInput, HeicWorkerResult } from './heic.worker.ts'
+import { createWorkQueue, QueueFullError } from './photos.work-queue.ts'
 
 // Checks content, size and pixel count before decoding anything, then in a queue slot decodes, orients and writes two
 // WebP renditions with no metadata at all (sharp keeps none unless asked).
@@ -159,7 +159,7 @@ export async function inspectUpload(input: Buffer) {
 async function decodeHeif(input: Buffer): Promise<Sharp> {
   const result = await new Promise<HeicWorkerResult>((resolve, reject) => {
     const workerData: HeicWorkerInput = { input, maxPixels: MEASUREMENT_LIMITS.uploadPixels }
-    const worker = new Worker(new URL('./heic-worker.ts', import.meta.url), { workerData })
+    const worker = new Worker(new URL('./heic.worker.ts', import.meta.url), { workerData })
     worker.once('message', resolve)
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`The HEIC worker stopped (exit code ${code})`)))

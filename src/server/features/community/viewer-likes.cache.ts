@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { DroppedCache } from '../../lib/dropped-cache.ts'
-import type { EventHub } from '../notifications/events.ts'
+import type { Db } from '#server/db/client.ts'
+import type { EventHub } from '#server/features/notifications/notifications.events.ts'
+import { DroppedCache } from '#server/lib/dropped-cache.ts'
 import { likes } from './community.tables.ts'
 
 // Each viewer's liked measurements, kept so a page need not probe per post (ADR 005, ADR 023). Dropped by the

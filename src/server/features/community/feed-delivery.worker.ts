@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Db, Listen } from '../../db/client.ts'
+import type { Db, Listen } from '#server/db/client.ts'
 import { feedDeliveries } from './community.tables.ts'
-import { deliveryBatch, FEED_DELIVERY_CHANNEL } from './feed-inbox.ts'
+import { deliveryBatch, FEED_DELIVERY_CHANNEL } from './feed-inbox.service.ts'
 
 // Each process's worker for the deliveries posts queue (ADR 018): one transaction per batch, claimed FOR UPDATE
 // SKIP LOCKED, recording its progress with it, so a crash loses and repeats nothing.

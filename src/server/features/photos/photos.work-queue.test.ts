@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createWorkQueue, QueueFullError } from './work-queue.ts'
+import { createWorkQueue, QueueFullError } from './photos.work-queue.ts'
 
 /** A job that runs until its release() is called, recording how many jobs ran at once. */
 function gatedJobs(count: number) {

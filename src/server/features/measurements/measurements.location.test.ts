@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LOCATION_PRECISIONS } from '#shared/schemas/measurements.ts'
-import { locationFor, type StoredLocation } from './location.ts'
+import { locationFor, type StoredLocation } from './measurements.location.ts'
 
 // Pure, but kept beside the routes: it runs in the api projects (src/server/**/*.test.ts).
 

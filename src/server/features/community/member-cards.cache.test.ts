@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema.ts'
 import { createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { MemberCards } from './member-cards.ts'
+import { MemberCards } from './member-cards.cache.ts'
 
-// The authors' cards of posts (member-cards.ts): kept per member while the event hub tells the process of every
+// The authors' cards of posts (member-cards.cache.ts): kept per member while the event hub tells the process of every
 // change, never kept otherwise, and a read that overlaps a change is not kept.
 
 let t: TestApp

@@ -9,7 +9,7 @@ import { createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
 // A page's statement sends each post's body as the values of its columns in one JSON array, and the server writes
-// the body from them (post-bodies.ts). Whatever the row holds (any text, any double, NaN and infinities, nulls,
+// the body from them (post-bodies.cache.ts). Whatever the row holds (any text, any double, NaN and infinities, nulls,
 // JSON documents, instants to the microsecond, photos), the body on a page is the one toMeasurement writes of the
 // row as drizzle reads it, for the member and for another member.
 

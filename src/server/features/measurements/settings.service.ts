@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
 import { DEFAULT_SETTINGS, type Settings } from '#shared/schemas/measurements.ts'
-import type { Db } from '../../db/client.ts'
 import { userSettings } from './measurements.tables.ts'
 
 // A member's preferences (units, defaults for new measurements). No row means the defaults.

@@ -5,9 +5,9 @@ import { likes, measurements, users } from '#server/db/schema.ts'
 import { PostPageSchema } from '#shared/schemas/community.ts'
 import { createMeasurement, createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { MAX_KEPT_LIKES, ViewerLikes } from './viewer-likes.ts'
+import { MAX_KEPT_LIKES, ViewerLikes } from './viewer-likes.cache.ts'
 
-// What each viewer liked, kept per viewer (viewer-likes.ts): while the event hub tells the process of every change,
+// What each viewer liked, kept per viewer (viewer-likes.cache.ts): while the event hub tells the process of every change,
 // never otherwise, never for a viewer with more likes than can be kept, and a read that overlaps a change is not kept.
 
 let t: TestApp

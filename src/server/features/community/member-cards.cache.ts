@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { DroppedCache } from '../../lib/dropped-cache.ts'
-import { users } from '../auth/auth.tables.ts'
-import type { EventHub } from '../notifications/events.ts'
+import type { Db } from '#server/db/client.ts'
+import { users } from '#server/features/auth/auth.tables.ts'
+import type { EventHub } from '#server/features/notifications/notifications.events.ts'
+import { DroppedCache } from '#server/lib/dropped-cache.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

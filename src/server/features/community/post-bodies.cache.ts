@@ -1,19 +1,19 @@
 import { type Column, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
-import type { AuthUser } from '#shared/schemas/access.ts'
-import type { CheckState } from '#shared/schemas/community.ts'
-import type { Db } from '../../db/client.ts'
-import { preparedStatement } from '../../db/prepared.ts'
-import { VersionedCache } from '../../lib/versioned-cache.ts'
+import type { Db } from '#server/db/client.ts'
+import { preparedStatement } from '#server/db/prepared.ts'
 import {
   type Audience,
   type listColumns,
   type PhotoRow,
   photosOf,
   toMeasurement,
-} from '../measurements/measurements.service.ts'
-import { measurements } from '../measurements/measurements.tables.ts'
-import { type CardAudience, cardJson, type MemberCards } from './member-cards.ts'
+} from '#server/features/measurements/measurements.service.ts'
+import { measurements } from '#server/features/measurements/measurements.tables.ts'
+import { VersionedCache } from '#server/lib/versioned-cache.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { CheckState } from '#shared/schemas/community.ts'
+import { type CardAudience, cardJson, type MemberCards } from './member-cards.cache.ts'
 
 // A post as pages send it: the author's card, the body (toMeasurement for the audience) and the figures. Bodies are
 // kept per (measurement, audience) and version; a page's statement leaves out those it showed last time (ADR 023).

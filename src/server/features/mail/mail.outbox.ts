@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Db, Tx } from '../../db/client.ts'
-import type { Mail, Mailer } from '../../lib/mailer.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import type { Mail, Mailer } from '#server/lib/mailer.ts'
 import { mailQueue } from './mail.tables.ts'
 
 declare module 'fastify' {

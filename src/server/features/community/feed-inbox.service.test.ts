@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { drainFeedDeliveries } from '#server/features/community/feed-delivery.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import {
   aMeasurement,
@@ -10,8 +9,9 @@ import {
   type SignedInUser,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { drainFeedDeliveries } from './feed-delivery.worker.ts'
 
-// feed_inbox (feed-inbox.ts) stays exact through the services: once the queued deliveries are made, after every test
+// feed_inbox (feed-inbox.service.ts) stays exact through the services: once the queued deliveries are made, after every test
 // the table holds exactly one row per follow × public or followers-only post of the followee, with the post's
 // created_at, and each test checks the rows its change must add or remove.
 
@@ -24,7 +24,7 @@ afterAll(() => t?.close())
 
 type InboxRow = { user_id: string; measurement_id: string; owner_id: string; created_at: string }
 
-/** The rows, once every post queued so far is delivered (feed-delivery.ts). */
+/** The rows, once every post queued so far is delivered (feed-delivery.worker.ts). */
 async function inboxRows(where = sql`true`): Promise<InboxRow[]> {
   await drainFeedDeliveries(t.db)
   const result = await t.db.execute(sql`select user_id, measurement_id::text, owner_id, created_at::text

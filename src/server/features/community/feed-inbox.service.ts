@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#server/db/client.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
-import type { Db, Tx } from '../../db/client.ts'
 import { feedDeliveries } from './community.tables.ts'
 
 // The Following feed fanned out on write (ADR 005): follows, unfollows and blocks change feed_inbox in their own

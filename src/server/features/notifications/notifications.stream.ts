@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import type { EventHub } from './events.ts'
+import type { EventHub } from './notifications.events.ts'
 
 // GET /api/notifications/stream (SSE). The heartbeat keeps proxies from closing an idle connection; a member's
 // stream past MAX_STREAMS_PER_MEMBER per process closes their oldest.

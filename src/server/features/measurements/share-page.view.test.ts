@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, firstNameOf, injectTags, MINIMAL_PAGE, type ShareTags } from './share-page.ts'
+import { escapeHtml, firstNameOf, injectTags, MINIMAL_PAGE, type ShareTags } from './share-page.view.ts'
 
 const TAGS: ShareTags = {
   title: "Ada's Bass — $& $1 12 lb",

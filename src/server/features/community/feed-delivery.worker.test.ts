@@ -3,8 +3,6 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle, Tx } from '#server/db/client.ts'
 import { follows, users } from '#server/db/schema.ts'
-import { deliverPending, drainFeedDeliveries } from '#server/features/community/feed-delivery.ts'
-import { emptyInbox, fillInbox } from '#server/features/community/feed-inbox.ts'
 import { countFollow, followMember, unfollowMember } from '#server/features/community/follows.service.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { type Post, PostPageSchema } from '#shared/schemas/community.ts'
@@ -17,8 +15,10 @@ import {
   type SignedInUser,
 } from '#tests/support/factories.ts'
 import { openTestDatabase, startTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { deliverPending, drainFeedDeliveries } from './feed-delivery.worker.ts'
+import { emptyInbox, fillInbox } from './feed-inbox.service.ts'
 
-// Posts reach followers' inboxes through the delivery queue (feed-delivery.ts): after the post's transaction, in
+// Posts reach followers' inboxes through the delivery queue (feed-delivery.worker.ts): after the post's transaction, in
 // batches, exactly once, whatever follows and unfollows happen meanwhile, across a restart and a shutdown. Each
 // block starts the apps it needs on one database: a live one (woken by the database) or a paused one (no LISTEN,
 // no poll) whose deliveries the test makes itself. After every test the inboxes hold exactly the rows the follows
