@@ -5,6 +5,7 @@ import type { Measurement, MeasurementPage } from '../../src/shared/schemas/meas
 import { WORKED_EXAMPLES } from '../support/worked-examples.ts'
 import { look } from './support/look.ts'
 import { signInAdmin, signUpApprovedMember } from './support/members.ts'
+import { openNewMeasurement, pickSpecies } from './support/new-measurement.ts'
 import { CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from './support/test-photos.ts'
 
 // The add-measurement dialog: a member records a whitetail from its score sheet (docs/scoring-rules.md §1.2's
@@ -22,21 +23,6 @@ type SideValues = Record<string, string | number | (string | number)[]>
 
 /** A calculator entry by its field id (`insideSpread`, `right.G2`): the dialog's ids are `add-{field}`. */
 const entry = (dialog: Locator, field: string) => dialog.locator(`[id="add-${field}"]`)
-
-async function openNewMeasurement(page: Page): Promise<Locator> {
-  await page.goto('/')
-  await page.getByRole('banner').getByRole('button', { name: 'New Measurement' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New Measurement' })
-  await expect(dialog.getByRole('heading', { name: 'Photos' })).toBeVisible()
-  return dialog
-}
-
-async function pickSpecies(dialog: Locator, search: string, name: string) {
-  const combobox = dialog.getByRole('combobox', { name: 'Species' })
-  await combobox.fill(search)
-  await dialog.getByRole('option', { name: new RegExp(`^${name}`) }).click()
-  await expect(combobox).toHaveValue(name)
-}
 
 async function findSaved(page: Page, caption: string, timeout?: number): Promise<Measurement> {
   let found: Measurement | undefined

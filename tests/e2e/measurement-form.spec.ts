@@ -1,36 +1,22 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { signInAdmin } from './support/members.ts'
+import { openNewMeasurement, pickSpecies } from './support/new-measurement.ts'
 import { measuringPhoto } from './support/test-photos.ts'
 
 // The measurement form's edges: Escape, a draft the outbox refuses, AI suggestions, an edit the server refuses.
 
 test.use({ serviceWorkers: 'block' })
 
-async function open(page: Page): Promise<Locator> {
-  await page.goto('/')
-  await page.getByRole('banner').getByRole('button', { name: 'New Measurement' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New Measurement' })
-  await expect(dialog.getByRole('heading', { name: 'Photos' })).toBeVisible()
-  return dialog
-}
-
-async function pickSpecies(dialog: Locator, search: string, name: string) {
-  const combobox = dialog.getByRole('combobox', { name: 'Species' })
-  await combobox.fill(search)
-  await dialog.getByRole('option', { name: new RegExp(`^${name}`) }).click()
-  await expect(combobox).toHaveValue(name)
-}
-
 test('Escape: closes an untouched form, not one edited (even back to empty), not while the species list is open', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signInAdmin(page.request)
-  let dialog = await open(page)
+  let dialog = await openNewMeasurement(page)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 
-  dialog = await open(page)
+  dialog = await openNewMeasurement(page)
   const combobox = dialog.getByRole('combobox', { name: 'Species' })
   await combobox.click()
   await expect(dialog.getByRole('listbox', { name: 'Species' })).toBeVisible()
@@ -40,7 +26,7 @@ test('Escape: closes an untouched form, not one edited (even back to empty), not
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 
-  dialog = await open(page)
+  dialog = await openNewMeasurement(page)
   const caption = dialog.getByLabel('Caption (optional)')
   await caption.fill('x')
   await caption.fill('')
@@ -55,7 +41,7 @@ test('the outbox refuses the draft: back to the form, the message at its field, 
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await signInAdmin(page.request)
-  const dialog = await open(page)
+  const dialog = await openNewMeasurement(page)
   await pickSpecies(dialog, 'mallard', 'Mallard')
   await dialog.getByRole('textbox', { name: 'Weight (lb)' }).fill('2.5')
   const lat = dialog.getByLabel('Latitude (optional)')
@@ -111,7 +97,7 @@ test('AI suggestions fill the species and sizes, marked until typed over; the me
       }),
     })
   })
-  const dialog = await open(page)
+  const dialog = await openNewMeasurement(page)
   await dialog.getByTestId('add-photo-input').setInputFiles({
     name: 'bass.jpg',
     mimeType: 'image/jpeg',
@@ -139,7 +125,7 @@ test('editing: a refused change says so at its field, and saving again after a f
   await page.setViewportSize({ width: 1280, height: 800 })
   await signInAdmin(page.request)
   const caption = `E2E to edit ${Date.now()}`
-  const dialog = await open(page)
+  const dialog = await openNewMeasurement(page)
   await pickSpecies(dialog, 'mallard', 'Mallard')
   await dialog.getByRole('textbox', { name: 'Weight (lb)' }).fill('3')
   await dialog.getByLabel('Caption (optional)').fill(caption)
