@@ -1,11 +1,11 @@
 import type { z } from 'zod'
+import { apiPaths } from '#client/app/paths.ts'
+import { apiJson } from '#client/lib/api.ts'
 import type {
   AlphaAccessResultSchema,
   BetaAccessRequest,
   BetaAccessRequestResultSchema,
 } from '#shared/schemas/access.ts'
-import { apiPaths } from '../../app/paths.ts'
-import { apiJson } from '../../lib/api.ts'
 
 export function submitBetaAccessRequest(input: BetaAccessRequest) {
   return apiJson<z.infer<typeof BetaAccessRequestResultSchema>>('POST', apiPaths.betaAccessRequest, input)

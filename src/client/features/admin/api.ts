@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
+import { apiPaths } from '#client/app/paths.ts'
+import { apiJson } from '#client/lib/api.ts'
 import { ADMIN_STALE_TIME_MS } from '#shared/constants.ts'
 import type { BetaRequest, PendingUser, ReviewBetaRequest } from '#shared/schemas/admin.ts'
 import type { REPORT_ACTIONS, Report, ReportListSchema } from '#shared/schemas/community.ts'
 import type { FailingMail } from '#shared/schemas/mail.ts'
-import { apiPaths } from '../../app/paths.ts'
-import { apiJson } from '../../lib/api.ts'
 
 const BETA_REQUESTS_KEY = [apiPaths.adminBetaRequests]
 const PENDING_USERS_KEY = [apiPaths.adminPendingUsers]

@@ -1,6 +1,6 @@
+import { apiJson } from '#client/lib/api.ts'
 import { CHAT_FAILURE_INTERNAL } from '#shared/assistant/constants.ts'
 import type { ChatReply, ChatRequest } from '#shared/schemas/assistant.ts'
-import { apiJson } from '../../lib/api.ts'
 
 // The Hunting Assistant (docs/product.md §7 POST /api/chat). The URL lives here, as the leaderboards keep theirs,
 // rather than in app/paths.ts's apiPaths, which every feature shares.

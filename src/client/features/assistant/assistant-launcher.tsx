@@ -1,7 +1,7 @@
 import MessageCircle from 'lucide-react/icons/message-circle'
 import { type MouseEvent, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { useLatch } from '../../lib/deferred.ts'
-import { lazyWithPreload, preloadOnIntent } from '../../lib/lazy.ts'
+import { useLatch } from '#client/lib/deferred.ts'
+import { lazyWithPreload, preloadOnIntent } from '#client/lib/lazy.ts'
 
 // The Hunting Assistant's button. The button is all the app shell carries: the panel, its
 // conversation code and the chat contract load when the member reaches for the button, or at the first open.

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { apiPaths, paths } from '#client/app/paths.ts'
+import { apiRequest } from '#client/lib/api.ts'
+import { getQueryFn } from '#client/lib/query-client.ts'
 import type { AuthConfig, AuthUser } from '#shared/schemas/access.ts'
-import { apiPaths, paths } from '../../app/paths.ts'
-import { apiRequest } from '../../lib/api.ts'
-import { getQueryFn } from '../../lib/query-client.ts'
 
 export const AUTH_USER_KEY = [apiPaths.authUser] as const
 

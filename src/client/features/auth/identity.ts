@@ -1,8 +1,8 @@
+import { apiPaths, paths } from '#client/app/paths.ts'
+import { apiJson } from '#client/lib/api.ts'
 import { COMMUNITY_LIMITS } from '#shared/community/constants.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/constants.ts'
 import type { SetupAdmin } from '#shared/schemas/access.ts'
-import { apiPaths, paths } from '../../app/paths.ts'
-import { apiJson } from '../../lib/api.ts'
 
 /**
  * The better-auth JSON endpoints, called with plain fetch (no client library: it would add ~11 KB gzip).

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useSearch } from 'wouter'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from '#client/lib/api.ts'
 import {
   emailError,
   nameError,

@@ -8,6 +8,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import { apiPaths } from '#client/app/paths.ts'
+import { toast } from '#client/components/toast-store.ts'
+import { AUTH_USER_KEY } from '#client/features/auth/index.ts'
+import { SETTINGS_KEY } from '#client/features/measurements/index.ts'
+import { apiJson, errorMessage, throwIfNotOk } from '#client/lib/api.ts'
 import type {
   Comment,
   CommentPage,
@@ -22,11 +27,6 @@ import type {
   Profile,
   UpdateProfile,
 } from '#shared/schemas/community.ts'
-import { apiPaths } from '../../app/paths.ts'
-import { toast } from '../../components/toast-store.ts'
-import { apiJson, errorMessage, throwIfNotOk } from '../../lib/api.ts'
-import { AUTH_USER_KEY } from '../auth/api.ts'
-import { SETTINGS_KEY } from '../measurements/api.ts'
 import { createLikeSender } from './like-sender.ts'
 import { flattenComments, mapPostIn, withCommentCount } from './post-cache.ts'
 

@@ -1,4 +1,4 @@
-import { relativeAge } from '../../lib/relative-age.ts'
+import { relativeAge } from '#client/lib/relative-age.ts'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS

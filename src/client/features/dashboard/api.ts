@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { apiPaths } from '#client/app/paths.ts'
+import { MEASUREMENTS_KEY } from '#client/features/measurements/index.ts'
+import { throwIfNotOk } from '#client/lib/api.ts'
 import type { MeasurementPage } from '#shared/schemas/measurements.ts'
-import { apiPaths } from '../../app/paths.ts'
-import { throwIfNotOk } from '../../lib/api.ts'
-import { MEASUREMENTS_KEY } from '../measurements/api.ts'
 
 /** The dashboard shows the 3 most recent measurements. */
 export const DASHBOARD_RECENT = 3

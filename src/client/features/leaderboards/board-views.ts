@@ -1,7 +1,7 @@
+import { formatCount } from '#client/lib/format.ts'
 import { SCORE_BOOKS, scoreNumberText, weightText } from '#shared/measurements/display.ts'
 import type { Leaderboard, LeaderboardRow, MyRank, TopSpecies } from '#shared/schemas/achievements.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
-import { formatCount } from '../../lib/format.ts'
 import type { BoardScale } from './species-names.ts'
 
 // What /leaderboards shows (docs/product.md §2), worked out from the rows without touching the DOM.

@@ -1,4 +1,6 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiPaths } from '#client/app/paths.ts'
+import { apiJson, throwIfNotOk } from '#client/lib/api.ts'
 import type {
   Measurement,
   MeasurementPage,
@@ -6,8 +8,6 @@ import type {
   Settings,
   UpdateMeasurement,
 } from '#shared/schemas/measurements.ts'
-import { apiPaths } from '../../app/paths.ts'
-import { apiJson, throwIfNotOk } from '../../lib/api.ts'
 
 // The member's own measurements. Creating one goes through the outbox (offline/outbox.ts), which keeps a
 // draft and its photos in IndexedDB until the server has it; everything else is a plain request.

@@ -1,5 +1,5 @@
+import { toast } from '#client/components/toast-store.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
-import { toast } from '../../components/toast-store.ts'
 import {
   facebookShareUrl,
   instagramCaption,

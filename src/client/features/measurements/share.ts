@@ -1,8 +1,8 @@
+import { paths } from '#client/app/paths.ts'
+import { formatLength, formatWeight } from '#client/lib/units.ts'
 import { entryScoreText, notationOf } from '#shared/measurements/display.ts'
 import type { Measurement, MeasurementSummary, UnitSystem } from '#shared/schemas/measurements.ts'
 import type { System } from '#shared/scoring/chart.ts'
-import { paths } from '../../app/paths.ts'
-import { formatLength, formatWeight } from '../../lib/units.ts'
 
 // Sharing a measurement (docs/product.md §2 measurement card). Text and URLs are built here, pure, so
 // they can be tested; share-actions.ts does the browser side (share sheet, clipboard, windows).

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import X from 'lucide-react/icons/x'
-import { Dialog } from '../../components/dialog.tsx'
+import { Dialog } from '#client/components/dialog.tsx'
 import { MeasuringTool } from './measuring-tool.tsx'
 import type { MeasuringToolDialogProps } from './types.ts'
 

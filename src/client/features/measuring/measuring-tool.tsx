@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
-import { Loading } from '../../components/loading.tsx'
-import { lazyWithPreload } from '../../lib/lazy.ts'
+import { Loading } from '#client/components/loading.tsx'
+import { lazyWithPreload } from '#client/lib/lazy.ts'
 import type { MeasuringToolProps } from './types.ts'
 
 const LazyTool = lazyWithPreload<MeasuringToolProps>(() => import('./tool/measuring-tool-panel.tsx'))

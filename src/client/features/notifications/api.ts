@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { apiPaths } from '#client/app/paths.ts'
+import { apiJson } from '#client/lib/api.ts'
 import type { NotificationList } from '#shared/schemas/community.ts'
-import { apiPaths } from '../../app/paths.ts'
-import { apiJson } from '../../lib/api.ts'
 
 // The bell's data: the grouped list, marking read, and the live stream (Server-Sent Events).
 

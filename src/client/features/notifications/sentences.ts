@@ -1,6 +1,6 @@
+import { paths } from '#client/app/paths.ts'
+import { calendarDaysBetween, relativeAge } from '#client/lib/relative-age.ts'
 import type { Member, NotificationGroup } from '#shared/schemas/community.ts'
-import { paths } from '../../app/paths.ts'
-import { calendarDaysBetween, relativeAge } from '../../lib/relative-age.ts'
 
 // The words and the link of one line of the bell: 'Sam and 3 others liked your Elk'. A group gathers the
 // notifications of one kind about one item; its actors are the latest ones (at most 3), newest first.

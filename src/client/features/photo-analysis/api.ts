@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
+import { ApiError, apiJson } from '#client/lib/api.ts'
 import type { AiStatus } from '#shared/schemas/assistant.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
-import { ApiError, apiJson } from '../../lib/api.ts'
 
 // AI photo analysis: what this server can do (GET /api/ai/status) and the analysis of one photo the
 // member may see (POST /api/photos/{id}/analysis, no body). The URLs live here, as the leaderboards keep theirs.

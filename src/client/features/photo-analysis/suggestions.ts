@@ -1,9 +1,9 @@
+import { formatLength, formatWeight } from '#client/lib/units.ts'
 import { scoreText as bookScoreText, scoreNumberText, weightText } from '#shared/measurements/display.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import type { AnalysisEstimates, PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
 import type { TrophyClass } from '#shared/scoring/result.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import { formatLength, formatWeight } from '../../lib/units.ts'
 
 // What an analysis suggests, in the words and units the member reads. Every value is an estimate from one photo;
 // nothing here decides what the form takes (the form says which suggestions it can fill).

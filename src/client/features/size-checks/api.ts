@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiPaths } from '#client/app/paths.ts'
+import { apiJson } from '#client/lib/api.ts'
 import type { SaveSizeCheck, SizeChecks } from '#shared/schemas/community.ts'
-import { apiPaths } from '../../app/paths.ts'
-import { apiJson } from '../../lib/api.ts'
 
 // The member size check of one measurement (docs/architecture.md §2): its verdicts, recording or withdrawing one's own, and
 // the owner's replies. Each answer is the whole SizeChecks again.

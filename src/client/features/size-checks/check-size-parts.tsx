@@ -1,10 +1,10 @@
 import Ruler from 'lucide-react/icons/ruler'
 import Sparkles from 'lucide-react/icons/sparkles'
+import { Button } from '#client/components/button.tsx'
+import { MeasurementPhoto } from '#client/features/measurements/index.ts'
+import { formatLength } from '#client/lib/units.ts'
 import type { Estimate } from '#shared/schemas/community.ts'
 import type { Photo, UnitSystem } from '#shared/schemas/measurements.ts'
-import { Button } from '../../components/button.tsx'
-import { formatLength } from '../../lib/units.ts'
-import { MeasurementPhoto } from '../measurements/components/measurement-photo.tsx'
 import { comparisonText, ESTIMATE_SOURCE_LABELS, estimateValueText } from './estimate.ts'
 import type { AiState } from './use-ai-estimate.ts'
 

@@ -1,8 +1,8 @@
+import { formatLength, formatUncertainty, formatWeight } from '#client/lib/units.ts'
 import { reportedWithinRange } from '#shared/community/verdict-rule.ts'
 import type { CheckCounts, CheckState, Estimate, Verdict } from '#shared/schemas/community.ts'
 import type { MeasurementSummary, UnitSystem } from '#shared/schemas/measurements.ts'
 import type { AnalysisEstimates } from '#shared/schemas/photo-analysis.ts'
-import { formatLength, formatUncertainty, formatWeight } from '../../lib/units.ts'
 
 // The words and numbers of the member size check (docs/architecture.md §2): verdicts, states, estimates and how an estimate
 // compares with the size the owner reported.

@@ -1,7 +1,7 @@
 import { useState } from 'react'
+import { analysisFailure, analyzePhoto, useAiStatus } from '#client/features/photo-analysis/index.ts'
 import type { Photo } from '#shared/schemas/measurements.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
-import { analysisFailure, analyzePhoto, useAiStatus } from '../photo-analysis/api.ts'
 import { aiEstimateFor } from './estimate.ts'
 
 export type AiState = { kind: 'idle' } | { kind: 'working' } | { kind: 'note'; message: string }

@@ -1,4 +1,4 @@
-import type { Mail } from '../../lib/mailer.ts'
+import type { Mail } from '#server/lib/mailer.ts'
 
 // Anyone can make Fieldmark write to any address, so no mail carries text a stranger chose (a first name only
 // through greetingName), and every link points into BASE_URL. Plain and short: they are read on phones.

@@ -1,8 +1,11 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { MailSender } from '#server/features/mail/mail.outbox.ts'
+import type { Db } from '#server/db/client.ts'
+import type { MailSender } from '#server/features/mail/index.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { requireVerifiedApplicant, sessionUserOf } from '#server/plugins/auth-session.ts'
+import { perMemberRateLimit, type RateLimits, rateLimitConfig } from '#server/plugins/security.ts'
 import {
   AlphaAccessResultSchema,
   AlphaAccessSchema,
@@ -11,9 +14,6 @@ import {
   CommunityStatsSchema,
   SetupAdminSchema,
 } from '#shared/schemas/access.ts'
-import type { Db } from '../../db/client.ts'
-import { requireVerifiedApplicant, sessionUserOf } from '../../plugins/auth-session.ts'
-import { perMemberRateLimit, type RateLimits, rateLimitConfig } from '../../plugins/security.ts'
 import {
   clearCommunityStatsCache,
   getCommunityStats,

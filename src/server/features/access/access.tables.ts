@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../auth/auth.tables.ts'
+import { users } from '#server/features/auth/index.ts'
 
 export const betaRequests = pgTable(
   'beta_requests',

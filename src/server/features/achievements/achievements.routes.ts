@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
+import { clearBoardsAfterWrites } from '#server/features/leaderboards/index.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
 import { sendJson } from '#server/lib/send-json.ts'
+import { sessionUserOf as member, requireAdmin, requireApproved } from '#server/plugins/auth-session.ts'
+import type { RateLimits } from '#server/plugins/security.ts'
 import {
   AchievementParamsSchema,
   AchievementProgressSchema,
   AchievementSchema,
   UserAchievementSchema,
 } from '#shared/schemas/achievements.ts'
-import type { Db } from '../../db/client.ts'
-import { sessionUserOf as member, requireAdmin, requireApproved } from '../../plugins/auth-session.ts'
-import type { RateLimits } from '../../plugins/security.ts'
-import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { AchievementCatalogue, revokeAchievement } from './achievements.service.ts'
 import { awardRetroactively } from './retroactive.service.ts'
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
 import { afterMemberChange } from '#server/domain/member-events.ts'
 import { publishEvent } from '#server/domain/notify.ts'
+import { notifications, userAchievements } from '#server/features/community/index.ts'
 import { AppError } from '#shared/errors.ts'
 import type { Achievement } from '#shared/schemas/achievements.ts'
-import type { Db } from '../../db/client.ts'
-import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
-import { notifications, userAchievements } from '../community/community.tables.ts'
 import { keyOf, type MemberMetrics, type MetricKey, memberMetricsSql } from './metrics.queries.ts'
 
 // The catalogue, a member's awards and progress, an admin's revoke. Inactive achievements are hidden everywhere.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import type { Tx } from '#server/db/client.ts'
 import { notify } from '#server/domain/notify.ts'
+import { userAchievements } from '#server/features/community/index.ts'
 import type { AchievementMetric } from '#shared/achievements/constants.ts'
-import type { Tx } from '../../db/client.ts'
-import { userAchievements } from '../community/community.tables.ts'
 import { candidatesReached } from './metrics.queries.ts'
 
 // Awards are only ever added here, under the member's lock (afterMemberChange); a lower count never takes one away.

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#server/db/client.ts'
+import { idMapLiteral } from '#server/db/literals.ts'
 import { type AchievementMetric, SPECIES_GROUPS } from '#shared/achievements/constants.ts'
 import { SPECIES } from '#shared/species/catalogue.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { idMapLiteral } from '../../db/literals.ts'
 
 // Each metric is one aggregate over one source, for one member (memberMetricsSql) or grouped by member
 // (qualifyingMembersSql); candidatesReached counts only up to the targets (ADR 020). What counts: ADR 006.

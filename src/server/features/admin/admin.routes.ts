@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { MailSender } from '#server/features/mail/mail.outbox.ts'
+import type { Db } from '#server/db/client.ts'
+import { clearCommunityStatsCache } from '#server/features/access/index.ts'
+import type { MailSender } from '#server/features/mail/index.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { loadUser, requireAdmin } from '#server/plugins/auth-session.ts'
 import {
   BetaRequestSchema,
   PendingUserSchema,
@@ -9,9 +12,6 @@ import {
   ReviewBetaRequestSchema,
   UserIdParamsSchema,
 } from '#shared/schemas/admin.ts'
-import type { Db } from '../../db/client.ts'
-import { loadUser, requireAdmin } from '../../plugins/auth-session.ts'
-import { clearCommunityStatsCache } from '../access/access.service.ts'
 import { approveUser, listBetaRequests, listPendingUsers, reviewBetaRequest } from './admin.service.ts'
 
 type Options = { db: Db; mailSender: MailSender; baseUrl: string }

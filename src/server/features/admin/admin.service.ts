@@ -1,11 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { enqueueMail, type MailSender } from '#server/features/mail/mail.outbox.ts'
+import type { Db, Tx } from '#server/db/client.ts'
+import { approvedEmail, betaRequests, deniedEmail } from '#server/features/access/index.ts'
+import { users } from '#server/features/auth/index.ts'
+import { enqueueMail, type MailSender } from '#server/features/mail/index.ts'
 import { AppError } from '#shared/errors.ts'
 import type { BetaRequest, PendingUser, ReviewBetaRequest } from '#shared/schemas/admin.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { approvedEmail, deniedEmail } from '../access/access.emails.ts'
-import { betaRequests } from '../access/access.tables.ts'
-import { users } from '../auth/auth.tables.ts'
 
 type BetaRequestRow = typeof betaRequests.$inferSelect
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
 import type { ChatReply, ChatRequest, ChatSource, ChatSourceKind } from '#shared/schemas/assistant.ts'
-import type { Db } from '../../db/client.ts'
 
 // The seam between the built-in assistant and the AI path (ai-chat.ts), which retrieves the same knowledge, gives the
 // model the member's relevant records, offers the same calculators as tools, and falls back to the built-in answer.

@@ -4,12 +4,16 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware } from 'better-auth/api'
 import { genericOAuth } from 'better-auth/plugins'
 import { and, eq, ne } from 'drizzle-orm'
-import { enqueueMail, type MailSender } from '#server/features/mail/mail.outbox.ts'
-import type { Db } from '../../db/client.ts'
-import type { Config } from '../../env.ts'
-import type { Mail } from '../../lib/mailer.ts'
-import { existingAccountEmail, resetPasswordEmail, verificationEmail } from '../access/access.emails.ts'
-import { applyAccessForVerifiedUser } from '../access/access.service.ts'
+import type { Db } from '#server/db/client.ts'
+import type { Config } from '#server/env.ts'
+import {
+  applyAccessForVerifiedUser,
+  existingAccountEmail,
+  resetPasswordEmail,
+  verificationEmail,
+} from '#server/features/access/index.ts'
+import { enqueueMail, type MailSender } from '#server/features/mail/index.ts'
+import type { Mail } from '#server/lib/mailer.ts'
 import { CLOSED_IDENTITY_PATHS, memberFromOidcProfile, signUpBody } from './auth.member-fields.ts'
 import { accounts, sessions, users, verifications } from './auth.tables.ts'
 import { DISCOVERY_TIMEOUT_MS, discoveryUrlOf } from './oidc.discovery.ts'

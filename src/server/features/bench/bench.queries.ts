@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { preparedStatement } from '../../db/prepared.ts'
-import { users } from '../auth/auth.tables.ts'
+import type { Db } from '#server/db/client.ts'
+import { preparedStatement } from '#server/db/prepared.ts'
+import { users } from '#server/features/auth/index.ts'
 
 const oneRow = preparedStatement<{ id: string; email: string }>(
   sql`select ${users.id} as id, ${users.email} as email from ${users} where ${users.id} = ${sql.placeholder('id')}`,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/client.ts'
-import { requireApproved } from '../../plugins/auth-session.ts'
+import type { Db } from '#server/db/client.ts'
+import { requireApproved } from '#server/plugins/auth-session.ts'
 import { readOneRow } from './bench.queries.ts'
 
 /** docs/benchmarking.md's reference routes (BENCH_ROUTES=1 only): `bare` is HTTP's ceiling, `one-row` the reads'. */

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#server/db/client.ts'
 import { type NotifyInput, notify, publishEvent } from '#server/domain/notify.ts'
 import { blockedSql, canView } from '#server/domain/visibility.ts'
+import { users } from '#server/features/auth/index.ts'
+import { decodeCursor, encodeCursor, measurements } from '#server/features/measurements/index.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { COMMUNITY_LIMITS, type Comment, type CommentPage, MENTION_PATTERN } from '#shared/schemas/community.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { users } from '../auth/auth.tables.ts'
-import { decodeCursor, encodeCursor } from '../measurements/measurements.service.ts'
-import { measurements } from '../measurements/measurements.tables.ts'
 import { blocks, comments, follows, notifications } from './community.tables.ts'
 import {
   memberColumns,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { users } from '#server/features/auth/index.ts'
+import { measurements } from '#server/features/measurements/index.ts'
 import type { Estimate } from '#shared/schemas/community.ts'
-import { users } from '../auth/auth.tables.ts'
-import { measurements } from '../measurements/measurements.tables.ts'
 
 // The community. A like, a follow, a verdict and a block are one row per pair, so a double click or two
 // concurrent requests end with one row (the primary key or unique constraint decides, never a read-then-write).

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { sessionUserOf as member, requireApproved } from '#server/plugins/auth-session.ts'
+import { perMemberRateLimit as perMember, type RateLimits } from '#server/plugins/security.ts'
 import {
   CommentPageSchema,
   CommentParamsSchema,
@@ -10,9 +13,6 @@ import {
   LikeStateSchema,
   MeasurementParamsSchema,
 } from '#shared/schemas/community.ts'
-import type { Db } from '../../db/client.ts'
-import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
-import { perMemberRateLimit as perMember, type RateLimits } from '../../plugins/security.ts'
 import { createComment, deleteComment, listComments } from './comments.service.ts'
 import { likeMeasurement, type Outcome, unlikeMeasurement } from './interactions.service.ts'
 

@@ -1,14 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#server/db/client.ts'
 import { afterMemberChange } from '#server/domain/member-events.ts'
 import { notify, publishEvent } from '#server/domain/notify.ts'
 import { blockedSql, canView, followsSql, type Viewer } from '#server/domain/visibility.ts'
+import { users } from '#server/features/auth/index.ts'
+import { measurements, notFound } from '#server/features/measurements/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { LikeState, Member } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { users } from '../auth/auth.tables.ts'
-import { notFound } from '../measurements/measurements.service.ts'
-import { measurements } from '../measurements/measurements.tables.ts'
 import { likes, notifications } from './community.tables.ts'
 
 // Likes, and what likes and comments share. One like row per member and measurement; the count and the notification

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { users } from '#server/features/auth/auth.tables.ts'
-import type { EventHub } from '#server/features/notifications/notifications.events.ts'
+import { users } from '#server/features/auth/index.ts'
+import type { EventHub } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
 
 declare module 'fastify' {

@@ -5,11 +5,11 @@ import { preparedStatement } from '#server/db/prepared.ts'
 import {
   type Audience,
   type listColumns,
+  measurements,
   type PhotoRow,
   photosOf,
   toMeasurement,
-} from '#server/features/measurements/measurements.service.ts'
-import { measurements } from '#server/features/measurements/measurements.tables.ts'
+} from '#server/features/measurements/index.ts'
 import { VersionedCache } from '#server/lib/versioned-cache.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CheckState } from '#shared/schemas/community.ts'

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '#server/db/client.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
 import { sendJson } from '#server/lib/send-json.ts'
+import { sessionUserOf as member, requireApproved } from '#server/plugins/auth-session.ts'
+import { perMemberRateLimit, type RateLimits } from '#server/plugins/security.ts'
 import {
   BlockStateSchema,
   CursorQuerySchema,
@@ -13,9 +16,6 @@ import {
   UpdateProfileSchema,
   UserIdParamsSchema,
 } from '#shared/schemas/community.ts'
-import type { Db } from '../../db/client.ts'
-import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
-import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
 import { memberPostsWithStanding } from './feed.service.ts'
 import { followMember, unfollowMember } from './follows.service.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import type { EventHub } from '#server/features/notifications/notifications.events.ts'
+import type { EventHub } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
 import { likes } from './community.tables.ts'
 

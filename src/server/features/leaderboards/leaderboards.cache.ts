@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
-import type { EventHub } from '#server/features/notifications/notifications.events.ts'
+import type { Db } from '#server/db/client.ts'
+import type { EventHub } from '#server/features/notifications/index.ts'
+import { DroppedCache } from '#server/lib/dropped-cache.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { LEADERBOARD_ROWS, type LeaderboardRow } from '#shared/schemas/achievements.ts'
-import type { Db } from '../../db/client.ts'
-import { DroppedCache } from '../../lib/dropped-cache.ts'
 import {
   type BoardKey,
   type BoardRow,

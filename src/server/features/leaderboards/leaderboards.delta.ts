@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client.ts'
+import type { Tx } from '#server/db/client.ts'
 import {
   type BoardVersion,
   type Cell,

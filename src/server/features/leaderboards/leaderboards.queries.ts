@@ -1,4 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { countLiteral } from '#server/db/literals.ts'
+import { preparedStatement } from '#server/db/prepared.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import {
@@ -12,9 +15,6 @@ import {
   type TopSpecies,
 } from '#shared/schemas/achievements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import type { Db } from '../../db/client.ts'
-import { countLiteral } from '../../db/literals.ts'
-import { preparedStatement } from '../../db/prepared.ts'
 
 // Board reads: each generic plan must stay one ordered range of the rank index (leaderboards.explain.test.ts).
 

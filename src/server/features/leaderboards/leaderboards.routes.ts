@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '#server/db/client.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { sessionUserOf as member, requireApproved } from '#server/plugins/auth-session.ts'
+import type { RateLimits } from '#server/plugins/security.ts'
 import {
   LeaderboardQuerySchema,
   LeaderboardRowsSchema,
@@ -9,9 +12,6 @@ import {
   TopSpeciesListSchema,
   TrophiesQuerySchema,
 } from '#shared/schemas/achievements.ts'
-import type { Db } from '../../db/client.ts'
-import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
-import type { RateLimits } from '../../plugins/security.ts'
 import { boardKey, speciesBoardKey, topSpecies } from './leaderboards.queries.ts'
 import { rebuildBoardsIfEmpty } from './leaderboards.service.ts'
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#server/db/client.ts'
+import { idListLiteral } from '#server/db/literals.ts'
 import { SPECIES } from '#shared/species/catalogue.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { idListLiteral } from '../../db/literals.ts'
 
 // The boards computed from scratch; a write's delta (leaderboards.delta.ts) must arrive at the same rows. What counts
 // and each row's value: ADR 006. A hidden member has no rows at all, so no read needs to filter them.

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import { users } from '../auth/auth.tables.ts'
+import { users } from '#server/features/auth/index.ts'
 
 /** Precomputed boards: a row per board, bucket, species ('' for all), evidence and member (ADR 006, ADR 020). */
 export const leaderboardEntries = pgTable(

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { requireAdmin } from '#server/plugins/auth-session.ts'
 import { FailingMailSchema, MailIdParamsSchema } from '#shared/schemas/mail.ts'
-import type { Db } from '../../db/client.ts'
-import { requireAdmin } from '../../plugins/auth-session.ts'
 import type { MailSender } from './mail.outbox.ts'
 import { listFailingMails, resendMail } from './mail.service.ts'
 

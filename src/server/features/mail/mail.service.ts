@@ -1,7 +1,7 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
 import { AppError } from '#shared/errors.ts'
 import type { FailingMail } from '#shared/schemas/mail.ts'
-import type { Db } from '../../db/client.ts'
 import { mailQueue } from './mail.tables.ts'
 
 const FAILING_LIST_MAX = 200

@@ -1,8 +1,8 @@
+import type { Db } from '#server/db/client.ts'
 import { canView } from '#server/domain/visibility.ts'
+import { VersionedCache } from '#server/lib/versioned-cache.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { ListOrder } from '#shared/schemas/measurements.ts'
-import type { Db } from '../../db/client.ts'
-import { VersionedCache } from '../../lib/versioned-cache.ts'
 import {
   collectionVersion,
   listMeasurements,

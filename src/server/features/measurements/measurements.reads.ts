@@ -1,5 +1,8 @@
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
 import { blockedSql, canView, followsSql, type Relation } from '#server/domain/visibility.ts'
+import { users } from '#server/features/auth/index.ts'
 import { countByMonth, DEFAULT_TIME_ZONE, lastMonths } from '#shared/measurements/calendar-months.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
@@ -11,9 +14,6 @@ import type {
 } from '#shared/schemas/measurements.ts'
 import type { System, TrophyClass } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import type { Db } from '../../db/client.ts'
-import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
-import { users } from '../auth/auth.tables.ts'
 import {
   type Audience,
   cursorTextOf,

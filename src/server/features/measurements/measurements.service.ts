@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { Db, Tx } from '#server/db/client.ts'
 import {
   afterMemberChange,
   beforeMeasurementWrite,
@@ -9,7 +10,10 @@ import {
 } from '#server/domain/member-events.ts'
 import { tellRecipients } from '#server/domain/notify.ts'
 import { canChange, canView, relationTo } from '#server/domain/visibility.ts'
-import { queuePostDelivery, reachesFollowers } from '#server/features/community/feed-inbox.service.ts'
+import { users } from '#server/features/auth/index.ts'
+import { queuePostDelivery, reachesFollowers } from '#server/features/community/index.ts'
+import { findAnalysis } from '#server/features/photo-analysis/index.ts'
+import { toPhoto } from '#server/features/photos/index.ts'
 import { effectiveEvidence } from '#shared/community/check-state.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
@@ -21,10 +25,6 @@ import type {
   Visibility,
 } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { users } from '../auth/auth.tables.ts'
-import { findAnalysis } from '../photo-analysis/photo-analysis.service.ts'
-import { toPhoto } from '../photos/photos.service.ts'
 import {
   aiAnalysisProblem,
   type Computed,

@@ -11,10 +11,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { users } from '#server/features/auth/index.ts'
 import type { PhotoMeasurement, QuickValues } from '#shared/schemas/measurements.ts'
 import type { ScoreSheet } from '#shared/scoring/build-sheet.ts'
 import type { ScoreResult } from '#shared/scoring/result.ts'
-import { users } from '../auth/auth.tables.ts'
 
 // A measurement is a catch or a trophy and, when not private, a post. The sheet and result are kept whole; the card's
 // values and the score are copied into columns so lists and boards read plain indexes. Inches and pounds.

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
+import { clearBoardsAfterWrites } from '#server/features/leaderboards/index.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { requireAdmin, requireApproved, sessionUserOf as signedIn } from '#server/plugins/auth-session.ts'
+import { perMemberRateLimit as perMember, type RateLimits } from '#server/plugins/security.ts'
 import {
   CreateReportSchema,
   ReportListQuerySchema,
@@ -9,10 +13,6 @@ import {
   ReportSchema,
   ResolveReportSchema,
 } from '#shared/schemas/community.ts'
-import type { Db } from '../../db/client.ts'
-import { requireAdmin, requireApproved, sessionUserOf as signedIn } from '../../plugins/auth-session.ts'
-import { perMemberRateLimit as perMember, type RateLimits } from '../../plugins/security.ts'
-import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { createReport, listReports, resolveReport } from './moderation.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { Db, Tx } from '#server/db/client.ts'
 import {
   afterMemberChange,
   beforeMeasurementWrite,
@@ -10,6 +11,9 @@ import {
 } from '#server/domain/member-events.ts'
 import { tellRecipients } from '#server/domain/notify.ts'
 import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
+import { users } from '#server/features/auth/index.ts'
+import { comments, reports } from '#server/features/community/index.ts'
+import { measurements } from '#server/features/measurements/index.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type {
@@ -20,10 +24,6 @@ import type {
   ReportListSchema,
   ReportTarget,
 } from '#shared/schemas/community.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { users } from '../auth/auth.tables.ts'
-import { comments, reports } from '../community/community.tables.ts'
-import { measurements } from '../measurements/measurements.tables.ts'
 
 // Moderation: members report a post, a comment or a profile; admins hide, restore or dismiss. Hidden
 // content disappears for everyone but its author and admins (visibility.ts for measurements; the comment and profile

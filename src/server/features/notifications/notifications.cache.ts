@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache'
+import type { Db } from '#server/db/client.ts'
+import { VersionedCache } from '#server/lib/versioned-cache.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { NotificationList } from '#shared/schemas/community.ts'
-import type { Db } from '../../db/client.ts'
-import { VersionedCache } from '../../lib/versioned-cache.ts'
 import type { EventHub } from './notifications.events.ts'
 import { type Dependencies, listNotifications, notificationsVersion } from './notifications.service.ts'
 

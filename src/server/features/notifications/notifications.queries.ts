@@ -1,13 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { countLiteral } from '#server/db/literals.ts'
+import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
 import { followsSql, type Visible } from '#server/domain/visibility.ts'
+import { users } from '#server/features/auth/index.ts'
+import { achievements, blocks, comments, follows, notifications } from '#server/features/community/index.ts'
+import { measurements } from '#server/features/measurements/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { NotificationGroup } from '#shared/schemas/community.ts'
-import type { Db } from '../../db/client.ts'
-import { countLiteral } from '../../db/literals.ts'
-import { type PreparedStatement, preparedStatement } from '../../db/prepared.ts'
-import { users } from '../auth/auth.tables.ts'
-import { achievements, blocks, comments, follows, notifications } from '../community/community.tables.ts'
-import { measurements } from '../measurements/measurements.tables.ts'
 
 // The bell's SQL: a list's version, and its window of groups in one statement (notifications.service.ts lists them).
 

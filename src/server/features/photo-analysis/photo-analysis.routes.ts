@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '#server/db/client.ts'
+import type { AiConfig } from '#server/env.ts'
+import { createAiClient } from '#server/lib/ai-client.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { requireApproved, sessionUserOf } from '#server/plugins/auth-session.ts'
+import { perMemberRateLimit, type RateLimits } from '#server/plugins/security.ts'
 import { PhotoAnalysisParamsSchema, PhotoAnalysisSchema } from '#shared/schemas/photo-analysis.ts'
-import type { Db } from '../../db/client.ts'
-import type { AiConfig } from '../../env.ts'
-import { createAiClient } from '../../lib/ai-client.ts'
-import { requireApproved, sessionUserOf } from '../../plugins/auth-session.ts'
-import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import { type Ai, analyzePhoto } from './photo-analysis.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits; ai: AiConfig | undefined }

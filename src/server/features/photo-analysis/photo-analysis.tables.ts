@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from '#server/features/auth/index.ts'
+import { photos } from '#server/features/measurements/index.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
-import { users } from '../auth/auth.tables.ts'
-import { photos } from '../measurements/measurements.tables.ts'
 
 /** Answered analyses, so a measurement naming one (`aiAnalysisId`) is known real, the member's and of its photo. */
 export const photoAnalyses = pgTable(

@@ -4,12 +4,12 @@ import multipart from '@fastify/multipart'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { loadUser, requireApproved } from '#server/plugins/auth-session.ts'
+import { perMemberRateLimit, type RateLimits } from '#server/plugins/security.ts'
 import { ApiErrorSchema, AppError } from '#shared/errors.ts'
 import { MEASUREMENT_LIMITS, PHOTO_SIZES, UploadedPhotoSchema } from '#shared/schemas/measurements.ts'
-import type { Db } from '../../db/client.ts'
-import { loadUser, requireApproved } from '../../plugins/auth-session.ts'
-import { perMemberRateLimit, type RateLimits } from '../../plugins/security.ts'
 import {
   BUSY_RETRY_AFTER_SECONDS,
   type CaptureInfo,

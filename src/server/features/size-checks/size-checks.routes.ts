@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
+import { clearBoardsAfterWrites } from '#server/features/leaderboards/index.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
+import { sessionUserOf as member, requireApproved } from '#server/plugins/auth-session.ts'
+import { perMemberRateLimit as perMember, type RateLimits } from '#server/plugins/security.ts'
 import {
   MeasurementParamsSchema,
   SaveSizeCheckSchema,
   SizeCheckReplySchema,
   SizeChecksSchema,
 } from '#shared/schemas/community.ts'
-import type { Db } from '../../db/client.ts'
-import { sessionUserOf as member, requireApproved } from '../../plugins/auth-session.ts'
-import { perMemberRateLimit as perMember, type RateLimits } from '../../plugins/security.ts'
-import { clearBoardsAfterWrites } from '../leaderboards/leaderboards.cache.ts'
 import { readSizeChecks, replyToSizeCheck, saveSizeCheck, withdrawSizeCheck } from './size-checks.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, not, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import type { Db, Tx } from '#server/db/client.ts'
 import {
   afterMemberChange,
   beforeMeasurementWrite,
@@ -10,6 +11,9 @@ import {
 } from '#server/domain/member-events.ts'
 import { notify } from '#server/domain/notify.ts'
 import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
+import { users } from '#server/features/auth/index.ts'
+import { sizeChecks } from '#server/features/community/index.ts'
+import { measurements, notFound, photos } from '#server/features/measurements/index.ts'
 import { checkState, effectiveEvidence } from '#shared/community/check-state.ts'
 import { reportedValueFor, verdictRuledOut } from '#shared/community/verdict-rule.ts'
 import { AppError } from '#shared/errors.ts'
@@ -22,11 +26,6 @@ import type {
   SizeCheck,
   SizeChecks,
 } from '#shared/schemas/community.ts'
-import type { Db, Tx } from '../../db/client.ts'
-import { users } from '../auth/auth.tables.ts'
-import { sizeChecks } from '../community/community.tables.ts'
-import { notFound } from '../measurements/measurements.service.ts'
-import { measurements, photos } from '../measurements/measurements.tables.ts'
 
 // One verdict per member per measurement (docs/architecture.md §2). Every write locks the measurement row first, so
 // its counts, state and evidence always match its size_checks rows. A changed verdict clears the owner's reply (it

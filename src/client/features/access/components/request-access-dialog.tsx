@@ -1,6 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import CircleCheck from 'lucide-react/icons/circle-check'
 import { type FormEvent, useEffect, useState } from 'react'
+import { Button } from '#client/components/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/dialog.tsx'
+import { TextAreaField, TextField } from '#client/components/field.tsx'
+import { SelectField } from '#client/components/select-field.tsx'
+import { toast } from '#client/components/toast-store.ts'
+import { ApiError, errorMessage } from '#client/lib/api.ts'
 import {
   EXPERIENCE_LABELS,
   EXPERIENCE_LEVELS,
@@ -8,12 +14,6 @@ import {
   REQUEST_DIALOG_RESET_MS,
 } from '#shared/constants.ts'
 import type { BetaAccessRequest } from '#shared/schemas/access.ts'
-import { Button } from '../../../components/button.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/dialog.tsx'
-import { TextAreaField, TextField } from '../../../components/field.tsx'
-import { SelectField } from '../../../components/select-field.tsx'
-import { toast } from '../../../components/toast-store.ts'
-import { ApiError, errorMessage } from '../../../lib/api.ts'
 import { submitBetaAccessRequest } from '../api.ts'
 import {
   EMPTY_REQUEST_ACCESS,

@@ -2,13 +2,13 @@ import CircleHelp from 'lucide-react/icons/circle-help'
 import Clock from 'lucide-react/icons/clock'
 import Mail from 'lucide-react/icons/mail'
 import Sparkles from 'lucide-react/icons/sparkles'
+import { paths } from '#client/app/paths.ts'
+import { BrandMark, BrandName } from '#client/components/brand.tsx'
+import { Button } from '#client/components/button.tsx'
+import { useDocumentTitle } from '#client/lib/document-title.ts'
+import { displayName, fullName } from '#client/lib/user-name.ts'
 import { PRODUCT_NAME } from '#shared/constants.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import { paths } from '../../../app/paths.ts'
-import { BrandMark, BrandName } from '../../../components/brand.tsx'
-import { Button } from '../../../components/button.tsx'
-import { useDocumentTitle } from '../../../lib/document-title.ts'
-import { displayName, fullName } from '../../../lib/user-name.ts'
 
 const NEXT_STEPS = [
   'Our team reviews your beta access request',

@@ -1,7 +1,7 @@
 import Percent from 'lucide-react/icons/percent'
 import Star from 'lucide-react/icons/star'
 import Trophy from 'lucide-react/icons/trophy'
-import { formatCount } from '../../../lib/format.ts'
+import { formatCount } from '#client/lib/format.ts'
 
 type Props = { figures: { earned: number; totalPoints: number; completion: number } | undefined }
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef } from 'react'
 import { useLocation } from 'wouter'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '#client/app/paths.ts'
 import { ACHIEVEMENT_TABS, type AchievementTab, tabAfterKey, tabHref } from '../achievement-views.ts'
 
 export const TABS_ID = 'achievements'

@@ -1,5 +1,5 @@
+import { formatCount } from '#client/lib/format.ts'
 import type { Achievement } from '#shared/schemas/achievements.ts'
-import { formatCount } from '../../../lib/format.ts'
 import { categoryLabel } from '../achievement-views.ts'
 import { AchievementCard } from './achievement-card.tsx'
 

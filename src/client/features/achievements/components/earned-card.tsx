@@ -1,6 +1,6 @@
 import CalendarCheck from 'lucide-react/icons/calendar-check'
+import { formatDateTime } from '#client/lib/format.ts'
 import type { UserAchievement } from '#shared/schemas/achievements.ts'
-import { formatDateTime } from '../../../lib/format.ts'
 import { AchievementCard } from './achievement-card.tsx'
 
 /** docs/product.md §2 Earned card: icon, name, tier, '+N pts', description and when it was earned. */

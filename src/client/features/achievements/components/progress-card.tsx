@@ -1,4 +1,4 @@
-import { formatCount } from '../../../lib/format.ts'
+import { formatCount } from '#client/lib/format.ts'
 import type { ProgressItem } from '../achievement-views.ts'
 import { AchievementCard } from './achievement-card.tsx'
 

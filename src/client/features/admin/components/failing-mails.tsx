@@ -1,8 +1,8 @@
+import { Button } from '#client/components/button.tsx'
+import { toast } from '#client/components/toast-store.ts'
+import { errorMessage } from '#client/lib/api.ts'
+import { formatDateTime } from '#client/lib/format.ts'
 import type { FailingMail } from '#shared/schemas/mail.ts'
-import { Button } from '../../../components/button.tsx'
-import { toast } from '../../../components/toast-store.ts'
-import { errorMessage } from '../../../lib/api.ts'
-import { formatDateTime } from '../../../lib/format.ts'
 import { useFailingMails, useResendMail } from '../api.ts'
 import { AdminSection, AdminTable } from './admin-table.tsx'
 

@@ -1,7 +1,7 @@
+import { Button } from '#client/components/button.tsx'
+import { formatDateTime } from '#client/lib/format.ts'
 import { EXPERIENCE_LABELS } from '#shared/constants.ts'
 import type { BetaRequest } from '#shared/schemas/admin.ts'
-import { Button } from '../../../components/button.tsx'
-import { formatDateTime } from '../../../lib/format.ts'
 import { AdminTable, type Column } from './admin-table.tsx'
 
 export type ReviewAction = 'approved' | 'denied'

@@ -1,10 +1,10 @@
 import ExternalLink from 'lucide-react/icons/arrow-up-right'
 import { Link } from 'wouter'
+import { Avatar } from '#client/components/avatar.tsx'
+import { Button } from '#client/components/button.tsx'
+import { formatDateTime } from '#client/lib/format.ts'
 import { REPORT_REASON_LABELS } from '#shared/community/constants.ts'
 import type { Member, Report } from '#shared/schemas/community.ts'
-import { Avatar } from '../../../components/avatar.tsx'
-import { Button } from '../../../components/button.tsx'
-import { formatDateTime } from '../../../lib/format.ts'
 import type { ReportAction } from '../api.ts'
 import { contentHref, STATUS_LABELS, TARGET_LABELS } from './report-text.ts'
 

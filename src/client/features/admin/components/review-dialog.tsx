@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react'
+import { Button } from '#client/components/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/dialog.tsx'
+import { TextAreaField } from '#client/components/field.tsx'
 import { EXPERIENCE_LABELS } from '#shared/constants.ts'
 import type { BetaRequest } from '#shared/schemas/admin.ts'
-import { Button } from '../../../components/button.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/dialog.tsx'
-import { TextAreaField } from '../../../components/field.tsx'
 import type { ReviewAction } from './pending-requests-table.tsx'
 
 type Target = { request: BetaRequest; action: ReviewAction }

@@ -1,5 +1,5 @@
+import { formatDateTime } from '#client/lib/format.ts'
 import type { BetaRequest } from '#shared/schemas/admin.ts'
-import { formatDateTime } from '../../../lib/format.ts'
 import { AdminTable, type Column } from './admin-table.tsx'
 import { StatusBadge } from './status-badge.tsx'
 

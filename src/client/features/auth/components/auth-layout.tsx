@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { paths } from '../../../app/paths.ts'
-import { BrandMark, BrandName } from '../../../components/brand.tsx'
-import { useDocumentTitle } from '../../../lib/document-title.ts'
+import { paths } from '#client/app/paths.ts'
+import { BrandMark, BrandName } from '#client/components/brand.tsx'
+import { useDocumentTitle } from '#client/lib/document-title.ts'
 
 type Props = { title: string; subtitle?: ReactNode; children: ReactNode }
 

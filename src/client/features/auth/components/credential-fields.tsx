@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/field.tsx'
+import { TextField } from '#client/components/field.tsx'
 import type { Errors, Field, Mode, Values } from '../use-sign-in-form.ts'
 
 type Props = {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
-import { apiPaths, paths } from '../../../app/paths.ts'
-import { buttonClass } from '../../../components/button.tsx'
+import { apiPaths, paths } from '#client/app/paths.ts'
+import { buttonClass } from '#client/components/button.tsx'
 import type { Mode } from '../use-sign-in-form.ts'
 
 const LINK_CLASS = 'font-semibold text-pine-800 underline-offset-2 hover:underline'

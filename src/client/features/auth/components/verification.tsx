@@ -1,4 +1,4 @@
-import { Button } from '../../../components/button.tsx'
+import { Button } from '#client/components/button.tsx'
 import { AuthLayout, Notice } from './auth-layout.tsx'
 
 type CheckEmailProps = {

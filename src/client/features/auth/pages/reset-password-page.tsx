@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react'
 import { Link, useSearch } from 'wouter'
-import { paths } from '../../../app/paths.ts'
-import { Button, buttonClass } from '../../../components/button.tsx'
-import { TextField } from '../../../components/field.tsx'
-import { ApiError } from '../../../lib/api.ts'
+import { paths } from '#client/app/paths.ts'
+import { Button, buttonClass } from '#client/components/button.tsx'
+import { TextField } from '#client/components/field.tsx'
+import { ApiError } from '#client/lib/api.ts'
 import { AuthLayout, Notice } from '../components/auth-layout.tsx'
 import { passwordError, resetPassword } from '../identity.ts'
 

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/button.tsx'
+import { Button } from '#client/components/button.tsx'
 import { useAuthConfig } from '../api.ts'
 import { AuthLayout, Notice } from '../components/auth-layout.tsx'
 import { CredentialFields } from '../components/credential-fields.tsx'

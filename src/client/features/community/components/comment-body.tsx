@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { Link } from 'wouter'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '#client/app/paths.ts'
 import { bodySegments } from '../mentions.ts'
 
 /**

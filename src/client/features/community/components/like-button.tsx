@@ -1,6 +1,6 @@
 import Heart from 'lucide-react/icons/heart'
+import { formatCount } from '#client/lib/format.ts'
 import type { Post } from '#shared/schemas/community.ts'
-import { formatCount } from '../../../lib/format.ts'
 import { useToggleLike } from '../api.ts'
 
 /** The heart: pressed when the viewer likes the post; the count changes on the click (optimistic). */

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import Ellipsis from 'lucide-react/icons/ellipsis'
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
-import type { TakeOver } from '../../../lib/deferred.ts'
+import type { TakeOver } from '#client/lib/deferred.ts'
 import { MORE_BUTTON_CLASS, type MoreMenuItem } from './more-menu.tsx'
 
 type Props = { label: string; items: MoreMenuItem[]; takeOver: TakeOver }

@@ -1,6 +1,6 @@
 import Ellipsis from 'lucide-react/icons/ellipsis'
 import type { ComponentType } from 'react'
-import { deferred, useDeferredMenu } from '../../../lib/deferred.ts'
+import { deferred, useDeferredMenu } from '#client/lib/deferred.ts'
 
 export type MoreMenuItem = {
   label: string

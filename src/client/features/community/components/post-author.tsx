@@ -1,8 +1,8 @@
 import MapPin from 'lucide-react/icons/map-pin'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { paths } from '#client/app/paths.ts'
 import type { Member } from '#shared/schemas/community.ts'
-import { paths } from '../../../app/paths.ts'
 import { memberName } from '../member-name.ts'
 import { MemberAvatar } from './member-avatar.tsx'
 

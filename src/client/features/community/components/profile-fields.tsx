@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
+import { TextAreaField, TextField } from '#client/components/field.tsx'
+import { UNIT_LABELS, VISIBILITY_LABELS, VISIBILITY_MEANINGS } from '#client/features/measurements/index.ts'
+import { formatCount } from '#client/lib/format.ts'
 import { COMMUNITY_LIMITS } from '#shared/schemas/community.ts'
 import { UNIT_SYSTEMS, type UnitSystem, VISIBILITIES, type Visibility } from '#shared/schemas/measurements.ts'
-import { TextAreaField, TextField } from '../../../components/field.tsx'
-import { formatCount } from '../../../lib/format.ts'
-import { UNIT_LABELS, VISIBILITY_LABELS, VISIBILITY_MEANINGS } from '../../measurements/components/labels.ts'
 
 export type ProfileDraft = {
   firstName: string

@@ -1,10 +1,10 @@
 import ImagePlus from 'lucide-react/icons/image-plus'
 import Trash2 from 'lucide-react/icons/trash-2'
 import { type ChangeEvent, useRef } from 'react'
+import { Avatar } from '#client/components/avatar.tsx'
+import { Button } from '#client/components/button.tsx'
+import { PHOTO_ACCEPT } from '#client/features/measurements/index.ts'
 import type { Profile } from '#shared/schemas/community.ts'
-import { Avatar } from '../../../components/avatar.tsx'
-import { Button } from '../../../components/button.tsx'
-import { PHOTO_ACCEPT } from '../../measurements/form/photo-files.ts'
 
 type Props = {
   id: string

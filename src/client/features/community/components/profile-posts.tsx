@@ -1,7 +1,7 @@
 import Ruler from 'lucide-react/icons/ruler'
+import { Button } from '#client/components/button.tsx'
 import { LoadMore } from '#client/components/load-more.tsx'
 import { useUnits } from '#client/lib/use-units.ts'
-import { Button } from '../../../components/button.tsx'
 import { useProfilePosts } from '../api.ts'
 import { PostCard } from './post-card.tsx'
 import { PostCardSkeleton } from './post-card-skeleton.tsx'

@@ -1,4 +1,10 @@
 import { type FormEvent, useId, useState } from 'react'
+import { Button } from '#client/components/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#client/components/dialog.tsx'
+import { INPUT_CLASS } from '#client/components/field.tsx'
+import { toast } from '#client/components/toast-store.ts'
+import { errorMessage } from '#client/lib/api.ts'
+import { formatCount } from '#client/lib/format.ts'
 import {
   COMMUNITY_LIMITS,
   REPORT_REASON_LABELS,
@@ -6,12 +12,6 @@ import {
   type ReportReason,
   type ReportTarget,
 } from '#shared/community/constants.ts'
-import { Button } from '../../../components/button.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/dialog.tsx'
-import { INPUT_CLASS } from '../../../components/field.tsx'
-import { toast } from '../../../components/toast-store.ts'
-import { errorMessage } from '../../../lib/api.ts'
-import { formatCount } from '../../../lib/format.ts'
 import { useCreateReport } from '../api.ts'
 
 export type ReportSubject = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useLatch } from '../../../lib/deferred.ts'
+import { useLatch } from '#client/lib/deferred.ts'
 import type { ReportSubject } from './report-dialog.tsx'
 
 // The report dialog (Radix) loads the first time a member reports something, not with the feed.

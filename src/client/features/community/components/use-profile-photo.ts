@@ -1,7 +1,6 @@
 import { type ChangeEvent, useState } from 'react'
-import { errorMessage } from '../../../lib/api.ts'
-import { photoFileError } from '../../measurements/form/photo-files.ts'
-import { uploadPhoto } from '../../measurements/offline/upload.ts'
+import { photoFileError, uploadPhoto } from '#client/features/measurements/index.ts'
+import { errorMessage } from '#client/lib/api.ts'
 
 /** The picture: unchanged, a new upload (sent as photoId), or removed (photoId null). */
 export type PhotoChoice = { kind: 'keep' } | { kind: 'new'; id: string; url: string } | { kind: 'remove' }

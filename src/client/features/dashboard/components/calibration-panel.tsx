@@ -3,13 +3,13 @@ import Circle from 'lucide-react/icons/circle'
 import CreditCard from 'lucide-react/icons/credit-card'
 import Ruler from 'lucide-react/icons/ruler'
 import { lazy, Suspense, useState } from 'react'
+import type { MeasuredValue } from '#client/features/measuring/index.ts'
+import { preloadMeasuringTool } from '#client/features/measuring/index.ts'
+import { useLatch } from '#client/lib/deferred.ts'
 import type { ReferenceKind } from '#shared/measuring/index.ts'
-import { useLatch } from '../../../lib/deferred.ts'
-import { preloadMeasuringTool } from '../../measuring/measuring-tool.tsx'
-import type { MeasuredValue } from '../../measuring/types.ts'
 
 // The tool's dialog (Radix) and the tool itself load when a reference is reached for, not with the dashboard.
-const loadDialog = () => import('../../measuring/measuring-tool-dialog.tsx')
+const loadDialog = () => import('#client/features/measuring/index.ts')
 const MeasuringToolDialog = lazy(() => loadDialog().then((m) => ({ default: m.MeasuringToolDialog })))
 const preload = () => void Promise.all([loadDialog(), preloadMeasuringTool()]).catch(() => {})
 

@@ -1,7 +1,7 @@
 import Camera from 'lucide-react/icons/camera'
 import Upload from 'lucide-react/icons/upload'
-import { Button } from '../../../components/button.tsx'
-import { addMeasurementIntent } from '../../measurements/components/add-measurement.tsx'
+import { Button } from '#client/components/button.tsx'
+import { addMeasurementIntent } from '#client/features/measurements/index.ts'
 
 /** How the add dialog starts: the camera (phones) or the file picker. */
 export type AddMeasurementStart = { startWith: 'camera' | 'upload' }

@@ -1,10 +1,12 @@
 import { Link } from 'wouter'
+import { paths } from '#client/app/paths.ts'
+import {
+  EmptyCollection,
+  MeasurementCard,
+  MeasurementCardSkeleton,
+  useOutboxEntries,
+} from '#client/features/measurements/index.ts'
 import { useUnits } from '#client/lib/use-units.ts'
-import { paths } from '../../../app/paths.ts'
-import { EmptyCollection } from '../../measurements/components/empty-collection.tsx'
-import { MeasurementCard } from '../../measurements/components/measurement-card.tsx'
-import { MeasurementCardSkeleton } from '../../measurements/components/measurement-card-skeleton.tsx'
-import { useOutboxEntries } from '../../measurements/offline/hooks.ts'
 import { DASHBOARD_RECENT, useRecentByDateTaken } from '../api.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useRef } from 'react'
+import { unitLabel } from '#client/lib/units.ts'
+import { useSeen } from '#client/lib/use-seen.ts'
 import type { MeasurementStats, UnitSystem } from '#shared/schemas/measurements.ts'
-import { unitLabel } from '../../../lib/units.ts'
-import { useSeen } from '../../../lib/use-seen.ts'
 import { type BestBar, bestBars, monthNames } from './statistics-data.ts'
 
 // The dashboard's charts. Each chart is a figure with its caption and a visually hidden table holding

@@ -1,6 +1,6 @@
+import { formatLength, formatWeight, poundsToKg } from '#client/lib/units.ts'
 import { entryScoreText } from '#shared/measurements/display.ts'
 import type { MeasurementStats, UnitSystem } from '#shared/schemas/measurements.ts'
-import { formatLength, formatWeight, poundsToKg } from '../../../lib/units.ts'
 
 type Best = MeasurementStats['personalBests'][number]
 

@@ -1,4 +1,4 @@
-import { formatCount } from '../../../lib/format.ts'
+import { formatCount } from '#client/lib/format.ts'
 import { useCommunityStats } from '../api.ts'
 import { landingContent } from '../content.ts'
 

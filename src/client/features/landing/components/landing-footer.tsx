@@ -1,4 +1,4 @@
-import { BrandMark, BrandName } from '../../../components/brand.tsx'
+import { BrandMark, BrandName } from '#client/components/brand.tsx'
 import { landingContent } from '../content.ts'
 
 export function LandingFooter() {

@@ -1,5 +1,5 @@
-import { BrandMark, BrandName } from '../../../components/brand.tsx'
-import { Button } from '../../../components/button.tsx'
+import { BrandMark, BrandName } from '#client/components/brand.tsx'
+import { Button } from '#client/components/button.tsx'
 import { landingContent } from '../content.ts'
 
 type Props = { onRequestAccess: () => void; onRequestAccessIntent: () => void; onBetaLogin: () => void }

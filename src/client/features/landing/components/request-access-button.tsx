@@ -1,4 +1,4 @@
-import { Button } from '../../../components/button.tsx'
+import { Button } from '#client/components/button.tsx'
 
 export type RequestAccessHandlers = { onRequestAccess: () => void; onRequestAccessIntent: () => void }
 

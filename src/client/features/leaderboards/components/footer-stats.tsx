@@ -1,7 +1,7 @@
 import Award from 'lucide-react/icons/award'
 import PawPrint from 'lucide-react/icons/paw-print'
 import Users from 'lucide-react/icons/users'
-import { formatCount } from '../../../lib/format.ts'
+import { formatCount } from '#client/lib/format.ts'
 import type { FooterStats as Stats } from '../board-views.ts'
 
 /** docs/product.md §2 footer: Active Hunters & Anglers, Total Trophies Recorded, Species Tracked. */

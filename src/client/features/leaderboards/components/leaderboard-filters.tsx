@@ -1,3 +1,4 @@
+import { SelectField } from '#client/components/select-field.tsx'
 import {
   EVIDENCE_FILTER_LABELS,
   EVIDENCE_FILTERS,
@@ -6,7 +7,6 @@ import {
   type LeaderboardPeriod,
   PERIOD_LABELS,
 } from '#shared/achievements/constants.ts'
-import { SelectField } from '../../../components/select-field.tsx'
 import type { Option } from '../board-views.ts'
 import type { BoardFilters } from '../filters.ts'
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
-import { Loading } from '../../../components/loading.tsx'
-import { useLatch } from '../../../lib/deferred.ts'
-import { preloadOnIntent } from '../../../lib/lazy.ts'
+import { Loading } from '#client/components/loading.tsx'
+import { useLatch } from '#client/lib/deferred.ts'
+import { preloadOnIntent } from '#client/lib/lazy.ts'
 import type { AddMeasurementDialogProps } from './add-measurement-dialog.tsx'
 
 // The add dialog as the app shell holds it: the dialog (Radix) and its form (the species catalogue, the scoring

@@ -1,4 +1,4 @@
-import { formatDate, relativeAgeInSentence } from '../../../lib/relative-age.ts'
+import { formatDate, relativeAgeInSentence } from '#client/lib/relative-age.ts'
 import type { ValueRow } from './measurement-rows.ts'
 
 /**

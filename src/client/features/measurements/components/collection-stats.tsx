@@ -3,8 +3,8 @@ import CalendarDays from 'lucide-react/icons/calendar-days'
 import Crown from 'lucide-react/icons/crown'
 import Layers from 'lucide-react/icons/layers'
 import PawPrint from 'lucide-react/icons/paw-print'
+import { formatCount } from '#client/lib/format.ts'
 import type { MeasurementStats } from '#shared/schemas/measurements.ts'
-import { formatCount } from '../../../lib/format.ts'
 
 type Props = { stats: MeasurementStats | undefined }
 

@@ -1,5 +1,5 @@
 import Ruler from 'lucide-react/icons/ruler'
-import { Button } from '../../../components/button.tsx'
+import { Button } from '#client/components/button.tsx'
 import { addMeasurementIntent } from './add-measurement.tsx'
 
 type Props = { action: string; onAction: () => void; headingLevel?: 2 | 3 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { paths } from '#client/app/paths.ts'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
-import { paths } from '../../../app/paths.ts'
 import { CardAge, CardRows } from './card-parts.tsx'
 import { EvidenceChip } from './evidence-chip.tsx'
 import { coverPhoto, MeasurementPhoto } from './measurement-photo.tsx'

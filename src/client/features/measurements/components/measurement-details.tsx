@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
+import { formatDateTime } from '#client/lib/format.ts'
+import { formatDate } from '#client/lib/relative-age.ts'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
-import { formatDateTime } from '../../../lib/format.ts'
-import { formatDate } from '../../../lib/relative-age.ts'
 import { EvidenceChip } from './evidence-chip.tsx'
 import {
   EVIDENCE_MEANINGS,

@@ -1,7 +1,7 @@
+import { formatLength } from '#client/lib/units.ts'
 import { entryScoreText, notationOf } from '#shared/measurements/display.ts'
 import type { MeasurementSummary, UnitSystem } from '#shared/schemas/measurements.ts'
 import type { System } from '#shared/scoring/chart.ts'
-import { formatLength } from '../../../lib/units.ts'
 import { weightText } from '../share.ts'
 
 export type ValueRow = { label: string; value: string }

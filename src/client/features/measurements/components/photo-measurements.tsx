@@ -1,7 +1,7 @@
+import { formatLength, formatUncertainty } from '#client/lib/units.ts'
 import { notationOf } from '#shared/measurements/display.ts'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import type { Chart } from '#shared/scoring/index.ts'
-import { formatLength, formatUncertainty } from '../../../lib/units.ts'
 
 const QUICK_LABELS: Record<string, string> = {
   lengthIn: 'Length',

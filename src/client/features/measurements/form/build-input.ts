@@ -1,4 +1,16 @@
 import {
+  type CalculatorForm,
+  errorField,
+  fieldErrors,
+  fieldId,
+  hasEntries,
+  metricEntryError,
+  SIDES,
+  sheetFromForm,
+  storedForm,
+} from '#client/features/species/index.ts'
+import { formatInUnits, readDecimal, toCanonical, unitLabel } from '#client/lib/units.ts'
+import {
   type CreateMeasurement,
   MEASUREMENT_LIMITS,
   type PhotoMeasurement,
@@ -15,17 +27,6 @@ import {
 } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
-import { formatInUnits, readDecimal, toCanonical, unitLabel } from '../../../lib/units.ts'
-import {
-  type CalculatorForm,
-  errorField,
-  fieldErrors,
-  fieldId,
-  hasEntries,
-  SIDES,
-  sheetFromForm,
-} from '../../species/calculator/calculator-form.ts'
-import { metricEntryError, storedForm } from '../../species/calculator/metric-entries.ts'
 import {
   formChart,
   isWeightField,

@@ -1,6 +1,9 @@
 import LocateFixed from 'lucide-react/icons/locate-fixed'
 import { useId, useState } from 'react'
 import { useFormState, useWatch } from 'react-hook-form'
+import { Button } from '#client/components/button.tsx'
+import { TextAreaField, TextField } from '#client/components/field.tsx'
+import { SelectField } from '#client/components/select-field.tsx'
 import {
   LOCATION_PRECISIONS,
   type LocationPrecision,
@@ -10,9 +13,6 @@ import {
   VISIBILITIES,
   type Visibility,
 } from '#shared/schemas/measurements.ts'
-import { Button } from '../../../components/button.tsx'
-import { TextAreaField, TextField } from '../../../components/field.tsx'
-import { SelectField } from '../../../components/select-field.tsx'
 import { clearFieldErrors, editForm, useFormErrors, useMeasurementForm } from './form-edit.ts'
 import { effectiveMethod, localDate, type MeasurementFormState } from './form-state.ts'
 

@@ -1,5 +1,5 @@
+import { Button } from '#client/components/button.tsx'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
-import { Button } from '../../../components/button.tsx'
 import { LiveScore } from './live-score.tsx'
 import type { SaveMeasurement } from './use-save-measurement.ts'
 

@@ -1,3 +1,6 @@
+import type { SheetState } from '#client/features/species/index.ts'
+import { type CalculatorForm, EMPTY_FORM, metricForm, SIDES } from '#client/features/species/index.ts'
+import { formatUncertainty, fromCanonical } from '#client/lib/units.ts'
 import { inchesText } from '#shared/measurements/display.ts'
 import type {
   LocationPrecision,
@@ -12,10 +15,6 @@ import { type Chart, getChart, type Quantity, type System } from '#shared/scorin
 import { getSpecies } from '#shared/species/catalogue.ts'
 import { CATEGORY_LABELS } from '#shared/species/category-labels.ts'
 import type { Species } from '#shared/species/types.ts'
-import { formatUncertainty, fromCanonical } from '../../../lib/units.ts'
-import { type CalculatorForm, EMPTY_FORM, SIDES } from '../../species/calculator/calculator-form.ts'
-import { metricForm } from '../../species/calculator/metric-entries.ts'
-import type { SheetState } from '../../species/calculator/score-calculator.tsx'
 
 // The add/edit measurement form's values, as react-hook-form holds them (form-values.ts): text as typed, so nothing is
 // lost while a value is being corrected, and a save that fails keeps everything. build-input.ts turns them into the

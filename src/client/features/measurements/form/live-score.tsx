@@ -1,11 +1,16 @@
 import { useMemo } from 'react'
 import { useWatch } from 'react-hook-form'
+import {
+  engineForm,
+  fieldErrors,
+  hasEntries,
+  metricEntryError,
+  scoreForm,
+  scoreName,
+} from '#client/features/species/index.ts'
 import { scoreText } from '#shared/measurements/display.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import { fieldErrors, hasEntries, scoreForm } from '../../species/calculator/calculator-form.ts'
-import { engineForm, metricEntryError } from '../../species/calculator/metric-entries.ts'
-import { scoreName } from '../../species/calculator/score-summary.tsx'
 import { fishEstimate } from './build-input.ts'
 import { useMeasurementForm } from './form-edit.ts'
 import { formChart, speciesKind } from './form-state.ts'

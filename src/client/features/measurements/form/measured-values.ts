@@ -1,6 +1,6 @@
+import { CM_PER_INCH, inchesToCm, roundCanonical, toCanonical } from '#client/lib/units.ts'
 import type { PhotoMeasurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { formatInches, UNITS_PER_INCH } from '#shared/scoring/index.ts'
-import { CM_PER_INCH, inchesToCm, roundCanonical, toCanonical } from '../../../lib/units.ts'
 import type { MeasuredValue, MeasuringTarget } from '../../measuring/index.ts'
 import {
   type FormPhoto,

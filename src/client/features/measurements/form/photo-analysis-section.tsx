@@ -2,12 +2,18 @@ import { useQueryClient } from '@tanstack/react-query'
 import Ruler from 'lucide-react/icons/ruler'
 import Sparkles from 'lucide-react/icons/sparkles'
 import { useEffect, useRef, useState } from 'react'
+import { Button } from '#client/components/button.tsx'
+import {
+  AnalysisSuggestions,
+  analysisFailure,
+  analyzePhoto,
+  ESTIMATE_LABELS,
+  NOT_CONFIGURED_TEXT,
+  readAiStatus,
+  type SuggestionKey,
+} from '#client/features/photo-analysis/index.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
-import { Button } from '../../../components/button.tsx'
-import { analysisFailure, analyzePhoto, NOT_CONFIGURED_TEXT, readAiStatus } from '../../photo-analysis/api.ts'
-import { AnalysisSuggestions } from '../../photo-analysis/components/analysis-suggestions.tsx'
-import { ESTIMATE_LABELS, type SuggestionKey } from '../../photo-analysis/suggestions.ts'
 import { uploadPhoto } from '../offline/upload.ts'
 import type { FormPhoto } from './form-state.ts'
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
+import { INPUT_CLASS } from '#client/components/field.tsx'
+import { unitLabel } from '#client/lib/units.ts'
 import { lengthText, poundsOuncesText, scoreText, weightText } from '#shared/measurements/display.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import type { ScoreAttempt } from '#shared/scoring/index.ts'
 import type { Species } from '#shared/species/types.ts'
-import { INPUT_CLASS } from '../../../components/field.tsx'
-import { unitLabel } from '../../../lib/units.ts'
 import { quickName, readQuick } from './build-input.ts'
 import { isWeightField, type QuickField, type QuickText } from './form-state.ts'
 

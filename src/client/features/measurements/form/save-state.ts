@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api.ts'
+import { ApiError } from '#client/lib/api.ts'
 import { NetworkError } from '../offline/upload.ts'
 import { type FormErrors, fieldForIssue, issuesToErrors } from './build-input.ts'
 import type { FormPhoto, SpeciesKind } from './form-state.ts'

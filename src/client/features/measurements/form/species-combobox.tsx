@@ -1,10 +1,10 @@
 import Check from 'lucide-react/icons/check'
 import Search from 'lucide-react/icons/search'
 import { type KeyboardEvent, useId, useMemo, useState } from 'react'
+import { INPUT_CLASS } from '#client/components/field.tsx'
 import { SPECIES } from '#shared/species/catalogue.ts'
 import { searchSpecies } from '#shared/species/search.ts'
 import type { Species } from '#shared/species/types.ts'
-import { INPUT_CLASS } from '../../../components/field.tsx'
 import { recentSpecies } from './recent-species.ts'
 
 type Props = {

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form'
+import { SelectField } from '#client/components/select-field.tsx'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import { SelectField } from '../../../components/select-field.tsx'
 import { editForm, useFormErrors, useMeasurementForm } from './form-edit.ts'
 import { categoryOptions, speciesKind, withSpecies } from './form-state.ts'
 import { SpeciesCombobox } from './species-combobox.tsx'

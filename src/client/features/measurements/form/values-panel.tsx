@@ -1,13 +1,17 @@
 import Ruler from 'lucide-react/icons/ruler'
 import type { ReactNode } from 'react'
 import { useWatch } from 'react-hook-form'
+import { Button } from '#client/components/button.tsx'
+import {
+  type CalculatorFieldExtras,
+  CalculatorFieldsProvider,
+  CalculatorSheet,
+  engineValueText,
+  type SheetState,
+} from '#client/features/species/index.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
-import { Button } from '../../../components/button.tsx'
-import { type CalculatorFieldExtras, CalculatorFieldsProvider } from '../../species/calculator/field-context.tsx'
-import { engineValueText } from '../../species/calculator/metric-entries.ts'
-import { CalculatorSheet, type SheetState } from '../../species/calculator/score-calculator.tsx'
 import { fishEstimate } from './build-input.ts'
 import { clearFieldErrors, editForm, useFormErrors, useMeasurementForm } from './form-edit.ts'
 import {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { apiPaths } from '#client/app/paths.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { CreateMeasurement } from '#shared/schemas/measurements.ts'
-import { apiPaths } from '../../../app/paths.ts'
 import type { StoredState } from './db.ts'
 import { abortUpload, announceChange, emitRuntimeChange, outboxHasEntries, runtime } from './runtime.ts'
 

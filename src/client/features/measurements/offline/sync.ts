@@ -1,5 +1,5 @@
-import { apiPaths } from '../../../app/paths.ts'
-import { ApiError, throwIfNotOk } from '../../../lib/api.ts'
+import { apiPaths } from '#client/app/paths.ts'
+import { ApiError, throwIfNotOk } from '#client/lib/api.ts'
 import { MEASUREMENTS_KEY, STATS_KEY } from '../api.ts'
 import { type OutboxDb, outboxDb, type StoredEntry } from './db.ts'
 import { emitRuntimeChange, releaseUpload, runtime, setProgress, uploadSignal } from './runtime.ts'

@@ -1,6 +1,6 @@
+import { apiPaths } from '#client/app/paths.ts'
+import { ApiError } from '#client/lib/api.ts'
 import type { UploadedPhoto } from '#shared/schemas/measurements.ts'
-import { apiPaths } from '../../../app/paths.ts'
-import { ApiError } from '../../../lib/api.ts'
 
 /** The request never reached the server or its answer never came back: worth trying again later. */
 export class NetworkError extends Error {

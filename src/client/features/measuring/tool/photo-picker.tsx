@@ -2,7 +2,7 @@ import Camera from 'lucide-react/icons/camera'
 import ImagePlus from 'lucide-react/icons/image-plus'
 import ImageUp from 'lucide-react/icons/image-up'
 import { type ChangeEvent, type DragEvent, useEffect, useState } from 'react'
-import { buttonClass } from '../../../components/button.tsx'
+import { buttonClass } from '#client/components/button.tsx'
 
 type Props = { onPick: (file: File) => void; error: string | null }
 

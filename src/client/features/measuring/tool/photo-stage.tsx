@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react'
-import { Button } from '../../../components/button.tsx'
+import { Button } from '#client/components/button.tsx'
 import { PhotoViewport } from './photo-viewport.tsx'
 import type { Step, ToolAction, ToolState } from './tool-state.ts'
 import { PHOTO_LOAD_FAILED } from './use-tool-photo.ts'

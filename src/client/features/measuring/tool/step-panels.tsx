@@ -1,5 +1,6 @@
 import TriangleAlert from 'lucide-react/icons/triangle-alert'
 import { type Dispatch, useId } from 'react'
+import { INPUT_CLASS } from '#client/components/field.tsx'
 import {
   type Calibration,
   CREDIT_CARD_IN,
@@ -18,7 +19,6 @@ import {
   referenceEdgeText,
   SMALL_REFERENCE_WARNING,
 } from '#shared/measuring/index.ts'
-import { INPUT_CLASS } from '../../../components/field.tsx'
 import type { ReferenceLength, ToolAction, ToolState } from './tool-state.ts'
 
 const REFERENCE_SIZES: Record<ReferenceKind, string> = {

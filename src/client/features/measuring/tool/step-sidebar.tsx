@@ -1,6 +1,6 @@
 import type { Dispatch, RefObject } from 'react'
+import { Button } from '#client/components/button.tsx'
 import type { Calibration, PhotoMeasureResult } from '#shared/measuring/index.ts'
-import { Button } from '../../../components/button.tsx'
 import type { MeasuredValue } from '../types.ts'
 import { ReferenceControls, ResultView, SubjectControls } from './step-panels.tsx'
 import type { ReferenceLength, Step, ToolAction, ToolState } from './tool-state.ts'

@@ -1,8 +1,8 @@
 import Sparkles from 'lucide-react/icons/sparkles'
 import { useId, useState } from 'react'
+import { Button } from '#client/components/button.tsx'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
-import { Button } from '../../../components/button.tsx'
 import {
   confidenceText,
   estimateItems,

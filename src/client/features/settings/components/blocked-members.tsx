@@ -1,12 +1,10 @@
 import { Link } from 'wouter'
+import { paths } from '#client/app/paths.ts'
+import { Button } from '#client/components/button.tsx'
+import { toast } from '#client/components/toast-store.ts'
+import { MemberAvatar, memberName, useBlocks, useSetBlock } from '#client/features/community/index.ts'
+import { errorMessage } from '#client/lib/api.ts'
 import type { Member } from '#shared/schemas/community.ts'
-import { paths } from '../../../app/paths.ts'
-import { Button } from '../../../components/button.tsx'
-import { toast } from '../../../components/toast-store.ts'
-import { errorMessage } from '../../../lib/api.ts'
-import { useBlocks, useSetBlock } from '../../community/api.ts'
-import { MemberAvatar } from '../../community/components/member-avatar.tsx'
-import { memberName } from '../../community/member-name.ts'
 import { LoadFailed } from './load-failed.tsx'
 
 /** The members the viewer blocked, each with Unblock (once blocked, neither sees the other's content). */

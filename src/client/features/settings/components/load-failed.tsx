@@ -1,5 +1,5 @@
-import { Button } from '../../../components/button.tsx'
-import { errorMessage } from '../../../lib/api.ts'
+import { Button } from '#client/components/button.tsx'
+import { errorMessage } from '#client/lib/api.ts'
 
 /** A settings list that could not load: the reason, and a way to try again without reloading the page. */
 export function LoadFailed({ error, fallback, retry }: { error: unknown; fallback: string; retry: () => void }) {

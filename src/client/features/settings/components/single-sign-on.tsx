@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearch } from 'wouter'
-import { apiPaths } from '../../../app/paths.ts'
-import { Button } from '../../../components/button.tsx'
-import { errorMessage } from '../../../lib/api.ts'
-import { useAuthConfig } from '../../auth/api.ts'
-import { connectErrorText, connectSingleSignOn, type LinkedAccount } from '../../auth/identity.ts'
+import { apiPaths } from '#client/app/paths.ts'
+import { Button } from '#client/components/button.tsx'
+import {
+  connectErrorText,
+  connectSingleSignOn,
+  type LinkedAccount,
+  useAuthConfig,
+} from '#client/features/auth/index.ts'
+import { errorMessage } from '#client/lib/api.ts'
 import { LoadFailed } from './load-failed.tsx'
 
 /** Settings' single sign-on section, when the server has an OpenID Connect provider. */

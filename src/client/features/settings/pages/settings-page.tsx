@@ -1,18 +1,19 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { LOCATION_PRECISIONS, type Settings, UNIT_SYSTEMS, VISIBILITIES } from '#shared/schemas/measurements.ts'
-import { Button } from '../../../components/button.tsx'
-import { Loading } from '../../../components/loading.tsx'
-import { toast } from '../../../components/toast-store.ts'
-import { errorMessage } from '../../../lib/api.ts'
-import { useDocumentTitle } from '../../../lib/document-title.ts'
-import { useSettings, useUpdateSettings } from '../../measurements/api.ts'
+import { Button } from '#client/components/button.tsx'
+import { Loading } from '#client/components/loading.tsx'
+import { toast } from '#client/components/toast-store.ts'
 import {
   PRECISION_LABELS,
   PRECISION_MEANINGS,
   UNIT_LABELS,
+  useSettings,
+  useUpdateSettings,
   VISIBILITY_LABELS,
   VISIBILITY_MEANINGS,
-} from '../../measurements/components/labels.ts'
+} from '#client/features/measurements/index.ts'
+import { errorMessage } from '#client/lib/api.ts'
+import { useDocumentTitle } from '#client/lib/document-title.ts'
+import { LOCATION_PRECISIONS, type Settings, UNIT_SYSTEMS, VISIBILITIES } from '#shared/schemas/measurements.ts'
 import { BlockedMembers } from '../components/blocked-members.tsx'
 import { SingleSignOn } from '../components/single-sign-on.tsx'
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { paths } from '../../../app/paths.ts'
-import { BrandMark, BrandName } from '../../../components/brand.tsx'
-import { SkipLink } from '../../../components/skip-link.tsx'
+import { paths } from '#client/app/paths.ts'
+import { BrandMark, BrandName } from '#client/components/brand.tsx'
+import { SkipLink } from '#client/components/skip-link.tsx'
 
 /** The frame of the share page outside the app (signed out, or not approved yet): brand and sign-in link. */
 export function SharedLayout({ children, signInHref }: { children: ReactNode; signInHref?: string }) {

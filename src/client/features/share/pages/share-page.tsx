@@ -2,19 +2,22 @@ import { useQuery } from '@tanstack/react-query'
 import MapPin from 'lucide-react/icons/map-pin'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
+import { apiPaths, paths } from '#client/app/paths.ts'
+import { BrandMark } from '#client/components/brand.tsx'
+import { Button, buttonClass } from '#client/components/button.tsx'
+import { Loading } from '#client/components/loading.tsx'
+import {
+  coverPhoto,
+  EVIDENCE_MEANINGS,
+  EvidenceChip,
+  MeasurementPhoto,
+  measurementRows,
+  TrophyClassBadge,
+} from '#client/features/measurements/index.ts'
+import { ApiError } from '#client/lib/api.ts'
+import { useDocumentTitle } from '#client/lib/document-title.ts'
+import { formatDate } from '#client/lib/relative-age.ts'
 import type { SharedMeasurement, UnitSystem } from '#shared/schemas/measurements.ts'
-import { apiPaths, paths } from '../../../app/paths.ts'
-import { BrandMark } from '../../../components/brand.tsx'
-import { Button, buttonClass } from '../../../components/button.tsx'
-import { Loading } from '../../../components/loading.tsx'
-import { ApiError } from '../../../lib/api.ts'
-import { useDocumentTitle } from '../../../lib/document-title.ts'
-import { formatDate } from '../../../lib/relative-age.ts'
-import { EvidenceChip } from '../../measurements/components/evidence-chip.tsx'
-import { EVIDENCE_MEANINGS } from '../../measurements/components/labels.ts'
-import { coverPhoto, MeasurementPhoto } from '../../measurements/components/measurement-photo.tsx'
-import { measurementRows } from '../../measurements/components/measurement-rows.ts'
-import { TrophyClassBadge } from '../../measurements/components/trophy-class-badge.tsx'
 
 /** Countries that measure in inches and pounds; every other visitor reads metric. */
 const IMPERIAL_REGIONS = new Set(['US', 'LR', 'MM'])

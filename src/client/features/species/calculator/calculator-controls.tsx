@@ -1,8 +1,8 @@
 import Eraser from 'lucide-react/icons/eraser'
 import { useId } from 'react'
+import { Button } from '#client/components/button.tsx'
+import { SelectField } from '#client/components/select-field.tsx'
 import type { System } from '#shared/scoring/index.ts'
-import { Button } from '../../../components/button.tsx'
-import { SelectField } from '../../../components/select-field.tsx'
 import { useCalculatorFields } from './field-context.tsx'
 
 const SYSTEM_SHORT: Record<System, string> = { bc: 'B&C', py: 'P&Y', sci: 'SCI', nwtf: 'NWTF', fish: 'Fish' }

@@ -1,5 +1,5 @@
+import { INPUT_CLASS } from '#client/components/field.tsx'
 import type { Quantity } from '#shared/scoring/index.ts'
-import { INPUT_CLASS } from '../../../components/field.tsx'
 
 type Props = {
   id: string

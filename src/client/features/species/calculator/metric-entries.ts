@@ -1,6 +1,6 @@
+import { cmToInches, inchesToCm, kgToPounds, poundsToKg, readDecimal } from '#client/lib/units.ts'
 import { lengthText, weightText } from '#shared/measurements/display.ts'
 import { type Chart, formatInches, type Quantity, tryParseMeasurement, UNITS_PER_INCH } from '#shared/scoring/index.ts'
-import { cmToInches, inchesToCm, kgToPounds, poundsToKg, readDecimal } from '../../../lib/units.ts'
 import { type CalculatorForm, type EntryReader, mapEntries } from './calculator-form.ts'
 
 // A member who chose metric types a chart's lengths in centimetres and its weights in kilograms. The engine

@@ -1,7 +1,7 @@
 import ChevronRight from 'lucide-react/icons/chevron-right'
 import { Link } from 'wouter'
+import { paths } from '#client/app/paths.ts'
 import type { Species } from '#shared/species/types.ts'
-import { paths } from '../../../app/paths.ts'
 import { DifficultyBadge } from './difficulty-badge.tsx'
 import { SpeciesIcon } from './species-icon.tsx'
 

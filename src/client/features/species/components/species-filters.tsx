@@ -1,9 +1,9 @@
 import Search from 'lucide-react/icons/search'
 import X from 'lucide-react/icons/x'
+import { Button } from '#client/components/button.tsx'
+import { INPUT_CLASS } from '#client/components/field.tsx'
+import { SelectField } from '#client/components/select-field.tsx'
 import { SPECIES_FILTER_OPTIONS } from '#shared/species/search.ts'
-import { Button } from '../../../components/button.tsx'
-import { INPUT_CLASS } from '../../../components/field.tsx'
-import { SelectField } from '../../../components/select-field.tsx'
 import type { GuideFilters } from '../filters.ts'
 
 const withAll = (all: string, values: readonly string[]) => [
