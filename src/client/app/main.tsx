@@ -1,4 +1,4 @@
-import '../styles.css'
+import '#client/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Providers } from './providers.tsx'

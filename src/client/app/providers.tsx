@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ToastHost } from '../components/toast-host.tsx'
-import { createQueryClient } from '../lib/query-client.ts'
+import { ToastHost } from '#client/components/toast-host.tsx'
+import { createQueryClient } from '#client/lib/query-client.ts'
 
 const queryClient = createQueryClient()
 

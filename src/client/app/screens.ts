@@ -1,15 +1,15 @@
-import { lazyWithPreload } from '../lib/lazy.ts'
+import { lazyWithPreload } from '#client/lib/lazy.ts'
 
 /**
  * One lazily loaded module per screen, so the landing page never downloads the app shell, admin or
  * sign-in code (and the reverse). `preload()` lets main.tsx fetch the likely screen alongside the auth check.
  */
 export const LandingScreen = lazyWithPreload(() => import('./screens/landing-screen.tsx'))
-export const SignInPage = lazyWithPreload(() => import('../features/auth/pages/sign-in-page.tsx'))
-export const ResetPasswordPage = lazyWithPreload(() => import('../features/auth/pages/reset-password-page.tsx'))
-export const SetupPage = lazyWithPreload(() => import('../features/auth/pages/setup-page.tsx'))
-export const PendingReviewPage = lazyWithPreload(() => import('../features/access/pages/pending-review-page.tsx'))
-export const AlphaGatePage = lazyWithPreload(() => import('../features/access/pages/alpha-gate-page.tsx'))
+export const SignInPage = lazyWithPreload(() => import('#client/features/auth/pages/sign-in-page.tsx'))
+export const ResetPasswordPage = lazyWithPreload(() => import('#client/features/auth/pages/reset-password-page.tsx'))
+export const SetupPage = lazyWithPreload(() => import('#client/features/auth/pages/setup-page.tsx'))
+export const PendingReviewPage = lazyWithPreload(() => import('#client/features/access/pages/pending-review-page.tsx'))
+export const AlphaGatePage = lazyWithPreload(() => import('#client/features/access/pages/alpha-gate-page.tsx'))
 export const AppShell = lazyWithPreload(() => import('./layout/app-shell.tsx'))
 /** /share/{id} outside the app (signed out, or not approved yet). */
 export const ShareScreen = lazyWithPreload(() => import('./screens/share-screen.tsx'))

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { initialsAvatarUrl } from '../lib/avatar-image.ts'
-import { initials } from '../lib/user-name.ts'
+import { initialsAvatarUrl } from '#client/lib/avatar-image.ts'
+import { initials } from '#client/lib/user-name.ts'
 
 type Props = {
   user: {

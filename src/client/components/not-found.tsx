@@ -1,6 +1,6 @@
 import { Link } from 'wouter'
-import { paths } from '../app/paths.ts'
-import { useDocumentTitle } from '../lib/document-title.ts'
+import { paths } from '#client/app/paths.ts'
+import { useDocumentTitle } from '#client/lib/document-title.ts'
 import { BrandMark } from './brand.tsx'
 import { buttonClass } from './button.tsx'
 

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react'
-import { lazyWithPreload } from '../lib/lazy.ts'
+import { lazyWithPreload } from '#client/lib/lazy.ts'
 import { useToasts } from './toast-store.ts'
 
 /** The Radix toaster is not needed to paint a page: it loads with the first toast (or when preloaded). */

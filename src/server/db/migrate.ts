@@ -1,7 +1,7 @@
 // npm run db:migrate: applies the migrations and exits, under the same lock as a starting server.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadConfig } from '../env.ts'
+import { loadConfig } from '#server/env.ts'
 import { migratePostgres } from './client.ts'
 import { lockDataDir } from './lock.ts'
 import { openEmbedded } from './template.ts'

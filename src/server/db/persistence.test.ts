@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '#server/env.ts'
 import {
   createAdmin,
   createBetaRequest,
@@ -13,7 +14,6 @@ import {
   signIn,
 } from '#tests/support/factories.ts'
 import { createPostgresDatabase, startTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { loadConfig } from '../env.ts'
 import { type DbHandle, openPglite, openPostgres } from './client.ts'
 import { users } from './schema.ts'
 

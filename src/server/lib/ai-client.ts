@@ -1,5 +1,5 @@
 import OpenAI from 'openai'
-import type { AiConfig } from '../env.ts'
+import type { AiConfig } from '#server/env.ts'
 
 /** The OpenAI-compatible client. No retries: a member is waiting, and every failure has a fallback. */
 export function createAiClient(config: AiConfig): OpenAI {

@@ -4,7 +4,7 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../env.ts'
+import { loadConfig } from '#server/env.ts'
 import { createPhotoStorage, localPhotoStorage, type PhotoStorage, s3PhotoStorage } from './photo-storage.ts'
 
 const BAD_KEYS = [

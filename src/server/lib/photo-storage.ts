@@ -8,8 +8,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
+import type { S3Config } from '#server/env.ts'
 import { AppError } from '#shared/errors.ts'
-import type { S3Config } from '../env.ts'
 
 // A key's content never changes, so the key is a strong ETag; who may see it can, so caching is decided per request.
 

@@ -1,10 +1,10 @@
 import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { toAuthUser } from '#server/features/access/access.service.ts'
+import type { Auth } from '#server/features/auth/auth.ts'
 import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import { toAuthUser } from '../features/access/access.service.ts'
-import type { Auth } from '../features/auth/auth.ts'
 import { AccessCookie, cookieValue } from './access-cookie.ts'
 import { CHECK_LIFETIME_MS, SessionCache } from './session-cache.ts'
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Db } from '../db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { errorBody } from './error-handler.ts'
 
 // /healthz: liveness. /readyz: readiness, i.e. the database answers within READY_TIMEOUT_MS and no shutdown began.

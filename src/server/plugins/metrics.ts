@@ -5,9 +5,9 @@ import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import pg from 'pg'
 import { z } from 'zod'
+import type { Db } from '#server/db/client.ts'
 import { errorResponses } from '#server/lib/error-responses.ts'
 import { AppError } from '#shared/errors.ts'
-import type { Db } from '../db/client.ts'
 
 // GET /metrics answers only METRICS_TOKEN as bearer and is a 404 to anyone else: behind a reverse proxy every caller
 // looks local, so an address rule would not keep it private (ADR 013).

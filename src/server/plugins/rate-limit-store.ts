@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { rateLimitHits } from './rate-limit.tables.ts'
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '#server/app.ts'
+import { memoryMailer } from '#server/lib/mailer.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import { aBetaRequest, aSignUp, browserHeaders, createUser, uniqueEmail } from '#tests/support/factories.ts'
 import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
-import { buildApp } from '../app.ts'
-import { memoryMailer } from '../lib/mailer.ts'
 
 // Small limits so each test reaches one; every test calls from its own client address (limits are per address),
 // while the factories' set-up calls come from 127.0.0.1.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import Fastify, { type LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { betaRequests, users } from '#server/db/schema.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aBetaRequest,
@@ -13,7 +14,6 @@ import {
   verificationLink,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { betaRequests, users } from '../db/schema.ts'
 import { errorHandler } from './error-handler.ts'
 import { security } from './security.ts'
 

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#server/db/client.ts'
+import { sessions, users } from '#server/db/schema.ts'
 import { AuthUserSchema } from '#shared/schemas/access.ts'
 import {
   browserHeaders,
@@ -16,8 +18,6 @@ import {
   signIn,
 } from '#tests/support/factories.ts'
 import { openTestDatabase, startTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
-import type { Db } from '../db/client.ts'
-import { sessions, users } from '../db/schema.ts'
 import { AccessCookie } from './access-cookie.ts'
 import { CLOCK_MARGIN_MS, type SessionCheck } from './session-cache.ts'
 

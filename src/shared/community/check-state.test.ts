@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type CheckCounts, type CheckState, VERDICTS, type Verdict } from '../schemas/community.ts'
-import { EVIDENCE_LEVELS, type EvidenceLevel } from '../schemas/measurements.ts'
+import { type CheckCounts, type CheckState, VERDICTS, type Verdict } from '#shared/schemas/community.ts'
+import { EVIDENCE_LEVELS, type EvidenceLevel } from '#shared/schemas/measurements.ts'
 import { checkState, effectiveEvidence, MIN_VERDICTS } from './check-state.ts'
 
 // docs/architecture.md §2: community verified = at least 2 verdicts and more than 2/3 of them confirmed; disputed = more than

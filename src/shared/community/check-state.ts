@@ -1,5 +1,5 @@
-import type { CheckCounts, CheckState } from '../schemas/community.ts'
-import type { EvidenceLevel } from '../schemas/measurements.ts'
+import type { CheckCounts, CheckState } from '#shared/schemas/community.ts'
+import type { EvidenceLevel } from '#shared/schemas/measurements.ts'
 
 // The member size check's outcome (docs/architecture.md §2): one member can neither verify a size nor dispute it alone.
 

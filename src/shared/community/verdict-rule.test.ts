@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { VERDICTS, type Verdict } from '../schemas/community.ts'
+import { VERDICTS, type Verdict } from '#shared/schemas/community.ts'
 import {
   CONFIRMED_OUTSIDE_RANGE,
   LEAST_UNCERTAINTY_IN,

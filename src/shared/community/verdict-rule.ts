@@ -1,4 +1,4 @@
-import type { Estimate, Verdict } from '../schemas/community.ts'
+import type { Estimate, Verdict } from '#shared/schemas/community.ts'
 
 // A verdict follows the checker's own evidence: when the measuring tool gives a ± and the reported value lies
 // outside it, the checker's measurement does not confirm that value. The dialog and the server apply this one rule.

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { scoreSheet } from '../scoring/index.ts'
+import { scoreSheet } from '#shared/scoring/index.ts'
 import {
   entryScoreText,
   inchesText,

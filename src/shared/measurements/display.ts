@@ -1,7 +1,7 @@
-import type { UnitSystem } from '../schemas/measurements.ts'
-import { SKULL_CATEGORIES, TURKEY_CATEGORIES } from '../scoring/categories.ts'
-import type { System } from '../scoring/chart.ts'
-import { formatScore, tryParseMeasurement, UNITS_PER_INCH, type Unit } from '../scoring/fractions.ts'
+import type { UnitSystem } from '#shared/schemas/measurements.ts'
+import { SKULL_CATEGORIES, TURKEY_CATEGORIES } from '#shared/scoring/categories.ts'
+import type { System } from '#shared/scoring/chart.ts'
+import { formatScore, tryParseMeasurement, UNITS_PER_INCH, type Unit } from '#shared/scoring/fractions.ts'
 
 // How every length, weight and score reads, on every screen and in every shared link (docs/scoring.md, "How
 // values are shown"), from canonical inches, pounds and engine scores; the engine's own `scoreText` is untouched.

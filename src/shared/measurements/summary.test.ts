@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { MeasurementSummary, QuickValues } from '#shared/schemas/measurements.ts'
+import { type ScoreSheet, scoreSheet } from '#shared/scoring/index.ts'
 import { CARIBOU_SHEET, WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
-import type { MeasurementSummary, QuickValues } from '../schemas/measurements.ts'
-import { type ScoreSheet, scoreSheet } from '../scoring/index.ts'
 import { summarize } from './summary.ts'
 
 const example = (category: string, system = 'bc'): ScoreSheet => {

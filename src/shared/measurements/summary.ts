@@ -1,7 +1,7 @@
-import type { MeasurementSummary, QuickValues } from '../schemas/measurements.ts'
-import type { ChartKind } from '../scoring/chart.ts'
-import { getChart } from '../scoring/charts.ts'
-import type { BreakdownRow, ScoreResult } from '../scoring/result.ts'
+import type { MeasurementSummary, QuickValues } from '#shared/schemas/measurements.ts'
+import type { ChartKind } from '#shared/scoring/chart.ts'
+import { getChart } from '#shared/scoring/charts.ts'
+import type { BreakdownRow, ScoreResult } from '#shared/scoring/result.ts'
 
 // The values a measurement card shows, read from the engine's breakdown and the quick values: the server stores them,
 // and the client shows a card not synced yet with the same function. What each value counts: ADR 029.

@@ -1,4 +1,4 @@
-import { lengthText } from '../measurements/display.ts'
+import { lengthText } from '#shared/measurements/display.ts'
 import { CM_PER_IN } from './references.ts'
 
 /** A point in image pixel coordinates: the photo's natural (auto-oriented) size, origin top left. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { COMMUNITY_LIMITS } from '../community/constants.ts'
-import { EXPERIENCE_LEVELS } from '../constants.ts'
+import { COMMUNITY_LIMITS } from '#shared/community/constants.ts'
+import { EXPERIENCE_LEVELS } from '#shared/constants.ts'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

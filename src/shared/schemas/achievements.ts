@@ -1,10 +1,15 @@
 import { z } from 'zod'
-import { ACHIEVEMENT_TYPES, EVIDENCE_FILTERS, LEADERBOARD_PERIODS, LEADERBOARDS } from '../achievements/constants.ts'
+import {
+  ACHIEVEMENT_TYPES,
+  EVIDENCE_FILTERS,
+  LEADERBOARD_PERIODS,
+  LEADERBOARDS,
+} from '#shared/achievements/constants.ts'
 import { MeasurementOwnerSchema } from './measurements.ts'
 
 // Achievements and leaderboards: docs/product.md §3 shapes and §7 calls, exactly; what they leave open is ADR 006.
 
-export * from '../achievements/constants.ts'
+export * from '#shared/achievements/constants.ts'
 
 /** docs/product.md §3: Achievement. `type` is COUNT or SINGLE; `targetValue` is the count to reach (1 for SINGLE). */
 export const AchievementSchema = z.object({

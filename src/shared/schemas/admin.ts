@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BETA_REQUEST_STATUSES, EXPERIENCE_LEVELS } from '../constants.ts'
+import { BETA_REQUEST_STATUSES, EXPERIENCE_LEVELS } from '#shared/constants.ts'
 
 /** docs/product.md §3 "Beta request (admin view)". Dates are ISO strings on the wire. */
 export const BetaRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CHAT_LIMITS, CHAT_SOURCE_KINDS } from '../assistant/constants.ts'
+import { CHAT_LIMITS, CHAT_SOURCE_KINDS } from '#shared/assistant/constants.ts'
 
 // The Hunting Assistant's contract (docs/product.md §2, §7, §8): `history`, `sources` and `answeredBy` are ours and
 // optional. The constants live without zod, so the chat panel's chunk does not pull zod in.
@@ -10,7 +10,7 @@ export {
   CHAT_LIMITS,
   CHAT_SOURCE_KINDS,
   type ChatSourceKind,
-} from '../assistant/constants.ts'
+} from '#shared/assistant/constants.ts'
 
 export const ChatTurnSchema = z.object({
   role: z.enum(['user', 'assistant'], { error: 'history.role must be user or assistant' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMMUNITY_LIMITS, FEED_TABS, REPORT_REASONS, REPORT_TARGETS } from '../community/constants.ts'
+import { COMMUNITY_LIMITS, FEED_TABS, REPORT_REASONS, REPORT_TARGETS } from '#shared/community/constants.ts'
 import { MeasurementOwnerSchema, MeasurementSchema, UNIT_SYSTEMS, VISIBILITIES } from './measurements.ts'
 
 // The constants without zod live in ../community/constants.ts, so pages that need only them stay free of zod.
@@ -13,7 +13,7 @@ export {
   REPORT_TARGETS,
   type ReportReason,
   type ReportTarget,
-} from '../community/constants.ts'
+} from '#shared/community/constants.ts'
 
 // The community's contract (a non-private measurement is a post, docs/architecture.md §2): the server validates
 // every body with these schemas and the client reads its answers through them.

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { isTimeZone } from '../measurements/calendar-months.ts'
-import { SYSTEMS } from '../scoring/chart.ts'
-import { TROPHY_CLASSES } from '../scoring/result.ts'
-import { ScoreResultSchema } from '../scoring/result-schema.ts'
+import { isTimeZone } from '#shared/measurements/calendar-months.ts'
+import { SYSTEMS } from '#shared/scoring/chart.ts'
+import { TROPHY_CLASSES } from '#shared/scoring/result.ts'
+import { ScoreResultSchema } from '#shared/scoring/result-schema.ts'
 
 // The measurement contract (docs/architecture.md §2). Shared by the server's routes and the client's forms, so both
 // refuse the same input with the same message. Sizes are canonical: inches and pounds, as numbers.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { TROPHY_CLASSES } from '../scoring/result.ts'
-import { SPECIES_CATEGORIES } from '../species/types.ts'
+import { TROPHY_CLASSES } from '#shared/scoring/result.ts'
+import { SPECIES_CATEGORIES } from '#shared/species/types.ts'
 
 // AI photo analysis (POST /api/photos/{photoId}/analysis): every value is an estimate, and the form fills only what
 // the member accepts. Without a configured service: 503 NOT_CONFIGURED (GET /api/ai/status says so first).

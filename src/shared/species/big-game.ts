@@ -1,7 +1,7 @@
 // Big game with Boone and Crockett charts. Subspecies on the same chart are extra categories of one entry (Coues' with
 // whitetail, Stone's with Dall's…), so any likely tag has a calculator. Polar bear and jaguar are scored
 // but have no entry (out of reach, or not hunted). Sources name a program, never a page we read (docs/scoring.md).
-import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
+import { RECORD_PROGRAMS as P } from '#shared/scoring/record-programs.ts'
 import type { SpeciesEntry } from './types.ts'
 
 const BC_AND_PY = 'Boone & Crockett / Pope & Young'

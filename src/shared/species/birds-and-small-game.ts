@@ -1,6 +1,6 @@
 // Upland game, waterfowl and small game. Only the turkey is scored (NWTF); the others carry hunting facts instead,
 // each named by its agency, program or publication, never a page we read (docs/scoring.md).
-import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
+import { RECORD_PROGRAMS as P } from '#shared/scoring/record-programs.ts'
 import type { SpeciesEntry } from './types.ts'
 
 const NO_RECORD_BOOK = 'No official record book'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORY_MINIMUMS, type ChartCategory } from '../scoring/categories.ts'
+import { CATEGORY_MINIMUMS, type ChartCategory } from '#shared/scoring/categories.ts'
 import { getSpecies, minimumsFor, SPECIES } from './catalogue.ts'
 import { CATEGORY_LABELS } from './category-labels.ts'
 import { SPECIES_CATEGORIES, SPECIES_DIFFICULTIES, SPECIES_ICONS, SPECIES_REGIONS } from './types.ts'

@@ -1,7 +1,12 @@
 // The 35 species of the Species Guide. Left out: blue catfish (record pending with the IGFA), bonefish (now two
 // species to the IGFA) and wood duck (the mallard's entry again). minScore and its sources are derived from
 // categories.ts here, so the two can never disagree.
-import { CATEGORY_MINIMUMS, type CategoryMinimums, type ChartCategory, type Minimum } from '../scoring/categories.ts'
+import {
+  CATEGORY_MINIMUMS,
+  type CategoryMinimums,
+  type ChartCategory,
+  type Minimum,
+} from '#shared/scoring/categories.ts'
 import { BIG_GAME } from './big-game.ts'
 import { SMALL_GAME, UPLAND_GAME, WATERFOWL } from './birds-and-small-game.ts'
 import { CATEGORY_LABELS } from './category-labels.ts'

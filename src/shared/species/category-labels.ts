@@ -1,6 +1,6 @@
 // How the guide names each record-book category the engine scores: the same names as the engine's charts
 // (scoring/charts/*), kept here so the catalogue does not have to load the engine.
-import type { ChartCategory } from '../scoring/categories.ts'
+import type { ChartCategory } from '#shared/scoring/categories.ts'
 
 export const CATEGORY_LABELS: Record<ChartCategory, string> = {
   'whitetail-typical': 'Whitetail deer, typical',

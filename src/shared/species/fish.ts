@@ -1,6 +1,6 @@
 // Freshwater and saltwater fish: no record-book chart, and every formula weight is an estimate (the card says ±10 %).
 // Sources name the agency, the program or the formula, never a page we read (docs/scoring.md).
-import { RECORD_PROGRAMS as P } from '../scoring/record-programs.ts'
+import { RECORD_PROGRAMS as P } from '#shared/scoring/record-programs.ts'
 import type { SpeciesEntry, SpeciesFishFormula } from './types.ts'
 
 const SRC = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORY_MINIMUMS, type Minimum } from '../scoring/categories.ts'
-import { RECORD_PROGRAMS } from '../scoring/record-programs.ts'
+import { CATEGORY_MINIMUMS, type Minimum } from '#shared/scoring/categories.ts'
+import { RECORD_PROGRAMS } from '#shared/scoring/record-programs.ts'
 import { SPECIES } from './catalogue.ts'
 import { CATEGORY_LABELS } from './category-labels.ts'
 

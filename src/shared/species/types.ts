@@ -1,5 +1,5 @@
 // The Species Guide's species, with the product's category, region and difficulty lists in their fixed order.
-import type { ChartCategory } from '../scoring/categories.ts'
+import type { ChartCategory } from '#shared/scoring/categories.ts'
 
 export const SPECIES_CATEGORIES = [
   'Big Game',

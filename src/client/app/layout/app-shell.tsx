@@ -1,37 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useState } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { paths } from '#client/app/paths.ts'
+import { ErrorBoundary } from '#client/components/error-boundary.tsx'
+import { Loading } from '#client/components/loading.tsx'
+import { NotFound } from '#client/components/not-found.tsx'
+import { SkipLink } from '#client/components/skip-link.tsx'
+import { preloadToaster } from '#client/components/toast-host.tsx'
+import {
+  AssistantButton,
+  AssistantPanel,
+  useAssistantLauncher,
+} from '#client/features/assistant/assistant-launcher.tsx'
+import { signOut } from '#client/features/auth/api.ts'
+import { DashboardPage } from '#client/features/dashboard/pages/dashboard-page.tsx'
+import { DeferredAddMeasurementDialog } from '#client/features/measurements/components/add-measurement.tsx'
+import type { AddMeasurementStart } from '#client/features/measurements/components/add-measurement-dialog.tsx'
+import { startOutbox } from '#client/features/measurements/offline/outbox.ts'
+import { lazyWithPreload, whenIdle } from '#client/lib/lazy.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import { ErrorBoundary } from '../../components/error-boundary.tsx'
-import { Loading } from '../../components/loading.tsx'
-import { NotFound } from '../../components/not-found.tsx'
-import { SkipLink } from '../../components/skip-link.tsx'
-import { preloadToaster } from '../../components/toast-host.tsx'
-import { AssistantButton, AssistantPanel, useAssistantLauncher } from '../../features/assistant/assistant-launcher.tsx'
-import { signOut } from '../../features/auth/api.ts'
-import { DashboardPage } from '../../features/dashboard/pages/dashboard-page.tsx'
-import { DeferredAddMeasurementDialog } from '../../features/measurements/components/add-measurement.tsx'
-import type { AddMeasurementStart } from '../../features/measurements/components/add-measurement-dialog.tsx'
-import { startOutbox } from '../../features/measurements/offline/outbox.ts'
-import { lazyWithPreload, whenIdle } from '../../lib/lazy.ts'
-import { paths } from '../paths.ts'
 import { AppHeader } from './app-header.tsx'
 import { BottomBar } from './bottom-bar.tsx'
 
-const AdminPage = lazyWithPreload(() => import('../../features/admin/pages/admin-page.tsx'))
+const AdminPage = lazyWithPreload(() => import('#client/features/admin/pages/admin-page.tsx'))
 // The species catalogue and the scoring engine load only with these pages.
-const SpeciesGuidePage = lazyWithPreload(() => import('../../features/species/pages/species-guide-page.tsx'))
-const SpeciesPage = lazyWithPreload(() => import('../../features/species/pages/species-page.tsx'))
+const SpeciesGuidePage = lazyWithPreload(() => import('#client/features/species/pages/species-guide-page.tsx'))
+const SpeciesPage = lazyWithPreload(() => import('#client/features/species/pages/species-page.tsx'))
 // The collection, a measurement's detail and settings: their code loads with the page.
-const MeasurementsPage = lazyWithPreload(() => import('../../features/measurements/pages/measurements-page.tsx'))
-const MeasurementPage = lazyWithPreload(() => import('../../features/measurements/pages/measurement-page.tsx'))
-const SettingsPage = lazyWithPreload(() => import('../../features/settings/pages/settings-page.tsx'))
+const MeasurementsPage = lazyWithPreload(() => import('#client/features/measurements/pages/measurements-page.tsx'))
+const MeasurementPage = lazyWithPreload(() => import('#client/features/measurements/pages/measurement-page.tsx'))
+const SettingsPage = lazyWithPreload(() => import('#client/features/settings/pages/settings-page.tsx'))
 // The community.
-const CommunityPage = lazyWithPreload(() => import('../../features/community/pages/community-page.tsx'))
-const ProfilePage = lazyWithPreload(() => import('../../features/community/pages/profile-page.tsx'))
+const CommunityPage = lazyWithPreload(() => import('#client/features/community/pages/community-page.tsx'))
+const ProfilePage = lazyWithPreload(() => import('#client/features/community/pages/profile-page.tsx'))
 // Achievements and leaderboards.
-const AchievementsPage = lazyWithPreload(() => import('../../features/achievements/pages/achievements-page.tsx'))
-const LeaderboardsPage = lazyWithPreload(() => import('../../features/leaderboards/pages/leaderboards-page.tsx'))
+const AchievementsPage = lazyWithPreload(() => import('#client/features/achievements/pages/achievements-page.tsx'))
+const LeaderboardsPage = lazyWithPreload(() => import('#client/features/leaderboards/pages/leaderboards-page.tsx'))
 
 /** The lazy page a path of the app shows, if it has its own code. */
 function pageOf(path: string) {

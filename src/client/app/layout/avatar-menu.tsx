@@ -1,6 +1,6 @@
+import { Avatar } from '#client/components/avatar.tsx'
+import { deferred, useDeferredMenu } from '#client/lib/deferred.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import { Avatar } from '../../components/avatar.tsx'
-import { deferred, useDeferredMenu } from '../../lib/deferred.ts'
 
 type Props = { user: AuthUser; onSignOut: () => void }
 

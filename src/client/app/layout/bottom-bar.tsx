@@ -4,8 +4,8 @@ import Ruler from 'lucide-react/icons/ruler'
 import Users from 'lucide-react/icons/users'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import { addMeasurementIntent } from '../../features/measurements/components/add-measurement.tsx'
-import { paths } from '../paths.ts'
+import { paths } from '#client/app/paths.ts'
+import { addMeasurementIntent } from '#client/features/measurements/components/add-measurement.tsx'
 import { isActive } from './nav-links.ts'
 
 type Item = { href: string; label: string; Icon: typeof House }

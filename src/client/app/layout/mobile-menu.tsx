@@ -1,6 +1,6 @@
 import Menu from 'lucide-react/icons/menu'
 import { lazy, Suspense, useId, useRef, useState } from 'react'
-import { useLatch } from '../../lib/deferred.ts'
+import { useLatch } from '#client/lib/deferred.ts'
 import type { NavLink } from './nav-links.ts'
 
 // The sheet is a Radix dialog: its code loads when the hamburger is reached for, not with every page.

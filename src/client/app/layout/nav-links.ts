@@ -1,4 +1,4 @@
-import { paths } from '../paths.ts'
+import { paths } from '#client/app/paths.ts'
 
 export type NavLink = { href: string; label: string }
 

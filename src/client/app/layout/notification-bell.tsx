@@ -1,11 +1,11 @@
 import Bell from 'lucide-react/icons/bell'
 import { Suspense, useEffect, useId, useRef, useState } from 'react'
-import { useNotificationStream, useNotifications } from '../../features/notifications/api.ts'
-import { badgeText, bellLabel } from '../../features/notifications/badge.ts'
-import { lazyWithPreload, preloadOnIntent } from '../../lib/lazy.ts'
+import { useNotificationStream, useNotifications } from '#client/features/notifications/api.ts'
+import { badgeText, bellLabel } from '#client/features/notifications/badge.ts'
+import { lazyWithPreload, preloadOnIntent } from '#client/lib/lazy.ts'
 
 // The list's code (sentences, avatars, links) loads when the bell is reached for, not with every page.
-const NotificationPanel = lazyWithPreload(() => import('../../features/notifications/notification-panel.tsx'))
+const NotificationPanel = lazyWithPreload(() => import('#client/features/notifications/notification-panel.tsx'))
 
 /**
  * The bell of docs/product.md §2: the unread count, live over Server-Sent Events, and a panel listing the groups.

@@ -1,6 +1,6 @@
 import CircleUserRound from 'lucide-react/icons/circle-user-round'
 import { Link, useLocation } from 'wouter'
-import { paths } from '../paths.ts'
+import { paths } from '#client/app/paths.ts'
 
 export const PROFILE_LINK_LABEL = 'My Profile'
 

@@ -1,14 +1,16 @@
 import { Suspense, useCallback, useState } from 'react'
-import { preloadToaster } from '../../components/toast-host.tsx'
-import { betaLogin } from '../../features/auth/api.ts'
-import { LandingPage } from '../../features/landing/pages/landing-page.tsx'
-import { lazyWithPreload } from '../../lib/lazy.ts'
+import { preloadToaster } from '#client/components/toast-host.tsx'
+import { betaLogin } from '#client/features/auth/api.ts'
+import { LandingPage } from '#client/features/landing/pages/landing-page.tsx'
+import { lazyWithPreload } from '#client/lib/lazy.ts'
 
 /**
  * The access feature's dialog. Its code (Radix Dialog + Select, the shared zod schema) is fetched when a
  * Request Access button is hovered, focused or touched, not with the page: the landing page stays light.
  */
-const RequestAccessDialog = lazyWithPreload(() => import('../../features/access/components/request-access-dialog.tsx'))
+const RequestAccessDialog = lazyWithPreload(
+  () => import('#client/features/access/components/request-access-dialog.tsx'),
+)
 
 function preloadDialog() {
   RequestAccessDialog.preload().catch(() => {})

@@ -1,13 +1,15 @@
 import { Suspense, useCallback, useState } from 'react'
 import { useLocation } from 'wouter'
-import { preloadToaster } from '../../components/toast-host.tsx'
-import { RequestAccessButton } from '../../features/landing/components/request-access-button.tsx'
-import { SharedLayout } from '../../features/share/components/shared-layout.tsx'
-import SharePage from '../../features/share/pages/share-page.tsx'
-import { lazyWithPreload } from '../../lib/lazy.ts'
-import { signInHref } from '../paths.ts'
+import { signInHref } from '#client/app/paths.ts'
+import { preloadToaster } from '#client/components/toast-host.tsx'
+import { RequestAccessButton } from '#client/features/landing/components/request-access-button.tsx'
+import { SharedLayout } from '#client/features/share/components/shared-layout.tsx'
+import SharePage from '#client/features/share/pages/share-page.tsx'
+import { lazyWithPreload } from '#client/lib/lazy.ts'
 
-const RequestAccessDialog = lazyWithPreload(() => import('../../features/access/components/request-access-dialog.tsx'))
+const RequestAccessDialog = lazyWithPreload(
+  () => import('#client/features/access/components/request-access-dialog.tsx'),
+)
 
 function preloadDialog() {
   RequestAccessDialog.preload().catch(() => {})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '#client/lib/api.ts'
 import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
-import { ApiError } from '../../lib/api.ts'
 import { analysisFailure, NOT_CONFIGURED_TEXT } from './api.ts'
 import { confidenceText, estimateItems, referenceText, scoreText, speciesText } from './suggestions.ts'
 

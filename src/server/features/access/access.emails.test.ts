@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { betaRequests } from '#server/db/schema.ts'
+import type { Mail } from '#server/lib/mailer.ts'
 import {
   aBetaRequest,
   aSignUp,
@@ -12,8 +14,6 @@ import {
   signUp,
 } from '#tests/support/factories.ts'
 import { createTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
-import { betaRequests } from '../../db/schema.ts'
-import type { Mail } from '../../lib/mailer.ts'
 import { adminSetupLink, greetingName } from './access.emails.ts'
 
 // Anyone can make Fieldmark write to any address, so every kind of mail is checked with a stranger's text in

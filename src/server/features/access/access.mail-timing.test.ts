@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { RESET_ANSWER_FLOOR_MS } from '#server/features/auth/auth.ts'
+import { mailQueue } from '#server/features/mail/mail.tables.ts'
+import type { Mail } from '#server/lib/mailer.ts'
 import {
   aBetaRequest,
   aSignUp,
@@ -9,9 +12,6 @@ import {
   uniqueEmail,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import type { Mail } from '../../lib/mailer.ts'
-import { RESET_ANSWER_FLOOR_MS } from '../auth/auth.ts'
-import { mailQueue } from '../mail/mail.tables.ts'
 
 // Mail written while answering a request goes out after the answer, through the outbox: a slow, stuck or failing
 // mail server must not hold up the answer, nor make a known address answer differently from an unknown one.

@@ -1,5 +1,6 @@
 import { eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { adminSetupTokens, betaRequests, users } from '#server/db/schema.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
   aBetaRequest,
@@ -10,7 +11,6 @@ import {
   uniqueEmail,
 } from '#tests/support/factories.ts'
 import { createTestApp, TEST_ALPHA_PASSWORD, type TestApp } from '#tests/support/test-app.ts'
-import { adminSetupTokens, betaRequests, users } from '../../db/schema.ts'
 import { adminSetupLinkAtStart, issueAdminSetupToken, RepeatMailThrottle } from './access.service.ts'
 
 // This file never makes an admin except through the setup link, so the setup tests can rely on "no admin yet".

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { betaRequests, users } from '#server/db/schema.ts'
+import { syncAdminEmails } from '#server/features/access/access.service.ts'
 import { BetaRequestSchema, PendingUserSchema } from '#shared/schemas/admin.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
@@ -16,8 +18,6 @@ import {
   uniqueEmail,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { betaRequests, users } from '../../db/schema.ts'
-import { syncAdminEmails } from '../access/access.service.ts'
 
 const CHIEF = 'chief-ranger@example.test'
 const DEPUTY = 'deputy-ranger@example.test'

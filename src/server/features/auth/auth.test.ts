@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { betaRequests, sessions, users } from '#server/db/schema.ts'
 import { AuthUserSchema } from '#shared/schemas/access.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
@@ -18,7 +19,6 @@ import {
   verificationLink,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { betaRequests, sessions, users } from '../../db/schema.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '#server/db/schema.ts'
 import { aSignUp, createUser, getAuthUser, postIdentity } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { users } from '../../db/schema.ts'
 
 // Every way the identity provider could write a member keeps the profile's rules (PATCH /api/profile): its own
 // update-user and change-email are closed, and sign-up takes names like the profile does and no picture.

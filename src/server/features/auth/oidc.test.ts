@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, users } from '#server/db/schema.ts'
 import {
   aSignUp,
   browserHeaders,
@@ -18,7 +19,6 @@ import {
 } from '#tests/support/factories.ts'
 import { type FakeOidc, type IdTokenMode, type OidcProfile, startFakeOidc } from '#tests/support/fake-oidc.ts'
 import { createTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
-import { accounts, users } from '../../db/schema.ts'
 import { DISCOVERY_TIMEOUT_MS } from './oidc.discovery.ts'
 
 // Sign-in through an OpenID Connect provider (OIDC_* set): a fake provider on 127.0.0.1 plays the part of

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deniedEmail } from '#server/features/access/access.emails.ts'
+import { createMailer } from '#server/lib/mailer.ts'
 import {
   aBetaRequest,
   aSignUp,
@@ -11,8 +13,6 @@ import {
 } from '#tests/support/factories.ts'
 import { eventually, type Received, startSilentServer, startSmtpServer } from '#tests/support/smtp.ts'
 import { createTestApp, startTestApp, TEST_BASE_URL, type TestApp } from '#tests/support/test-app.ts'
-import { createMailer } from '../../lib/mailer.ts'
-import { deniedEmail } from '../access/access.emails.ts'
 import { enqueueMail } from './mail.outbox.ts'
 
 // The outbox against real mail servers: smtp-server receives and mailparser reads what arrives; a silent server

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { deniedEmail } from '#server/features/access/access.emails.ts'
 import type { FailingMail } from '#shared/schemas/mail.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import {
@@ -14,7 +15,6 @@ import {
   uniqueEmail,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { deniedEmail } from '../access/access.emails.ts'
 import { enqueueMail, MailSender, retryDelayMs } from './mail.outbox.ts'
 import { mailQueue } from './mail.tables.ts'
 

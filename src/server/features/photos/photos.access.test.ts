@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { measurements, photos } from '#server/features/measurements/measurements.tables.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import { createUser, type SignedInUser } from '#tests/support/factories.ts'
 import { getPhoto, jpeg, uploadPhoto } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { measurements, photos } from '../measurements/measurements.tables.ts'
 
 // Who receives a photo (visibility.ts canView), with which cache headers; who may upload; the API docs.
 

@@ -10,6 +10,8 @@ import { eq } from 'drizzle-orm'
 import exifr from 'exifr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { photos } from '#server/features/measurements/measurements.tables.ts'
+import { localPhotoStorage } from '#server/lib/photo-storage.ts'
 import { MEASUREMENT_LIMITS, UploadedPhotoSchema } from '#shared/schemas/measurements.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
 import { browserHeaders, createUser, type SignedInUser } from '#tests/support/factories.ts'
@@ -30,8 +32,6 @@ import {
   webp,
 } from '#tests/support/images.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { localPhotoStorage } from '../../lib/photo-storage.ts'
-import { photos } from '../measurements/measurements.tables.ts'
 import { photoQueue } from './photos.service.ts'
 
 // Uploads checked by content, size and pixel count, decoded a few at a time, auto-oriented, stored, and served as

@@ -1,6 +1,14 @@
-import { type AntleredCategory, CATEGORY_MINIMUMS } from '../categories.ts'
-import { type Chart, type ChartList, type ChartRow, deductsDifferences, row, type System, sideRow } from '../chart.ts'
-import type { ScoringRules } from '../decisions.ts'
+import { type AntleredCategory, CATEGORY_MINIMUMS } from '#shared/scoring/categories.ts'
+import {
+  type Chart,
+  type ChartList,
+  type ChartRow,
+  deductsDifferences,
+  row,
+  type System,
+  sideRow,
+} from '#shared/scoring/chart.ts'
+import type { ScoringRules } from '#shared/scoring/decisions.ts'
 
 // B&C antler charts for deer and elk (docs/scoring-rules.md §1.1–§1.4): A points, B tip-to-tip, C greatest spread,
 // D inside spread, E abnormal points, F main beam, G-1… normal points, H-1…H-4 circumferences.

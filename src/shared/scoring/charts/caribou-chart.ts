@@ -1,6 +1,6 @@
-import { CATEGORY_MINIMUMS, type CaribouCategory } from '../categories.ts'
-import { type Chart, deductsDifferences, row, type System, sideRow } from '../chart.ts'
-import type { ScoringRules } from '../decisions.ts'
+import { CATEGORY_MINIMUMS, type CaribouCategory } from '#shared/scoring/categories.ts'
+import { type Chart, deductsDifferences, row, type System, sideRow } from '#shared/scoring/chart.ts'
+import type { ScoringRules } from '#shared/scoring/decisions.ts'
 
 // B&C caribou chart (docs/scoring-rules.md §1.6): A tip-to-tip, B greatest spread, C inside spread, D points, E beam,
 // F-1…F-5 points, G-1, G-2 palm widths, H-1…H-4. A caribou point need only be 1/2 inch; no abnormal points.

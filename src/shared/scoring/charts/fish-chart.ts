@@ -1,5 +1,5 @@
-import { type Chart, type FishFormula, row } from '../chart.ts'
-import { ScoringError } from '../scoring-error.ts'
+import { type Chart, type FishFormula, row } from '#shared/scoring/chart.ts'
+import { ScoringError } from '#shared/scoring/scoring-error.ts'
 
 // Fish weight estimates (docs/scoring-rules.md §5.1): `length-girth-<divisor>` = L × G² ÷ divisor and `length-cubed-<divisor>`
 // = L³ ÷ divisor, inches to pounds, any positive divisor (the species picks it: 800 general, 1600 bass, …).

@@ -1,6 +1,6 @@
-import { CATEGORY_MINIMUMS, type HornCategory } from '../categories.ts'
-import { type Chart, type ChartRow, deductsDifferences, row, type System, sideRow } from '../chart.ts'
-import type { ScoringRules } from '../decisions.ts'
+import { CATEGORY_MINIMUMS, type HornCategory } from '#shared/scoring/categories.ts'
+import { type Chart, type ChartRow, deductsDifferences, row, type System, sideRow } from '#shared/scoring/chart.ts'
+import type { ScoringRules } from '#shared/scoring/decisions.ts'
 
 // B&C horn charts (docs/scoring-rules.md §1.7–§1.9): C horn length, D-1…D-4 circumferences, E prong (pronghorn);
 // spreads recorded, not scored. Differences: pronghorn all; sheep D-1…D-4 only; goat all, per decisions.ts.

@@ -1,5 +1,5 @@
-import { CATEGORY_MINIMUMS, type MooseCategory } from '../categories.ts'
-import { type Chart, deductsDifferences, row, type System, sideRow } from '../chart.ts'
+import { CATEGORY_MINIMUMS, type MooseCategory } from '#shared/scoring/categories.ts'
+import { type Chart, deductsDifferences, row, type System, sideRow } from '#shared/scoring/chart.ts'
 
 // B&C moose chart (docs/scoring-rules.md §1.5): A greatest spread (in full, no cap), B abnormal points (not scored),
 // C normal points (1 inch each), D palm width, E palm length including brow palm, F beam circumference.

@@ -1,5 +1,5 @@
-import { CATEGORY_MINIMUMS, type SkullCategory } from '../categories.ts'
-import { type Chart, row, type System } from '../chart.ts'
+import { CATEGORY_MINIMUMS, type SkullCategory } from '#shared/scoring/categories.ts'
+import { type Chart, row, type System } from '#shared/scoring/chart.ts'
 
 // B&C bear and cat chart (docs/scoring-rules.md §1.10): greatest length without the lower jaw + greatest width, read to
 // 1/16 inch, no deductions.

@@ -1,5 +1,5 @@
-import { CATEGORY_MINIMUMS } from '../categories.ts'
-import { type Chart, row } from '../chart.ts'
+import { CATEGORY_MINIMUMS } from '#shared/scoring/categories.ts'
+import { type Chart, row } from '#shared/scoring/chart.ts'
 
 // NWTF wild turkey (docs/scoring-rules.md §4): weight + 2 × all beards + 10 × both spurs. Beards and spurs to 1/16 inch,
 // weight to the nearest ounce.

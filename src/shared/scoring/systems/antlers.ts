@@ -1,7 +1,7 @@
-import { deductsDifferences } from '../chart.ts'
-import { listText } from '../fractions.ts'
-import type { ScoreLine, ScoreResult } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import { deductsDifferences } from '#shared/scoring/chart.ts'
+import { listText } from '#shared/scoring/fractions.ts'
+import type { ScoreLine, ScoreResult } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 import {
   chartResult,
   formatter,

@@ -1,5 +1,5 @@
-import type { ScoreResult } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import type { ScoreResult } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 import { scoreFrame } from './frame.ts'
 
 // Caribou (docs/scoring-rules.md §1.6): net = spread credit (capped at the longer beam E) + Σ sides − Σ|R − L|. Brow

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { scoreSheet } from '../index.ts'
+import { scoreSheet } from '#shared/scoring/index.ts'
 import { fishTrophyClass } from './fish.ts'
 
 // fishTrophyClass is the engine's fish rule for a weight that did not come from the formula (a scale weight).

@@ -1,6 +1,6 @@
-import { FISH_TROPHY_SHARE } from '../decisions.ts'
-import type { ScoreResult, TrophyClass } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import { FISH_TROPHY_SHARE } from '#shared/scoring/decisions.ts'
+import type { ScoreResult, TrophyClass } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 import { breakdownLists, valueRows } from './frame.ts'
 
 // Fish weight estimates (docs/scoring-rules.md §5.1): L × G² ÷ D or L³ ÷ D from sixteenths of an inch, exact with

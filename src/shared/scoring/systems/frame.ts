@@ -1,8 +1,8 @@
-import { type ChartRow, deductsDifferences } from '../chart.ts'
-import { formatScore, UNITS_PER_INCH } from '../fractions.ts'
-import { checkBooks } from '../records.ts'
-import type { BreakdownList, BreakdownRow, ScoreBreakdown, ScoreLine, ScoreResult } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import { type ChartRow, deductsDifferences } from '#shared/scoring/chart.ts'
+import { formatScore, UNITS_PER_INCH } from '#shared/scoring/fractions.ts'
+import { checkBooks } from '#shared/scoring/records.ts'
+import type { BreakdownList, BreakdownRow, ScoreBreakdown, ScoreLine, ScoreResult } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 
 // What antlers, moose, caribou, horns and skulls share: columns, differences, spreads, and units → the result.
 

@@ -1,5 +1,5 @@
-import type { ScoreResult } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import type { ScoreResult } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 import { scoreFrame } from './frame.ts'
 
 // Pronghorn, sheep and goat (docs/scoring-rules.md §1.7–§1.9): net = Σ sides − Σ|R − L| over the rows the chart

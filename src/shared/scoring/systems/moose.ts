@@ -1,5 +1,5 @@
-import type { ScoreResult } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import type { ScoreResult } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 import { scoreFrame } from './frame.ts'
 
 // Moose (docs/scoring-rules.md §1.5): net = greatest spread + Σ sides (points × 1 inch + palm width + palm length + beam

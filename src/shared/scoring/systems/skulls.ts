@@ -1,5 +1,5 @@
-import type { ScoreResult } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import type { ScoreResult } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 import { breakdownLists, chartResult, formatter, valueRows } from './frame.ts'
 
 // Bears and cats (docs/scoring-rules.md §1.10): score = greatest length without the lower jaw + greatest width, in

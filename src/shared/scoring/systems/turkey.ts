@@ -1,7 +1,7 @@
-import { formatSixteenthsDecimal as dec, formatPoundsOunces, formatScore, listText } from '../fractions.ts'
-import { checkBooks } from '../records.ts'
-import type { ScoreResult } from '../result.ts'
-import type { ParsedSheet } from '../sheet.ts'
+import { formatSixteenthsDecimal as dec, formatPoundsOunces, formatScore, listText } from '#shared/scoring/fractions.ts'
+import { checkBooks } from '#shared/scoring/records.ts'
+import type { ScoreResult } from '#shared/scoring/result.ts'
+import type { ParsedSheet } from '#shared/scoring/sheet.ts'
 import { breakdownLists, sum, valueRows } from './frame.ts'
 
 // NWTF wild turkey (docs/scoring-rules.md §4), in sixteenths: weight in ounces + 2 × all beards + 10 × both spurs,

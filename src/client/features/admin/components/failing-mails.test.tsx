@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { apiPaths } from '#client/app/paths.ts'
 import type { FailingMail } from '#shared/schemas/mail.ts'
-import { apiPaths } from '../../../app/paths.ts'
 import { FailingMails } from './failing-mails.tsx'
 
 // The admin screen's mails not delivered, as the server's list leaves it: each with its recipient, subject,

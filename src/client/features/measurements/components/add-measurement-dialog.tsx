@@ -3,10 +3,10 @@ import X from 'lucide-react/icons/x'
 import { Suspense, useRef } from 'react'
 import { Dialog } from '#client/components/dialog.tsx'
 import { Loading } from '#client/components/loading.tsx'
+import type { MeasuredValue } from '#client/features/measuring/index.ts'
 import { lazyWithPreload } from '#client/lib/lazy.ts'
 import type { ReferenceKind } from '#shared/measuring/index.ts'
 import type { Measurement } from '#shared/schemas/measurements.ts'
-import type { MeasuredValue } from '../../measuring/index.ts'
 
 // The form, the species catalogue and the scoring engine load with the dialog, not with the app shell.
 const MeasurementForm = lazyWithPreload(() => import('../form/measurement-form.tsx'))

@@ -1,3 +1,4 @@
+import type { MeasuringTarget } from '#client/features/measuring/index.ts'
 import type { EstimateKey, SuggestionKey } from '#client/features/photo-analysis/index.ts'
 import { inchesToCm, poundsToKg } from '#client/lib/units.ts'
 import type { UnitSystem } from '#shared/schemas/measurements.ts'
@@ -5,7 +6,6 @@ import type { PhotoAnalysis } from '#shared/schemas/photo-analysis.ts'
 import { type Chart, formatInches, UNITS_PER_INCH } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
-import type { MeasuringTarget } from '../../measuring/index.ts'
 import {
   formChart,
   type MeasurementFormState,

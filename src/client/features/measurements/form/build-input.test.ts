@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { metricForm } from '#client/features/species/calculator/metric-entries.ts'
 import {
   CreateMeasurementSchema,
   DEFAULT_SETTINGS,
@@ -9,7 +10,6 @@ import { getChart, scoreSheet } from '#shared/scoring/index.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import type { Species } from '#shared/species/types.ts'
 import { WORKED_EXAMPLES } from '#tests/support/worked-examples.ts'
-import { metricForm } from '../../species/calculator/metric-entries.ts'
 import {
   apiField,
   type BuildContext,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { MeasuredValue } from '#client/features/measuring/index.ts'
 import { DEFAULT_SETTINGS, type PhotoMeasurement } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import type { MeasuredValue } from '../../measuring/index.ts'
 import {
   coverPhoto,
   emptyForm,

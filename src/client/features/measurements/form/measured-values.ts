@@ -1,7 +1,7 @@
+import type { MeasuredValue, MeasuringTarget } from '#client/features/measuring/index.ts'
 import { CM_PER_INCH, inchesToCm, roundCanonical, toCanonical } from '#client/lib/units.ts'
 import type { PhotoMeasurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { formatInches, UNITS_PER_INCH } from '#shared/scoring/index.ts'
-import type { MeasuredValue, MeasuringTarget } from '../../measuring/index.ts'
 import {
   type FormPhoto,
   formChart,

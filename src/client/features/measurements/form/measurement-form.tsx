@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
+import { type MeasuredValue, MeasuringToolDialog } from '#client/features/measuring/index.ts'
 import type { ReferenceKind } from '#shared/measuring/index.ts'
 import {
   DEFAULT_SETTINGS,
@@ -7,7 +8,6 @@ import {
   type Settings,
   type UpdateMeasurement,
 } from '#shared/schemas/measurements.ts'
-import { type MeasuredValue, MeasuringToolDialog } from '../../measuring/index.ts'
 import { useSettings } from '../api.ts'
 import type { DialogGuard } from '../components/add-measurement-dialog.tsx'
 import { DetailsSection } from './details-section.tsx'

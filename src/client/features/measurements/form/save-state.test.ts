@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api.ts'
+import { ApiError } from '#client/lib/api.ts'
 import { NetworkError } from '../offline/upload.ts'
 import type { FormPhoto } from './form-state.ts'
 import { photoProgress, saveErrors, serverMessageErrors } from './save-state.ts'

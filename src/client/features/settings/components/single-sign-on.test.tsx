@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { Router } from 'wouter'
-import { apiPaths } from '../../../app/paths.ts'
-import type { LinkedAccount } from '../../auth/identity.ts'
+import { apiPaths } from '#client/app/paths.ts'
+import type { LinkedAccount } from '#client/features/auth/identity.ts'
 import { SingleSignOn } from './single-sign-on.tsx'
 
 // Settings' single sign-on section as the server's answers leave it: hidden without a provider, a Connect button,
