@@ -5,7 +5,7 @@ import type { Config } from './env.ts'
 import { adminSetupLinkAtStart } from './features/access/access.service.ts'
 import { answerMetricsAsks } from './lib/metrics.ts'
 
-// WEB_CONCURRENCY=N runs N server processes on one port (ADR 012): the primary migrates and prints the admin setup
+// WEB_CONCURRENCY=N runs N server processes on one port (ADR 102): the primary migrates and prints the admin setup
 // link once, then starts workers, replaces one that dies and passes signals on.
 
 /** Server processes to run: WEB_CONCURRENCY on PostgreSQL; one on the embedded database, which one process owns. */

@@ -50,7 +50,7 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
-  /** The server itself when DATABASE_URL is a transaction-mode pooler: migrations and LISTEN go there (ADR 012). */
+  /** The server itself when DATABASE_URL is a transaction-mode pooler: migrations and LISTEN go there (ADR 101). */
   databaseDirectUrl: string | undefined
   webConcurrency: number
   /** After SIGTERM, how long requests in flight may take before they are cut (SHUTDOWN_GRACE_MS). */

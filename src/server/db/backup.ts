@@ -9,7 +9,7 @@ import { create as tarCreate, extract as tarExtract, list as tarList } from 'tar
 import { type LockHandler, lockDataDir } from './lock.ts'
 
 // One .tar.gz of pgdata/ (copied while no statement runs), photos/ and manifest.json last, so an archive cut short
-// is refused. The session secret is left out (ADR 013).
+// is refused. The session secret is left out (ADR 104).
 
 export const BACKUP_FORMAT = 1
 const DB_DIR = 'pgdata'
@@ -33,7 +33,7 @@ export type BackupSource = {
 
 type Snapshot = { dir: string; entries: string[]; manifest: BackupManifest }
 
-/** Copies the database while no query runs and links the photos while removals wait (ADR 013). */
+/** Copies the database while no query runs and links the photos while removals wait (ADR 104). */
 async function snapshot(source: BackupSource): Promise<Snapshot> {
   const dir = await mkdtemp(join(source.dataDir, '.backup-'))
   try {

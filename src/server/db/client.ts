@@ -35,7 +35,7 @@ export type Listen = (
 export const migrationsFolder = () => join(process.cwd(), 'drizzle')
 
 // Lets the event loop turn before each query or transaction, else queued statements starve sockets and timers for
-// seconds. Not between a transaction's statements (ADR 015).
+// seconds. Not between a transaction's statements (ADR 110).
 class TurnTakingPGlite extends PGlite {
   override _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
     return super._runExclusiveTransaction(async () => {
@@ -70,7 +70,7 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
 
 /**
  * A pool on a PostgreSQL server; an idle connection's 'error' goes to `onIdleError` instead of ending the process.
- * `directUrl` is the server itself when `url` is a transaction-mode pooler: migrations and LISTEN go there (ADR 012).
+ * `directUrl` is the server itself when `url` is a transaction-mode pooler: migrations and LISTEN go there (ADR 101).
  */
 export async function openPostgres(
   url: string,

@@ -4,7 +4,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 
 // One process per DATA_DIR (PGlite has no lock of its own): a Unix socket the holder listens on, which the OS
-// releases when the holder dies, even by kill -9. It also answers `npm run backup` (ADR 013).
+// releases when the holder dies, even by kill -9. It also answers `npm run backup` (ADR 103, 104).
 
 export const LOCK_SOCKET = 'fieldmark.sock'
 const PROBE_TIMEOUT_MS = 2_000

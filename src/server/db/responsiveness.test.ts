@@ -4,7 +4,7 @@ import { aMeasurement } from '#tests/support/factories.ts'
 import { keepAliveAgent, send, startLiveServer } from '#tests/support/live-server.ts'
 
 // The real server in a child process: on PGlite its statements once ran back to back without the process reading a
-// socket, and a route needing no database waited seconds behind the writes (ADR 015).
+// socket, and a route needing no database waited seconds behind the writes (ADR 110).
 
 const WRITERS = 30
 const LOAD_MS = 5_000

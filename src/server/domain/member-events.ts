@@ -87,7 +87,7 @@ const isEmpty = (change: MemberChange) =>
 
 /**
  * Awards each member (over `metrics` only) and moves their boards in the change's transaction; call it last, once.
- * A per-member advisory lock, taken in id order, serializes a member's changes: each award is made once (ADR 006).
+ * A per-member advisory lock, taken in id order, serializes a member's changes: each award is made once (ADR 081).
  */
 export async function afterMemberChange(tx: Tx, userIds: string | readonly string[], change: MemberChange) {
   if (isEmpty(change)) return

@@ -5,7 +5,7 @@ import { blocks, notifications } from '#server/features/community/community.tabl
 import type { NotificationKind, Verdict } from '#shared/schemas/community.ts'
 
 // Notifications and events are written in the transaction of their change, so pg_notify reaches every process on
-// commit and never for a rollback (ADR 005).
+// commit and never for a rollback (ADR 064).
 
 export const EVENTS_CHANNEL = 'fieldmark_events'
 
@@ -89,7 +89,7 @@ export async function notify(db: Db | Tx, inputs: NotifyInput | readonly NotifyI
 }
 
 /**
- * Tells the members holding a notification about this target that their list may have changed (ADR 005). Call it
+ * Tells the members holding a notification about this target that their list may have changed (ADR 063). Call it
  * in the change's transaction, before a delete (the cascade takes the rows); returns them to announce.
  */
 export async function tellRecipients(

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts'
 import { blocks, follows } from '#server/features/community/community.tables.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 
-// Who may see a measurement (ADR 005): its owner; nobody across a block; if hidden, its owner and admins; if public,
+// Who may see a measurement (ADR 043): its owner; nobody across a block; if hidden, its owner and admins; if public,
 // any member; if followers-only, the owner's followers. Every route that returns a measurement or anything attached
 // to one asks here.
 

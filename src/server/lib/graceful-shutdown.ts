@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 
 // server.close() would reset idle kept-alive connections whose next request is on its way; here an idle connection
-// closes once quiet, and a request arriving meanwhile is answered (ADR 015).
+// closes once quiet, and a request arriving meanwhile is answered (ADR 111).
 
 export const QUIET_MS = 1_000
 const CHECK_MS = 100

@@ -10,7 +10,7 @@ import { errorResponses } from '#server/lib/error-responses.ts'
 import { AppError } from '#shared/errors.ts'
 
 // GET /metrics answers only METRICS_TOKEN as bearer and is a 404 to anyone else: behind a reverse proxy every caller
-// looks local, so an address rule would not keep it private (ADR 013).
+// looks local, so an address rule would not keep it private (ADR 105).
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 const PING_TIMEOUT_MS = 2_000

@@ -43,7 +43,7 @@ export const ACHIEVEMENT_CATEGORY_LABELS: Record<AchievementCategory, string> = 
   consistency: 'Consistency',
 }
 
-/** What an achievement counts for a member; what each metric counts: ADR 006, "What a metric counts". */
+/** What an achievement counts for a member; what each metric counts: ADR 079. */
 export const ACHIEVEMENT_METRICS = [
   'measurements',
   'species',

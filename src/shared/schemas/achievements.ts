@@ -86,7 +86,7 @@ export const MyRankQuerySchema = LeaderboardQuerySchema.extend({
 })
 export type MyRankQuery = z.infer<typeof MyRankQuerySchema>
 
-/** docs/product.md §3: Leaderboard row; what `value` and the totals count: ADR 006, "Values". */
+/** docs/product.md §3: Leaderboard row; what `value` and the totals count: ADR 071. */
 export const LeaderboardRowSchema = z.object({
   id: z.string(),
   rank: z.number().int(),

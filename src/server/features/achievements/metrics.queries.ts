@@ -5,7 +5,7 @@ import { type AchievementMetric, SPECIES_GROUPS } from '#shared/achievements/con
 import { SPECIES } from '#shared/species/catalogue.ts'
 
 // Each metric is one aggregate over one source, for one member (memberMetricsSql) or grouped by member
-// (qualifyingMembersSql); candidatesReached counts only up to the targets (ADR 020). What counts: ADR 006.
+// (qualifyingMembersSql); candidatesReached counts only up to the targets (ADR 020). What counts: ADR 079.
 
 // likes-received has a source of its own so progress can skip its costly self-like probe alone (readIf).
 type Source = 'measurements' | 'likes' | 'bests' | 'followers' | 'checks'

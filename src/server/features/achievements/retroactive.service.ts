@@ -9,7 +9,7 @@ import { targetOf } from './awards.service.ts'
 import { qualifyingMembersSql } from './metrics.queries.ts'
 
 // Achievements with evaluated_at null go to every member who already qualifies, one transaction each, in the
-// background. Why the lock, the id order (no deadlock with live awards) and the rebuild threshold: ADR 006.
+// background. Why the lock, the id order (no deadlock with live awards) and the rebuild threshold: ADR 084.
 
 const RETROACTIVE_LOCK = 'achievements:retroactive'
 /** Members refreshed per transaction (each holds an advisory lock until it commits). */

@@ -1,4 +1,4 @@
-// The built-in assistant, first match wins (ADR 007): a calculation, the member's records, regulations (never a date
+// The built-in assistant, first match wins (ADR 087): a calculation, the member's records, regulations (never a date
 // or limit), the knowledge base, else "I don't know", also for a subject it does not know.
 import type { ChatReply, ChatSource, ChatTurn } from '#shared/schemas/assistant.ts'
 import { type BookMinimum, minimumsFor, SPECIES } from '#shared/species/catalogue.ts'

@@ -1,5 +1,5 @@
 // Regulations: the assistant explains the concepts and names the wildlife agency of a place, never a season date, bag
-// or size limit: those change every year and by unit, so the agency is the only source (ADR 007). Agency names and
+// or size limit: those change every year and by unit, so the agency is the only source (ADR 089). Agency names and
 // sites are data to keep current.
 import type { ChatSource } from '#shared/schemas/assistant.ts'
 import type { KnowledgeDoc } from './assistant.types.ts'

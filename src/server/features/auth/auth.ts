@@ -121,7 +121,7 @@ export function createAuth({ db, config, mailSender, onUserChanged }: AuthDeps) 
     onAPIError: { errorURL: `${config.baseUrl}${SIGN_IN_ERROR_PATH}` },
     account: {
       // An OpenID sign-in never joins an existing account, whatever the provider says of the e-mail; a member
-      // connects the provider from Settings instead (ADR 014).
+      // connects the provider from Settings instead (ADR 108).
       accountLinking: { enabled: true, disableImplicitLinking: true, allowDifferentEmails: false },
     },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },

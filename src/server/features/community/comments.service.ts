@@ -18,7 +18,7 @@ import {
 } from './interactions.service.ts'
 
 // Comments, oldest first. Bodies are stored as sent (trimmed) and shown as text, never HTML. A mentioned member is
-// told only if approved and able to see the post themselves, so a mention never leaks one (ADR 005).
+// told only if approved and able to see the post themselves, so a mention never leaks one (ADR 058).
 
 export const COMMENT_NOT_FOUND = 'Comment not found'
 

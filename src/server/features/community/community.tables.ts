@@ -197,7 +197,7 @@ export const userAchievements = pgTable(
   ],
 )
 
-/** The Following feed fanned out on write (feed-inbox.service.ts, ADR 005): one row per follower and followed post. */
+/** The Following feed fanned out on write (feed-inbox.service.ts, ADR 051): one row per follower and followed post. */
 export const feedInbox = pgTable(
   'feed_inbox',
   {

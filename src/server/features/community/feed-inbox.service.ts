@@ -3,7 +3,7 @@ import type { Db, Tx } from '#server/db/client.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import { feedDeliveries } from './community.tables.ts'
 
-// The Following feed fanned out on write (ADR 005): follows, unfollows and blocks change feed_inbox in their own
+// The Following feed fanned out on write (ADR 051): follows, unfollows and blocks change feed_inbox in their own
 // transaction, posts queue a delivery (ADR 018). Both lock the owner's users row first, so neither misses the other.
 
 export function reachesFollowers(visibility: Visibility): boolean {

@@ -55,7 +55,7 @@ const FIELD = '\x1f'
 const RECORD = '\x1e'
 const FIELDS = 14
 
-/** A page's posts from postsText's ONE text value (why one text, not rows or json_build_array: ADR 005). */
+/** A page's posts from postsText's ONE text value (why one text, not rows or json_build_array: ADR 054). */
 function postsFromText(text: string): PagePost[] {
   if (text === '') return []
   return text.split(RECORD).map((record) => {
@@ -167,7 +167,7 @@ function blockedCte(viewerId: Value): SQL {
 
 /**
  * GET /api/feed, newest first: never the viewer's own, hidden or private posts, nor any across a block. Following:
- * one backwards range of the viewer's feed_inbox (ADR 005). Everyone: public posts, plus followers-only ones from
+ * one backwards range of the viewer's feed_inbox (ADR 051). Everyone: public posts, plus followers-only ones from
  * the inbox down to the public page's `floor` (ADR 026).
  */
 export async function feedPage(
@@ -267,7 +267,7 @@ const memberPostsStatements = new Map<string, PreparedStatement<PageRow & { stan
 
 /**
  * GET /api/profiles/:userId/measurements in ONE statement: the viewer's `standing` (undefined: no such member) and
- * the page it lets them see, by canSeeProfile's and canView's rules in SQL. Ids by index-only scan: ADR 005.
+ * the page it lets them see, by canSeeProfile's and canView's rules in SQL. Ids by index-only scan: ADR 055.
  */
 export async function memberPostsWithStanding<S>(
   db: Db,

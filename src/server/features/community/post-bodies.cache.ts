@@ -141,7 +141,7 @@ function postParts(figures: PostFigures, card: Buffer, body: Buffer): Buffer[] {
 
 const MAX_PAGES_KNOWN = 10_000
 
-/** One per route plugin: bodies kept as UTF-8 Buffers, which a page concatenates (why Buffers: ADR 005). */
+/** One per route plugin: bodies kept as UTF-8 Buffers, which a page concatenates (why Buffers: ADR 052). */
 export class PostBodies {
   readonly #list = new VersionedCache<Buffer>({ maxEntries: 20_000 })
   readonly #full = new VersionedCache<Buffer>({ maxEntries: 5_000 })

@@ -4,7 +4,7 @@ import type { EventHub } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
 import { likes } from './community.tables.ts'
 
-// Each viewer's liked measurements, kept so a page need not probe per post (ADR 005, ADR 023). Dropped by the
+// Each viewer's liked measurements, kept so a page need not probe per post (ADR 053, ADR 023). Dropped by the
 // database's 'likes' event (migration 0013) in every process, at once by the liker's. Past MAX_KEPT_LIKES, or without
 // a listening hub, pages probe.
 

@@ -4,7 +4,7 @@ import { idListLiteral } from '#server/db/literals.ts'
 import { SPECIES } from '#shared/species/catalogue.ts'
 
 // The boards computed from scratch; a write's delta (leaderboards.delta.ts) must arrive at the same rows. What counts
-// and each row's value: ADR 006. A hidden member has no rows at all, so no read needs to filter them.
+// and each row's value: ADR 068, ADR 071. A hidden member has no rows at all, so no read needs to filter them.
 
 /** Fish rank by weight when they have no score. */
 const FISH_IDS = SPECIES.filter((s) => s.fishFormulas !== undefined).map((s) => s.id)

@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from '#server/features/auth/index.ts'
 
-/** Precomputed boards: a row per board, bucket, species ('' for all), evidence and member (ADR 006, ADR 020). */
+/** Precomputed boards: a row per board, bucket, species ('' for all), evidence and member (ADR 067, ADR 020). */
 export const leaderboardEntries = pgTable(
   'leaderboard_entries',
   {
@@ -33,7 +33,7 @@ export const leaderboardEntries = pgTable(
   ],
 )
 
-/** Counted measurements per bucket, evidence and species, all members (Top Species); written in key order (ADR 006). */
+/** Counted measurements per bucket, evidence and species, all members (Top Species); written in key order (ADR 075). */
 export const leaderboardSpeciesTotals = pgTable(
   'leaderboard_species_totals',
   {

@@ -8,7 +8,7 @@ import { type Dependencies, listNotifications, notificationsVersion } from './no
 
 /**
  * The members' lists as served JSON, reused while their version holds. With a listening hub the version is a
- * per-member counter bumped by 'notifications' events, plus the newest notification, blocks and follows (ADR 005);
+ * per-member counter bumped by 'notifications' events, plus the newest notification, blocks and follows (ADR 063);
  * without one, the database counts the notifications and reads what the list depends on ('full').
  */
 export class NotificationLists {

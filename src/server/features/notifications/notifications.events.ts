@@ -3,7 +3,7 @@ import type { Listen } from '#server/db/client.ts'
 import { EVENTS_CHANNEL, type ServerEvent } from '#server/domain/notify.ts'
 import type { SessionCache } from '#server/plugins/session-cache.ts'
 
-// Each process's hub for the events sent with pg_notify on EVENTS_CHANNEL (ADR 005, "Live delivery"): it hands them
+// Each process's hub for the events sent with pg_notify on EVENTS_CHANNEL (ADR 064): it hands them
 // to the streams and caches that asked. Without `listen` it hears nothing from the database.
 
 declare module 'fastify' {

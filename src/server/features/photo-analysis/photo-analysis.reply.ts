@@ -6,7 +6,7 @@ import { SPECIES } from '#shared/species/catalogue.ts'
 import { SPECIES_CATEGORIES, type Species, type SpeciesCategory } from '#shared/species/types.ts'
 
 // Strict about types, lenient about the rest: extra fields ignored, unknown labels null, sizes clamped. A species
-// outside the catalogue stays 'Unknown' with the model's own label, never a guess (ADR 007).
+// outside the catalogue stays 'Unknown' with the model's own label, never a guess (ADR 096).
 // Pure: the route's service calls it, the unit tests drive it directly.
 
 /** Spreads have no limit of their own in MEASUREMENT_LIMITS: the widest quick value (width) bounds them. */

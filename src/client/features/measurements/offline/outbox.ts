@@ -7,7 +7,7 @@ import { abortUpload, announceChange, emitRuntimeChange, outboxHasEntries, runti
 
 /*
  * The outbox: every new measurement is saved through it, online or not, and reaches the server exactly once
- * (ADR 004): ids are made on the device; the draft and its photos are in IndexedDB before the dialog closes; the
+ * (ADR 040): ids are made on the device; the draft and its photos are in IndexedDB before the dialog closes; the
  * server answers a repeated id with what it stored; an entry is deleted only once the server has answered its
  * measurement; one tab sends at a time (sync.ts). Nothing is dropped without the member saying so.
  */
