@@ -6,10 +6,8 @@ import type { StoredState } from './db.ts'
 import { abortUpload, announceChange, emitRuntimeChange, outboxHasEntries, runtime } from './runtime.ts'
 
 /*
- * The outbox: every new measurement is saved through it, online or not, and reaches the server exactly once
- * (ADR 040): ids are made on the device; the draft and its photos are in IndexedDB before the dialog closes; the
- * server answers a repeated id with what it stored; an entry is deleted only once the server has answered its
- * measurement; one tab sends at a time (sync.ts). Nothing is dropped without the member saying so.
+ * The outbox: every new measurement goes through it, online or not, and reaches the server exactly once (ADR 040).
+ * An entry leaves only once the server has answered for it; one tab sends at a time (sync.ts).
  */
 
 export type OutboxPhotoDraft = {
