@@ -16,7 +16,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/client/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+          ],
         },
       },
       {

@@ -32,6 +32,7 @@ import { measurementRoutes } from './features/measurements/measurements.routes.t
 import { moderationRoutes } from './features/moderation/moderation.routes.ts'
 import { notificationRoutes } from './features/notifications/notifications.routes.ts'
 import { photoAnalysisRoutes } from './features/photo-analysis/photo-analysis.routes.ts'
+import { photoReferenceRoutes } from './features/photos/photo-reference.routes.ts'
 import { photosRoutes } from './features/photos/photos.routes.ts'
 import { sizeCheckRoutes } from './features/size-checks/size-checks.routes.ts'
 import type { Mailer } from './lib/mailer.ts'
@@ -82,9 +83,12 @@ const BODY_LIMIT_BYTES = 100 * 1024
 export async function buildApp(deps: AppDeps) {
   const { db, config, mailer } = deps
   const chat = config.chatRateLimit ? { max: config.chatRateLimit, windowMs: 60_000 } : DEFAULT_RATE_LIMITS.chat
-  // WRITE_RATE_LIMIT sets every per-member write limit at once (the benchmark lifts them all with it).
+  // WRITE_RATE_LIMIT sets every per-member write limit at once (the benchmark lifts them all with it); uploads, photo
+  // analysis and reference detection keep their own, which bound CPU or a paid service rather than writes.
   const write = config.writeRateLimit ? { max: config.writeRateLimit, windowMs: 60_000 } : undefined
-  const writes = write ? { write, measurementCreate: write, commentCreate: write, communityWrite: write } : {}
+  const writes = write
+    ? { write, measurementCreate: write, commentCreate: write, communityWrite: write, photoMeasure: write }
+    : {}
   const rateLimits = { ...DEFAULT_RATE_LIMITS, chat, ...deps.rateLimits, ...writes }
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -166,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminRoutes, { prefix: '/api/admin', db, mailSender, baseUrl: config.baseUrl })
   await app.register(mailAdminRoutes, { prefix: '/api/admin', db, sender: mailSender })
   await app.register(photosRoutes, { db, rateLimits })
+  await app.register(photoReferenceRoutes, { db, rateLimits })
   await app.register(measurementRoutes, {
     db,
     createLimit: rateLimits.measurementCreate,

@@ -35,6 +35,7 @@ import { measurementRoutes } from '#tests/support/routes/measurements.ts'
 import { moderationRoutes } from '#tests/support/routes/moderation.ts'
 import { notificationRoutes } from '#tests/support/routes/notifications.ts'
 import { photoAnalysisRoutes } from '#tests/support/routes/photo-analysis.ts'
+import { photoReferenceRoutes } from '#tests/support/routes/photo-reference.ts'
 import { sizeCheckRoutes } from '#tests/support/routes/size-checks.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 
@@ -86,6 +87,7 @@ const ROUTES: Row[] = [
   ...achievementRoutes(ctx),
   ...leaderboardRoutes(ctx),
   ...photoAnalysisRoutes(ctx),
+  ...photoReferenceRoutes(ctx),
   ...assistantRoutes(ctx),
 ]
 const named = (row: Row) => (row.variant ? `${row.route} (${row.variant})` : row.route)

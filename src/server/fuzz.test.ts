@@ -124,6 +124,26 @@ beforeAll(async () => {
     'POST /api/beta-access-request': fc
       .uuid()
       .map((id) => aBetaRequest({ email: `fuzz-${id}@example.test` }) as Fuzzed),
+    'POST /api/photos/{id}/reference': constant({ kind: 'credit-card' }),
+    // A card and a line on the member's 320 × 240 photo.
+    'POST /api/photos/{id}/measure': constant({
+      reference: {
+        kind: 'credit-card',
+        corners: [
+          [100, 100],
+          [200, 100],
+          [200, 163],
+          [100, 163],
+        ],
+        cornerErrorPx: 1.5,
+      },
+      points: [
+        [40, 200],
+        [120, 210],
+        [280, 190],
+      ],
+      mode: 'curve',
+    }),
     'POST /api/chat': constant({ message: 'How do I score a whitetail?', history: [{ role: 'user', text: 'Hi' }] }),
     'POST /api/identity/sign-up/email': fc.uuid().map((id) => ({
       email: `fuzz-${id}@example.test`,

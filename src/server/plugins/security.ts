@@ -37,6 +37,10 @@ export const DEFAULT_RATE_LIMITS = {
   chat: { max: 20, windowMs: 60_000 },
   /** Per member: POST /api/photos/:id/analysis (each one a paid call to the vision model). */
   photoAnalysis: { max: 30, windowMs: 60 * 60_000 },
+  /** Per member: POST /api/photos/:id/reference (a decode and a detection, each kept: a repeat is free). */
+  photoReference: { max: 120, windowMs: 60 * 60_000 },
+  /** Per member: POST /api/photos/:id/measure (cheap, but a tool may ask again as points move: one a second). */
+  photoMeasure: { max: 600, windowMs: 10 * 60_000 },
   /** Per member, each route counted apart: every other write (WRITE_RATE_LIMIT a minute). */
   write: { max: 120, windowMs: 60_000 },
 } satisfies Record<string, RateRule>

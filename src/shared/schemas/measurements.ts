@@ -77,20 +77,47 @@ export const SheetInputSchema = z.object({
   measurements: z.record(z.string(), z.unknown()),
 })
 
-/** Where a value measured on a photo came from: the reference, the path, and its uncertainty (inches). */
-export const PhotoMeasurementSchema = z.object({
-  /** The form field it filled, as a path: `lengthIn`, `insideSpread`, `right.G2`, `quick.lengthIn` … */
-  field: z.string().min(1).max(80),
-  valueIn: z.number().finite().positive(),
-  uncertaintyIn: z.number().finite().nonnegative(),
-  photoId: z.string().uuid().optional(),
-  mode: z.enum(['straight', 'curve']),
-  reference: z.object({
-    kind: z.enum(['credit-card', 'quarter', 'custom']),
-    lengthIn: z.number().finite().positive(),
-    pixels: z.number().finite().positive(),
-  }),
-})
+/** `plane`: through the homography of four card corners (any camera angle); `two-point`: a scale from two ends. */
+export const PHOTO_METHODS = ['plane', 'two-point'] as const
+export type PhotoMethod = (typeof PHOTO_METHODS)[number]
+
+/** A point in pixels of the photo the tool measured on, origin top left: [x, y]. */
+export const PixelPointSchema = z.tuple([z.number().finite(), z.number().finite()])
+export type PixelPoint = z.infer<typeof PixelPointSchema>
+
+/** Where a value measured on a photo came from: the method, the reference, the path, and its uncertainty (inches). */
+export const PhotoMeasurementSchema = z
+  .object({
+    /** The form field it filled, as a path: `lengthIn`, `insideSpread`, `right.G2`, `quick.lengthIn` … */
+    field: z.string().min(1).max(80),
+    valueIn: z.number().finite().positive(),
+    uncertaintyIn: z.number().finite().nonnegative(),
+    photoId: z.string().uuid().optional(),
+    mode: z.enum(['straight', 'curve']),
+    /** Values stored before the plane mode have none: they were all two-point. */
+    method: z.enum(PHOTO_METHODS).default('two-point'),
+    reference: z.object({
+      kind: z.enum(['credit-card', 'quarter', 'custom']),
+      lengthIn: z.number().finite().positive(),
+      pixels: z.number().finite().positive(),
+      /** Plane: the card's corners in order around it, corners[0] → corners[1] along a long side. */
+      corners: z.array(PixelPointSchema).length(4, 'reference.corners must be four points').optional(),
+      /** Plane: how well the corners are placed, in pixels (the detector's fit, or a click's). */
+      cornerErrorPx: z.number().finite().positive().max(50).optional(),
+    }),
+    /** The marked path, in the same pixels as the corners; a plane value is checked against it on save. */
+    points: z.array(PixelPointSchema).min(2).max(200).optional(),
+  })
+  .superRefine((pm, ctx) => {
+    if (pm.method !== 'plane') return
+    if (pm.reference.kind !== 'credit-card') {
+      ctx.addIssue({ code: 'custom', path: ['reference', 'kind'], message: 'The plane method needs a credit card' })
+    }
+    if (!pm.reference.corners) {
+      ctx.addIssue({ code: 'custom', path: ['reference', 'corners'], message: 'The plane method needs the corners' })
+    }
+    if (!pm.points) ctx.addIssue({ code: 'custom', path: ['points'], message: 'The plane method needs the points' })
+  })
 export type PhotoMeasurement = z.infer<typeof PhotoMeasurementSchema>
 
 export const LocationInputSchema = z.object({

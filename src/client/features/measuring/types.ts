@@ -1,4 +1,5 @@
 import type { MeasureMode, Point, ReferenceKind } from '#shared/measuring/index.ts'
+import type { PhotoMethod } from '#shared/schemas/measurements.ts'
 
 /** What is being measured, when the tool fills a field of a form. */
 export type MeasuringTarget = {
@@ -18,12 +19,27 @@ export type MeasuredValue = {
   valueIn: number
   /** The unrounded value, inches. */
   exactIn: number
-  /** ± inches (see measure() in src/shared/measuring/geometry.ts); always with the perspective caveat. */
+  /** ± inches: measure() (two-point) or measureOnPlane() (plane) in src/shared/measuring/; always with its caveat. */
   uncertaintyIn: number
   mode: MeasureMode
-  reference: { kind: ReferenceKind; lengthIn: number; pixels: number }
-  /** The marked path (2 points when straight), in image pixels of the photo's natural size. */
+  /** 'plane': through the card's four corners, any camera angle; 'two-point': two marked ends, camera square. */
+  method: PhotoMethod
+  /**
+   * Two-point: the reference's length and its length in pixels. Plane: the card's long side (3.37 in), the mean length
+   * of its two long sides in pixels, its four corners (in order around it, [0] → [1] along a long side) and how well
+   * they are placed (the larger of the detector's fit and a click's, when one was moved), unrounded.
+   */
+  reference: {
+    kind: ReferenceKind
+    lengthIn: number
+    pixels: number
+    corners?: Point[]
+    cornerErrorPx?: number
+  }
+  /** The marked path (2 points when straight), in image pixels of the photo's natural size, unrounded. */
   points: Point[]
+  /** Plane only: what two ends of the card's long side alone would have given, the camera assumed square. */
+  twoPointIn?: number
   /** The photo measured: the one passed in, or the File the user picked in the tool. */
   image: Blob | string
 }

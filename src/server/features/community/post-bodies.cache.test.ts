@@ -37,6 +37,25 @@ const instant = fc.record({
   micros: fc.integer({ min: 0, max: 999 }),
 })
 
+/** A photo measurement as stored: before the plane method (no `method`), two-point, or on the card's plane. */
+const photoMeasurement = fc.record(
+  {
+    field: fc.constantFrom('quick.lengthIn', 'insideSpread', 'right.G2'),
+    valueIn: fc.double({ min: 0.1, max: 80, noNaN: true }),
+    uncertaintyIn: fc.double({ min: 0, max: 2, noNaN: true }),
+    photoId: fc.uuid(),
+    mode: fc.constantFrom('straight', 'curve'),
+    method: fc.constantFrom('plane', 'two-point'),
+    reference: fc.record({
+      kind: fc.constantFrom('credit-card', 'quarter'),
+      lengthIn: fc.constant(3.37),
+      pixels: fc.double({ min: 1, max: 4000, noNaN: true }),
+    }),
+    points: fc.array(fc.tuple(fc.integer({ min: 0, max: 2048 }), fc.integer({ min: 0, max: 2048 })), { maxLength: 3 }),
+  },
+  { requiredKeys: ['field', 'valueIn', 'uncertaintyIn', 'mode', 'reference'] },
+)
+
 const rowArb = fc.record({
   speciesId: fc.constantFrom('whitetail-deer', 'elk', 'not-in-the-catalogue'),
   sheet: fc.option(
@@ -56,7 +75,7 @@ const rowArb = fc.record({
   massIn: double,
   evidence: fc.constantFrom('self-reported', 'photo-measured', 'community-verified' as const),
   method: fc.constantFrom('tape', 'scale', 'photo' as const),
-  photoMeasurements: fc.array(json, { maxLength: 2 }),
+  photoMeasurements: fc.array(fc.oneof(json, photoMeasurement), { maxLength: 2 }),
   notes: fc.option(text, { nil: null }),
   caption: fc.option(text, { nil: null }),
   region: fc.option(text, { nil: null }),

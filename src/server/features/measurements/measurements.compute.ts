@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { ApiIssue } from '#shared/errors.ts'
 import { AppError } from '#shared/errors.ts'
 import { summarize } from '#shared/measurements/summary.ts'
+import { measureOnPlane, PLANE_MESSAGES, PlaneGeometryError, type PlaneMeasureResult } from '#shared/measuring/plane.ts'
 import {
   type EvidenceLevel,
   MEASUREMENT_LIMITS,
@@ -60,10 +61,9 @@ export function computeMeasurement(body: MeasurementBody, now: Date = new Date()
   if (!hasSize(result, quick)) throw fieldError('measurements', 'Enter at least one measurement')
 
   const takenAt = checkTakenAt(body.takenAt, now)
-  const photoMeasurements = body.photoMeasurements ?? []
-  photoMeasurements.forEach((pm, i) => {
-    checkPhotoMeasurement(pm, i, result, quick, body.photoIds)
-  })
+  const photoMeasurements = (body.photoMeasurements ?? []).map((pm, i) =>
+    checkPhotoMeasurement(pm, i, result, quick, body.photoIds),
+  )
 
   const summary = summarize(result, quick)
   const isFish = species.fishFormulas !== undefined
@@ -174,13 +174,14 @@ export function valueAt(field: string, result: ScoreResult | null, quick: QuickV
   return side ? row[side] : row.value
 }
 
+/** The photo measurement as stored: checked against the sheet, and a plane one against its own corners and path. */
 function checkPhotoMeasurement(
   pm: PhotoMeasurement,
   index: number,
   result: ScoreResult | null,
   quick: QuickValues | null,
   photoIds: readonly string[],
-) {
+): PhotoMeasurement {
   const path = `photoMeasurements.${index}`
   const value = valueAt(pm.field, result, quick)
   if (value === undefined) {
@@ -192,6 +193,34 @@ function checkPhotoMeasurement(
   if (pm.photoId !== undefined && !photoIds.includes(pm.photoId)) {
     throw fieldError(path, `photo ${pm.photoId} is not one of this measurement's photos`)
   }
+  return pm.method === 'plane' ? checkPlaneMeasurement(pm, path) : pm
+}
+
+/** The client rounds a plane value to 1/8 in: half of that, and 0.2 % for arithmetic that differs a little. */
+const PLANE_TOLERANCE = { in: 1 / 16, relative: 0.002 }
+
+/**
+ * A value measured on the card's plane is measured again here, with the shared code, from its corners and path: it
+ * must agree, and the uncertainty stored is the server's.
+ */
+function checkPlaneMeasurement(pm: PhotoMeasurement, path: string): PhotoMeasurement {
+  if (pm.photoId === undefined) throw fieldError(path, 'a value measured on the plane needs its photoId')
+  const corners = (pm.reference.corners ?? []).map(([x, y]) => ({ x, y }))
+  const points = (pm.points ?? []).map(([x, y]) => ({ x, y }))
+  let measured: PlaneMeasureResult
+  try {
+    measured = measureOnPlane(pm.mode, points, corners, { cornerPx: pm.reference.cornerErrorPx })
+  } catch (error) {
+    if (error instanceof PlaneGeometryError) throw fieldError(path, error.message)
+    throw error
+  }
+  const { valueIn, uncertaintyIn } = measured
+  if (!Number.isFinite(valueIn) || !Number.isFinite(uncertaintyIn)) throw fieldError(path, PLANE_MESSAGES.horizon)
+  if (Math.abs(pm.valueIn - valueIn) > PLANE_TOLERANCE.in + PLANE_TOLERANCE.relative * valueIn) {
+    const text = `${Math.round(valueIn * 1000) / 1000} in`
+    throw fieldError(path, `measured ${pm.valueIn} in, but its corners and points give ${text} on the card's plane`)
+  }
+  return { ...pm, uncertaintyIn }
 }
 
 // AI estimates: a body's aiAnalysisId names the photo analysis whose values the member accepted.

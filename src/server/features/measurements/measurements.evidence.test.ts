@@ -208,6 +208,7 @@ describe('POST /api/measurements with aiAnalysisId', () => {
       uncertaintyIn: 0.25,
       photoId,
       mode: 'straight',
+      method: 'two-point',
       reference: { kind: 'quarter', lengthIn: 0.955, pixels: 40 },
     }
     const body = aBass([photoId], {

@@ -21,6 +21,7 @@ import type {
   CreateMeasurementSchema,
   LocationPrecision,
   Measurement,
+  PhotoMeasurement,
   SharedMeasurement,
   Visibility,
 } from '#shared/schemas/measurements.ts'
@@ -306,6 +307,16 @@ export async function deleteMeasurement(
 
 export type Audience = 'owner' | 'member' | 'public'
 
+/** Photo measurements stored before the plane method have no `method`: they were all two-point. */
+function withMethod(stored: Row['photoMeasurements']): PhotoMeasurement[] {
+  if (!Array.isArray(stored)) return stored
+  return stored.map((pm: unknown) =>
+    pm !== null && typeof pm === 'object' && !Array.isArray(pm) && !('method' in pm)
+      ? ({ ...pm, method: 'two-point' } as PhotoMeasurement)
+      : (pm as PhotoMeasurement),
+  )
+}
+
 export function toMeasurement(row: Row, owner: Owner, photoRows: readonly PhotoRow[], audience: Audience): Measurement {
   const isOwner = audience === 'owner'
   return {
@@ -338,7 +349,7 @@ export function toMeasurement(row: Row, owner: Owner, photoRows: readonly PhotoR
     },
     evidence: row.evidence,
     method: row.method,
-    photoMeasurements: row.photoMeasurements,
+    photoMeasurements: withMethod(row.photoMeasurements),
     takenAt: row.takenAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

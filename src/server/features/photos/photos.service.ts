@@ -253,17 +253,20 @@ export async function findPhoto(db: Db, id: string): Promise<PhotoRow | undefine
 
 /**
  * A photo the viewer may fetch: its uploader's own, a profile picture, or one of a measurement they may see;
- * undefined otherwise. `isPublic`: anyone may see it, so shared caches may keep it.
+ * undefined otherwise. `isPublic`: anyone may see it, so shared caches may keep it. `width`, `height`: the display
+ * image's.
  */
 export async function viewablePhoto(
   db: Db,
   viewer: Viewer,
   photoId: string,
-): Promise<{ storageKey: string; isPublic: boolean } | undefined> {
+): Promise<{ storageKey: string; isPublic: boolean; width: number; height: number } | undefined> {
   const [row] = await db
     .select({
       userId: photos.userId,
       storageKey: photos.storageKey,
+      width: photos.width,
+      height: photos.height,
       ownerId: measurements.userId,
       visibility: measurements.visibility,
       hiddenAt: measurements.hiddenAt,
@@ -293,7 +296,8 @@ export async function viewablePhoto(
       row.visibility !== null &&
       canView(viewer, { userId: row.ownerId, visibility: row.visibility, hiddenAt: row.hiddenAt }, relation))
   if (!visible) return undefined
-  return { storageKey: row.storageKey, isPublic: row.visibility === 'public' && !row.hiddenAt }
+  const { storageKey, width, height } = row
+  return { storageKey, width, height, isPublic: row.visibility === 'public' && !row.hiddenAt }
 }
 
 /** Stores files and row; if a concurrent repeat stored the id first, removes the new files and returns that row. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getChart } from '#shared/scoring/index.ts'
-import { fieldLabel } from './photo-measurements.tsx'
+import { fieldLabel, introText, methodText } from './photo-measurements.tsx'
 
 describe('fieldLabel', () => {
   const whitetail = getChart('whitetail-typical')
@@ -30,5 +30,27 @@ describe('fieldLabel', () => {
 
   it('falls back to the path it cannot name', () => {
     expect(fieldLabel('something.else', whitetail)).toBe('something.else')
+  })
+})
+
+describe('how each value was measured', () => {
+  it.each([
+    { method: 'plane' as const, text: "On the card's plane (four corners)" },
+    { method: 'two-point' as const, text: 'Two ends of the reference' },
+    { method: undefined, text: 'Two ends of the reference' },
+  ])('$method → $text', ({ method, text }) => {
+    expect(methodText({ method })).toBe(text)
+  })
+
+  it('says what the values assume, for the methods they were measured by', () => {
+    const plane = introText([{ method: 'plane' }])
+    expect(plane).toMatch(/camera could be at an angle/)
+    expect(plane).not.toMatch(/square/)
+    const twoPoint = introText([{ method: 'two-point' }, {}])
+    expect(twoPoint).toMatch(/camera square to them/)
+    expect(twoPoint).not.toMatch(/angle/)
+    const both = introText([{ method: 'plane' }, { method: 'two-point' }])
+    expect(both).toMatch(/at an angle/)
+    expect(both).toMatch(/square to them/)
   })
 })

@@ -1,6 +1,6 @@
 import { formatLength, formatUncertainty } from '#client/lib/units.ts'
 import { notationOf } from '#shared/measurements/display.ts'
-import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
+import type { Measurement, PhotoMethod, UnitSystem } from '#shared/schemas/measurements.ts'
 import type { Chart } from '#shared/scoring/index.ts'
 
 const QUICK_LABELS: Record<string, string> = {
@@ -13,6 +13,33 @@ const QUICK_LABELS: Record<string, string> = {
 const REFERENCE_NAMES = { 'credit-card': 'Credit card', quarter: 'Quarter', custom: 'Custom reference' } as const
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Values stored before the plane mode say no method (an old cached copy may still lack it): all were two-point. */
+type Method = { method?: PhotoMethod | undefined }
+
+const isPlane = (item: Method) => item.method === 'plane'
+
+/** How one value was scaled, in the member's words. */
+export function methodText(item: Method): string {
+  return isPlane(item) ? "On the card's plane (four corners)" : 'Two ends of the reference'
+}
+
+const PLANE_HOLDS =
+  'the camera could be at an angle, but the animal had to lie on the same surface as the card, not below or above it'
+const TWO_POINT_HOLDS = 'the reference and the animal had to be in the same plane, with the camera square to them'
+
+/** What the values assume, said for the methods they were measured by. */
+export function introText(items: readonly Method[]): string {
+  const plane = items.some(isPlane)
+  const twoPoint = items.some((item) => !isPlane(item))
+  if (plane && twoPoint) {
+    return `Each value was scaled by a reference object in the frame, as its row says. On the card's plane, ${PLANE_HOLDS}. With two ends of the reference, ${TWO_POINT_HOLDS}. Each uncertainty comes from how well the points were placed.`
+  }
+  if (plane) {
+    return `Each value was measured on the plane of a credit card in the frame, from its four corners: ${PLANE_HOLDS}. The uncertainty comes from how well the corners and the points were placed.`
+  }
+  return `Each value was scaled by two ends of a reference object in the frame. The uncertainty comes from the reference's size in pixels; it holds when ${TWO_POINT_HOLDS}.`
+}
 
 /** A form field path (`quick.lengthIn`, `right.G2`, `insideSpread`, `left.abnormal.0`) in words. */
 export function fieldLabel(field: string, chart: Chart | null): string {
@@ -44,7 +71,7 @@ function notationFor(field: string, chart: Chart | null) {
 
 type Props = { items: Measurement['photoMeasurements']; chart: Chart | null; units: UnitSystem }
 
-/** Values measured on the photo, each with its uncertainty and the reference it was scaled by. */
+/** Values measured on the photo, each with its uncertainty, the reference it was scaled by and how. */
 export function PhotoMeasurements({ items, chart, units }: Props) {
   return (
     <section
@@ -54,12 +81,9 @@ export function PhotoMeasurements({ items, chart, units }: Props) {
       <h2 id="photo-measured-title" className="text-xl font-bold text-stone-900">
         Measured on the photo
       </h2>
-      <p className="mt-1 text-sm text-stone-700">
-        Each value was scaled by a reference object in the frame. The uncertainty comes from the reference's size in
-        pixels; it holds when the reference and the animal were in the same plane and the camera was square to them.
-      </p>
+      <p className="mt-1 text-sm text-stone-700">{introText(items)}</p>
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[22rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Values measured on the photo</caption>
           <thead>
             <tr className="border-b border-stone-200 text-stone-700">
@@ -90,6 +114,7 @@ export function PhotoMeasurements({ items, chart, units }: Props) {
                 <td className="py-2 text-stone-700">
                   {item.mode === 'curve' ? 'Along a curve' : 'Straight'} · {REFERENCE_NAMES[item.reference.kind]}
                   {item.reference.kind === 'custom' ? ` (${formatLength(item.reference.lengthIn, units)})` : ''}
+                  <span className="block text-stone-600">{methodText(item)}</span>
                 </td>
               </tr>
             ))}

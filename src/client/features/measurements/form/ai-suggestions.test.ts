@@ -150,6 +150,7 @@ describe('applySuggestions', () => {
           valueIn: 20,
           uncertaintyIn: 0.2,
           mode: 'straight' as const,
+          method: 'two-point' as const,
           reference: { kind: 'credit-card' as const, lengthIn: 3.37, pixels: 400 },
         },
       },

@@ -59,6 +59,7 @@ const measured = (field: string, valueIn: number, photoId = PHOTO_A): PhotoMeasu
   uncertaintyIn: 0.2,
   photoId,
   mode: 'curve',
+  method: 'two-point',
   reference: { kind: 'credit-card', lengthIn: 3.37, pixels: 400 },
 })
 

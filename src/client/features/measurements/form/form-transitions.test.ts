@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MeasuredValue } from '#client/features/measuring/index.ts'
-import { DEFAULT_SETTINGS, type PhotoMeasurement } from '#shared/schemas/measurements.ts'
+import { DEFAULT_SETTINGS, type PhotoMeasurement, PhotoMeasurementSchema } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import {
   coverPhoto,
@@ -40,6 +40,7 @@ const mark = (field: string): PhotoMeasurement => ({
   uncertaintyIn: 0.25,
   photoId: PHOTO_A,
   mode: 'straight',
+  method: 'two-point',
   reference: { kind: 'credit-card', lengthIn: 3.37, pixels: 400 },
 })
 
@@ -48,8 +49,12 @@ const measured = (exactIn: number): MeasuredValue => ({
   exactIn,
   uncertaintyIn: 0.2,
   mode: 'curve',
+  method: 'two-point',
   reference: { kind: 'credit-card', lengthIn: 3.37, pixels: 400 },
-  points: [],
+  points: [
+    { x: 100, y: 200 },
+    { x: 900.25, y: 240.5 },
+  ],
   image: 'photo.jpg',
 })
 
@@ -128,5 +133,57 @@ describe('a value from the measuring tool', () => {
     expect(imperial.photoMeasured['right.F']?.valueIn).toBe(24.25)
     const metric = withMeasuredValue(form, 'right.F', measured(24.3), PHOTO_A, 'metric')
     expect(metric.sheet.right.rows.F).toBe('61.7')
+  })
+
+  it('keeps how it was measured: a plane value with its corners, their error and the path, as measured', () => {
+    const corners = [
+      { x: 1400.25, y: 1160.5 },
+      { x: 1737.125, y: 1171.75 },
+      { x: 1729.5, y: 1380.25 },
+      { x: 1391.75, y: 1369.5 },
+    ]
+    const plane: MeasuredValue = {
+      ...measured(15.04),
+      mode: 'straight',
+      method: 'plane',
+      reference: { kind: 'credit-card', lengthIn: 3.37, pixels: 337.4, corners, cornerErrorPx: 0.42 },
+      twoPointIn: 15.3,
+    }
+    const pm = withMeasuredValue(formFor('mallard'), 'quick.lengthIn', plane, PHOTO_A, 'imperial').photoMeasured[
+      'quick.lengthIn'
+    ]
+    expect(pm).toEqual({
+      field: 'quick.lengthIn',
+      valueIn: 15,
+      uncertaintyIn: 0.2,
+      photoId: PHOTO_A,
+      mode: 'straight',
+      method: 'plane',
+      reference: {
+        kind: 'credit-card',
+        lengthIn: 3.37,
+        pixels: 337.4,
+        corners: corners.map((c) => [c.x, c.y]),
+        cornerErrorPx: 0.42,
+      },
+      points: [
+        [100, 200],
+        [900.25, 240.5],
+      ],
+    })
+    expect(PhotoMeasurementSchema.safeParse(pm).success).toBe(true)
+    const twoPoint = withMeasuredValue(formFor('mallard'), 'quick.lengthIn', measured(15), PHOTO_A, 'imperial')
+    expect(twoPoint.photoMeasured['quick.lengthIn']).toMatchObject({
+      method: 'two-point',
+      points: [
+        [100, 200],
+        [900.25, 240.5],
+      ],
+    })
+    expect(twoPoint.photoMeasured['quick.lengthIn']?.reference).toEqual({
+      kind: 'credit-card',
+      lengthIn: 3.37,
+      pixels: 400,
+    })
   })
 })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import {
   LOCATION_PRECISIONS,
   METHODS,
+  type PhotoMeasurement,
   PhotoMeasurementSchema,
   type UnitSystem,
   type UpdateMeasurement,
@@ -23,6 +24,13 @@ export type MeasurementFormMethods = UseFormReturn<MeasurementFormState, Measure
 const texts = z.record(z.string(), z.string())
 const textLists = z.record(z.string(), z.array(z.string()))
 const side = z.object({ rows: texts, lists: textLists })
+
+// The form holds photo measurements as the tool made them or the API sent them: always with their method, so the
+// schema's default for values stored before the method existed is not part of the form's own type.
+const PhotoMeasuredSchema = z.record(z.string(), PhotoMeasurementSchema) as z.ZodType<
+  Record<string, PhotoMeasurement>,
+  Record<string, PhotoMeasurement>
+>
 
 const FormPhotoSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.string(), kind: z.literal('new'), file: z.instanceof(Blob), name: z.string(), type: z.string() }),
@@ -49,7 +57,7 @@ export const MeasurementFormValuesSchema = z.object({
     'quick.widthIn': z.string(),
     'quick.weightLbs': z.string(),
   }),
-  photoMeasured: z.record(z.string(), PhotoMeasurementSchema),
+  photoMeasured: PhotoMeasuredSchema,
   aiEstimated: z.record(z.string(), z.literal(true)),
   ai: z.object({ analysisId: z.string(), photoId: z.string() }).nullable(),
   date: z.string(),

@@ -1,6 +1,7 @@
 import type { MeasuredValue, MeasuringTarget } from '#client/features/measuring/index.ts'
 import { CM_PER_INCH, inchesToCm, roundCanonical, toCanonical } from '#client/lib/units.ts'
-import type { PhotoMeasurement, UnitSystem } from '#shared/schemas/measurements.ts'
+import type { Point } from '#shared/measuring/index.ts'
+import type { PhotoMeasurement, PixelPoint, UnitSystem } from '#shared/schemas/measurements.ts'
 import { formatInches, UNITS_PER_INCH } from '#shared/scoring/index.ts'
 import {
   type FormPhoto,
@@ -37,6 +38,30 @@ export function measuringSession(photo: FormPhoto, field: string, label: string)
   }
 }
 
+const pixel = (p: Point): PixelPoint => [p.x, p.y]
+
+/**
+ * Where a value came from, as the API stores it: the method, the reference (with a card's corners), the path. The
+ * geometry goes unrounded, in the photo's natural pixels: the server measures a plane value again from it on save.
+ */
+export function photoMeasurement(field: string, valueIn: number, m: MeasuredValue, photoId?: string): PhotoMeasurement {
+  const { corners, cornerErrorPx, ...reference } = m.reference
+  return {
+    field,
+    valueIn,
+    uncertaintyIn: m.uncertaintyIn,
+    ...(photoId ? { photoId } : {}),
+    mode: m.mode,
+    method: m.method,
+    reference: {
+      ...reference,
+      ...(corners ? { corners: corners.map(pixel) } : {}),
+      ...(cornerErrorPx !== undefined ? { cornerErrorPx } : {}),
+    },
+    ...(m.points.length >= 2 ? { points: m.points.map(pixel) } : {}),
+  }
+}
+
 /** A value from the measuring tool: written into its field as the engine rounds it, marked photo-measured. */
 export function withMeasuredValue(
   form: MeasurementFormState,
@@ -45,14 +70,7 @@ export function withMeasuredValue(
   photoId: string | undefined,
   units: UnitSystem,
 ): MeasurementFormState {
-  const mark = (valueIn: number): PhotoMeasurement => ({
-    field,
-    valueIn,
-    uncertaintyIn: m.uncertaintyIn,
-    ...(photoId ? { photoId } : {}),
-    mode: m.mode,
-    reference: m.reference,
-  })
+  const mark = (valueIn: number) => photoMeasurement(field, valueIn, m, photoId)
   const aiEstimated = withoutFields(form.aiEstimated, [field])
   if (field.startsWith('quick.')) {
     const quickField = field as QuickField

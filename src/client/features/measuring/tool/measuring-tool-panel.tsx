@@ -1,19 +1,13 @@
 import { useEffect, useReducer, useRef, useState } from 'react'
-import { describeMeasurement, type ReferenceKind } from '#shared/measuring/index.ts'
+import { describeMeasurement } from '#shared/measuring/index.ts'
+import { useReferenceDetection } from '../detect/use-reference-detection.ts'
 import type { MeasuringToolProps } from '../types.ts'
 import { PhotoPicker } from './photo-picker.tsx'
 import { PhotoStage } from './photo-stage.tsx'
+import { type ReferenceChoice, referenceLength, usesCorners } from './reference-choice.ts'
+import { cornersProblem, measuredValue, resultOf, scaleOf } from './scale.ts'
 import { StepSidebar } from './step-sidebar.tsx'
-import {
-  calibrationOf,
-  initialToolState,
-  measuredValue,
-  type ReferenceChoice,
-  referenceLength,
-  resultOf,
-  type Step,
-  toolReducer,
-} from './tool-state.ts'
+import { detectionWanted, initialToolState, type Step, toolReducer } from './tool-state.ts'
 import { PHOTO_LOAD_FAILED, useToolPhoto } from './use-tool-photo.ts'
 
 /** The measuring tool: photo → reference → subject → result (default export, loaded lazily). */
@@ -31,14 +25,24 @@ export default function MeasuringToolPanel({
   const [tried, setTried] = useState(false)
   const headingRef = useStepHeadingFocus(state.step)
 
+  useReferenceDetection({
+    wanted: detectionWanted(state),
+    source: photo.source,
+    natural: photo.photoSize,
+    onStart: (kind) => dispatch({ type: 'detect-start', kind }),
+    onCancel: (kind) => dispatch({ type: 'detect-cancel', kind }),
+    onFound: (kind, found) => dispatch({ type: 'detected', kind, found }),
+  })
+
   const length = referenceLength(state.reference)
-  const calibration = calibrationOf(state)
+  const scale = scaleOf(state)
   const result = resultOf(state)
   const subjectLabel = target ? target.label.toLowerCase() : 'fish, antler or horn'
 
   function continueToSubject() {
     setTried(true)
-    if (calibration) dispatch({ type: 'to-subject' })
+    if (scale) dispatch({ type: 'to-subject' })
+    else if (usesCorners(state)) dispatch({ type: 'say', message: cornersProblem(state) ?? '' })
     else if (!length.ok) dispatch({ type: 'say', message: length.message })
     else dispatch({ type: 'say', message: 'Mark both ends of the reference on the photo first' })
   }
@@ -69,7 +73,7 @@ export default function MeasuringToolPanel({
             dispatch={dispatch}
             headingRef={headingRef}
             length={length}
-            calibration={calibration}
+            scale={scale}
             result={result}
             referenceName={referenceNameOf(state.reference)}
             subjectLabel={subjectLabel}
@@ -89,11 +93,10 @@ export default function MeasuringToolPanel({
   )
 }
 
-/** How the result names the reference it was measured against. */
+/** How a two-point result names the reference it was measured against. */
 function referenceNameOf(reference: ReferenceChoice): string {
-  const kind: ReferenceKind = reference.kind
-  if (kind === 'credit-card') return `credit card ${reference.edge} side`
-  return kind === 'quarter' ? 'quarter' : 'reference'
+  if (reference.kind === 'credit-card') return `credit card ${reference.edge} side`
+  return reference.kind === 'quarter' ? 'quarter' : 'reference'
 }
 
 /** A new step moves the focus to its heading, so a keyboard or screen reader user starts there. */

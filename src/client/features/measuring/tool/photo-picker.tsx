@@ -75,8 +75,8 @@ export function PhotoPicker({ onPick, error }: Props) {
           Add the photo to measure
         </h3>
         <p className="mt-1 text-sm text-stone-700">
-          Lay the reference (a credit card, a quarter or something you know the length of) beside the subject, at the
-          same distance from the camera, and shoot from straight above or in front.
+          Lay the reference (a credit card, a quarter or something you know the length of) flat beside the subject, on
+          the same surface. With a card the photo may be taken at an angle; with the others, shoot from straight above.
         </p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">

@@ -3,21 +3,28 @@ import type { Point } from '#shared/measuring/index.ts'
 import { usePointerGestures } from './use-pointer-gestures.ts'
 import { useViewportFrame, ZOOM_STEP } from './use-viewport-frame.ts'
 import { handleViewportKey, KEY_HELP } from './viewport-keys.ts'
-import { CentreCross, Loupe, Marks } from './viewport-marks.tsx'
+import { CentreCross, type Highlight, Loupe, type MarkSets, Marks } from './viewport-marks.tsx'
 import { type Size, viewBoxOf } from './viewport-math.ts'
 import { ViewportToolbar } from './viewport-toolbar.tsx'
 
 type Props = {
   src: string
   image: Size
-  referencePoints: readonly Point[]
-  subjectPoints: readonly Point[]
+  marks: MarkSets
+  highlight: Highlight
   /** Which set the user is marking now; null when nothing can be marked (the result). */
   active: 'reference' | 'subject' | null
+  /** How many points the set being marked has (for Undo and the arrow keys). */
+  activeCount: number
+  /** The points that can be dragged now, and picked with 1–4 for the arrow keys. */
+  handles: readonly Point[]
   onPlace: (p: Point) => void
   onNudge: (dx: number, dy: number) => void
   onUndo: () => void
   onClear: () => void
+  onSelect: (index: number) => void
+  onMoveHandle: (index: number, p: Point) => void
+  onDropHandle: (index: number) => void
   /** What the photo is for, read by screen readers with the viewport's name. */
   instruction: string
 }
@@ -28,7 +35,7 @@ type Props = {
  * two fingers pinch and pan. Move mode: any drag pans and nothing is marked. Keyboard: see KEY_HELP.
  */
 export function PhotoViewport(props: Props) {
-  const { src, image, referencePoints, subjectPoints, active, onPlace, onNudge, onUndo, onClear, instruction } = props
+  const { src, image, marks, highlight, active, activeCount, handles, onPlace, onNudge, onUndo, onClear } = props
   const boxRef = useRef<HTMLDivElement>(null)
   const svgRef = useRef<SVGSVGElement>(null)
   const [moveMode, setMoveMode] = useState(false)
@@ -36,10 +43,19 @@ export function PhotoViewport(props: Props) {
   const helpId = useId()
   const { frame, frameRef, update, zoomCentre, fitPhoto } = useViewportFrame(boxRef, svgRef, image)
   const panOnly = moveMode || !active
-  const { loupe, handlers } = usePointerGestures({ svgRef, frameRef, image, update, panOnly, onPlace })
-
+  const { loupe, handlers } = usePointerGestures({
+    svgRef,
+    frameRef,
+    image,
+    update,
+    panOnly,
+    onPlace,
+    handles,
+    onGrab: props.onSelect,
+    onMoveHandle: props.onMoveHandle,
+    onDropHandle: props.onDropHandle,
+  })
   const view = frame?.view
-  const activeCount = active === 'reference' ? referencePoints.length : active === 'subject' ? subjectPoints.length : 0
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -57,7 +73,7 @@ export function PhotoViewport(props: Props) {
         <svg
           ref={svgRef}
           role="application"
-          aria-label={`Photo. ${instruction}`}
+          aria-label={`Photo. ${props.instruction}`}
           aria-describedby={helpId}
           aria-roledescription="measuring viewport"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: role="application" takes the keys that mark and nudge points
@@ -75,6 +91,8 @@ export function PhotoViewport(props: Props) {
               image,
               active,
               hasPoint: activeCount > 0,
+              handleCount: handles.length,
+              onSelect: props.onSelect,
               update,
               zoomCentre,
               fitPhoto,
@@ -88,26 +106,10 @@ export function PhotoViewport(props: Props) {
           onContextMenu={(e) => e.preventDefault()}
         >
           <image href={src} x={0} y={0} width={image.width} height={image.height} preserveAspectRatio="none" />
-          {view ? (
-            <Marks
-              referencePoints={referencePoints}
-              subjectPoints={subjectPoints}
-              unit={1 / view.scale}
-              highlightLast={active}
-            />
-          ) : null}
+          {view ? <Marks marks={marks} unit={1 / view.scale} highlight={highlight} /> : null}
           {keyboardFocus && frame && view && active ? <CentreCross view={view} box={frame.box} /> : null}
         </svg>
-        {loupe && frame && view ? (
-          <Loupe
-            at={loupe}
-            frame={frame}
-            src={src}
-            image={image}
-            referencePoints={referencePoints}
-            subjectPoints={subjectPoints}
-          />
-        ) : null}
+        {loupe && frame && view ? <Loupe at={loupe} frame={frame} src={src} image={image} marks={marks} /> : null}
       </div>
       <p id={helpId} className="sr-only">
         {KEY_HELP}

@@ -1,9 +1,12 @@
 import type { Dispatch, RefObject } from 'react'
 import { Button } from '#client/components/button.tsx'
-import type { Calibration, PhotoMeasureResult } from '#shared/measuring/index.ts'
 import type { MeasuredValue } from '../types.ts'
-import { ReferenceControls, ResultView, SubjectControls } from './step-panels.tsx'
-import type { ReferenceLength, Step, ToolAction, ToolState } from './tool-state.ts'
+import { DETECTION_MESSAGES } from './handles.ts'
+import type { ReferenceLength } from './reference-choice.ts'
+import { ReferenceControls } from './reference-controls.tsx'
+import type { Scale, ToolResult } from './scale.ts'
+import { ResultView, SubjectControls } from './step-panels.tsx'
+import type { Step, ToolAction, ToolState } from './tool-state.ts'
 
 const STEP_TITLES: Record<Step, string> = {
   photo: 'Photo',
@@ -19,8 +22,8 @@ type Props = {
   /** The step's heading, focused when the step changes. */
   headingRef: RefObject<HTMLHeadingElement | null>
   length: ReferenceLength
-  calibration: Calibration | null
-  result: PhotoMeasureResult | null
+  scale: Scale | null
+  result: ToolResult | null
   referenceName: string
   subjectLabel: string
   showLengthError: boolean
@@ -28,7 +31,7 @@ type Props = {
 
 /** Beside (or below) the photo: the step's heading, its controls, the last message, and its buttons. */
 export function StepSidebar(props: Props) {
-  const { state, dispatch, headingRef, length, calibration, result, referenceName, subjectLabel } = props
+  const { state, dispatch, headingRef, length, scale, result, referenceName, subjectLabel } = props
   const { step } = state
   return (
     <aside
@@ -45,18 +48,20 @@ export function StepSidebar(props: Props) {
               state={state}
               dispatch={dispatch}
               length={length}
-              calibration={calibration}
+              scale={scale}
               showLengthError={props.showLengthError}
             />
           ) : null}
-          {step === 'subject' && calibration ? (
-            <SubjectControls state={state} dispatch={dispatch} calibration={calibration} subjectLabel={subjectLabel} />
+          {step === 'subject' && scale ? (
+            <SubjectControls state={state} dispatch={dispatch} scale={scale} subjectLabel={subjectLabel} />
           ) : null}
-          {step === 'result' && result && calibration ? (
-            <ResultView result={result} calibration={calibration} referenceName={referenceName} />
+          {step === 'result' && result && scale ? (
+            <ResultView result={result} scale={scale} referenceName={referenceName} />
           ) : null}
         </div>
-        {state.message && step !== 'result' ? <p className="mt-3 text-sm text-stone-600">{state.message}</p> : null}
+        {state.message && step !== 'result' && !DETECTION_MESSAGES.has(state.message) ? (
+          <p className="mt-3 text-sm text-stone-600">{state.message}</p>
+        ) : null}
       </div>
       <StepActions
         state={state}

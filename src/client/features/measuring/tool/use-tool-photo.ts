@@ -39,8 +39,9 @@ export function useToolPhoto(image: Blob | string | null, dispatch: Dispatch<Too
     const img = new Image()
     img.onload = () => {
       if (!live) return
-      setLoaded({ url, size: { width: img.naturalWidth, height: img.naturalHeight } })
-      dispatch({ type: 'photo-ready' })
+      const size = { width: img.naturalWidth, height: img.naturalHeight }
+      setLoaded({ url, size })
+      dispatch({ type: 'photo-ready', image: size })
     }
     img.onerror = () => {
       if (live) setLoaded({ url, error: true })

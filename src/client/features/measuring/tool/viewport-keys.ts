@@ -4,7 +4,7 @@ import { type Frame, type UpdateView, ZOOM_STEP } from './use-viewport-frame.ts'
 import { clampToImage, panBy, type Size, toImage } from './viewport-math.ts'
 
 export const KEY_HELP =
-  'Keyboard: Enter marks the centre of the view, arrow keys move the last point by one pixel (with Shift, ten), Backspace undoes, plus and minus zoom, 0 fits the photo.'
+  "Keyboard: Enter marks the centre of the view, arrow keys move the last point by one pixel (with Shift, ten), 1 to 4 pick which of the card's corners or the reference's ends the arrows move, Backspace undoes, plus and minus zoom, 0 fits the photo."
 
 type KeyContext = {
   frame: Frame | null
@@ -13,6 +13,9 @@ type KeyContext = {
   active: 'reference' | 'subject' | null
   /** Whether that set has a point the arrows can nudge; without one they pan. */
   hasPoint: boolean
+  /** How many handles 1, 2 … pick from (corners or ends); 0 when none can be picked. */
+  handleCount: number
+  onSelect: (index: number) => void
   update: UpdateView
   zoomCentre: (factor: number) => void
   fitPhoto: () => void
@@ -23,7 +26,8 @@ type KeyContext = {
 
 /** The viewport's keys (KEY_HELP); the default action is prevented only for the keys it uses. */
 export function handleViewportKey(event: KeyboardEvent<SVGSVGElement>, context: KeyContext) {
-  const { frame, image, active, hasPoint, update, zoomCentre, fitPhoto, onPlace, onNudge, onUndo } = context
+  const { frame, image, active, hasPoint, handleCount, update, zoomCentre, fitPhoto, onPlace, onNudge, onUndo } =
+    context
   if (!frame) return
   const step = event.shiftKey ? 10 : 1
   const arrows: Record<string, [number, number]> = {
@@ -43,6 +47,7 @@ export function handleViewportKey(event: KeyboardEvent<SVGSVGElement>, context: 
   } else if (event.key === '+' || event.key === '=') zoomCentre(ZOOM_STEP)
   else if (event.key === '-' || event.key === '_') zoomCentre(1 / ZOOM_STEP)
   else if (event.key === '0') fitPhoto()
+  else if (/^[1-4]$/.test(event.key) && Number(event.key) <= handleCount) context.onSelect(Number(event.key) - 1)
   else handled = false
   if (handled) event.preventDefault()
 }

@@ -1,31 +1,39 @@
 import type { Point } from '#shared/measuring/index.ts'
 import type { Frame } from './use-viewport-frame.ts'
+import { HALO, REFERENCE_COLOUR, SUBJECT_COLOUR } from './viewport-colours.ts'
+import { CardOutline } from './viewport-corners.tsx'
 import { type Size, toImage, type View } from './viewport-math.ts'
 
 const LOUPE_PX = 144
 const LOUPE_GAP = 36
 
-const REFERENCE_COLOUR = '#fbbf24' // amber-400
-const SUBJECT_COLOUR = '#ffffff'
-const HALO = '#0c0a09' // stone-950
+/** What is drawn on the photo: the reference's ends or the card's corners, and the subject's path. */
+export type MarkSets = {
+  referencePoints: readonly Point[]
+  corners: readonly Point[]
+  subjectPoints: readonly Point[]
+}
+
+/** The mark ringed: the handle the arrow keys move, or the last point of the path. */
+export type Highlight = { set: keyof MarkSets; index: number } | null
 
 /** The reference (amber) and the subject's path (white), sized in screen pixels whatever the zoom. */
 export function Marks({
-  referencePoints,
-  subjectPoints,
+  marks,
   unit,
-  highlightLast,
+  highlight,
 }: {
-  referencePoints: readonly Point[]
-  subjectPoints: readonly Point[]
+  marks: MarkSets
   /** Image pixels per screen pixel. */
   unit: number
-  highlightLast: 'reference' | 'subject' | null
+  highlight: Highlight
 }) {
+  const at = (set: keyof MarkSets) => (highlight?.set === set ? highlight.index : null)
   return (
     <g pointerEvents="none">
-      <Path points={referencePoints} colour={REFERENCE_COLOUR} unit={unit} highlight={highlightLast === 'reference'} />
-      <Path points={subjectPoints} colour={SUBJECT_COLOUR} unit={unit} highlight={highlightLast === 'subject'} />
+      <Path points={marks.referencePoints} colour={REFERENCE_COLOUR} unit={unit} highlight={at('referencePoints')} />
+      <CardOutline corners={marks.corners} unit={unit} highlight={at('corners')} />
+      <Path points={marks.subjectPoints} colour={SUBJECT_COLOUR} unit={unit} highlight={at('subjectPoints')} />
     </g>
   )
 }
@@ -39,11 +47,11 @@ function Path({
   points: readonly Point[]
   colour: string
   unit: number
-  highlight: boolean
+  highlight: number | null
 }) {
   if (points.length === 0) return null
   const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x} ${p.y}`).join(' ')
-  const last = points[points.length - 1] as Point
+  const ring = highlight !== null ? points[highlight] : undefined
   return (
     <g>
       {points.length > 1 ? (
@@ -84,10 +92,10 @@ function Path({
           <circle cx={p.x} cy={p.y} r={1.2 * unit} fill={HALO} />
         </g>
       ))}
-      {highlight ? (
+      {ring ? (
         <circle
-          cx={last.x}
-          cy={last.y}
+          cx={ring.x}
+          cy={ring.y}
           r={11 * unit}
           fill="none"
           stroke={colour}
@@ -124,15 +132,13 @@ export function Loupe({
   frame,
   src,
   image,
-  referencePoints,
-  subjectPoints,
+  marks,
 }: {
   at: Point
   frame: Frame
   src: string
   image: Size
-  referencePoints: readonly Point[]
-  subjectPoints: readonly Point[]
+  marks: MarkSets
 }) {
   const centre = toImage(frame.view, at.x, at.y)
   const zoom = Math.min(Math.max(frame.view.scale * 3, 2), 16)
@@ -158,7 +164,7 @@ export function Loupe({
         className="block"
       >
         <image href={src} x={0} y={0} width={image.width} height={image.height} preserveAspectRatio="none" />
-        <Marks referencePoints={referencePoints} subjectPoints={subjectPoints} unit={1 / zoom} highlightLast={null} />
+        <Marks marks={marks} unit={1 / zoom} highlight={null} />
       </svg>
       <svg aria-hidden="true" className="absolute inset-0" width={inner} height={inner}>
         <path d={cross} stroke={HALO} strokeWidth={3} />

@@ -1,0 +1,39 @@
+import { findReference } from '#shared/measuring/index.ts'
+import { type DetectReply, type DetectRequest, toPhotoPixels, workingSize } from './working-photo.ts'
+
+// Finds the card or the quarter off the main thread, so the tool stays responsive while it looks (a second or so on a
+// phone). Everything happens in the browser: no photo leaves it, and it works offline.
+
+/** The worker's own scope; the project's DOM typings describe a window. */
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<DetectRequest>) => void) | null
+  postMessage: (reply: DetectReply) => void
+}
+
+async function look({ image, natural, kind }: DetectRequest) {
+  const blob = typeof image === 'string' ? await (await fetch(image)).blob() : image
+  const size = workingSize(natural)
+  const bitmap = await createImageBitmap(blob, {
+    resizeWidth: size.width,
+    resizeHeight: size.height,
+    resizeQuality: 'high',
+    imageOrientation: 'from-image',
+  })
+  const canvas = new OffscreenCanvas(size.width, size.height)
+  const context = canvas.getContext('2d', { willReadFrequently: true })
+  if (!context) return null
+  context.drawImage(bitmap, 0, 0)
+  bitmap.close()
+  const { data } = context.getImageData(0, 0, size.width, size.height)
+  const found = findReference({ width: size.width, height: size.height, channels: 4, data }, kind)
+  return found ? toPhotoPixels(found, size, natural) : null
+}
+
+scope.onmessage = (event) => {
+  const request = event.data
+  look(request).then(
+    (found) => scope.postMessage({ id: request.id, found }),
+    // A photo the worker cannot open is a photo without a found reference: the member marks it by hand.
+    () => scope.postMessage({ id: request.id, found: null }),
+  )
+}

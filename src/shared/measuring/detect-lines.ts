@@ -1,0 +1,270 @@
+import type { Gradients } from './detect-image.ts'
+import type { Point } from './geometry.ts'
+
+// Straight edge pieces of a photo: pixels of strong gradient grown into regions of one gradient direction (the idea of
+// the LSD line detector), each region summarised by the line through it. A card's four sides come out as four such
+// pieces even on a textured surface, since texture rarely stays straight for long.
+
+export type Segment = {
+  /** The ends, in working pixels, `a` to `b` along `dir`. */
+  a: Point
+  b: Point
+  /** Unit direction a → b, and the unit normal (dir turned a quarter clockwise on screen). */
+  dir: Point
+  normal: Point
+  length: number
+  /** Mean gradient magnitude of its pixels. */
+  strength: number
+}
+
+/** A region takes a pixel whose gradient turns at most 22.5° from the region's mean direction. */
+const COS_TOLERANCE = Math.cos((22.5 * Math.PI) / 180)
+
+type Directions = { ux: Float32Array; uy: Float32Array }
+
+/**
+ * Grows one region from `seed` over 8-neighbours whose direction stays with the region's, into `region` (a buffer
+ * reused for every region: tiny regions are many on a textured surface); returns its pixel count.
+ */
+function growRegion(w: number, dirs: Directions, edge: Uint8Array, seed: number, region: Int32Array): number {
+  const { ux, uy } = dirs
+  let count = 1
+  region[0] = seed
+  edge[seed] = 0
+  let sx = ux[seed] as number
+  let sy = uy[seed] as number
+  for (let head = 0; head < count; head++) {
+    const p = region[head] as number
+    const px = p % w
+    const norm = Math.sqrt(sx * sx + sy * sy)
+    const mx = sx / norm
+    const my = sy / norm
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const q = p + dy * w + dx
+        if (px + dx < 0 || px + dx >= w || q < 0 || q >= edge.length || !edge[q]) continue
+        if ((ux[q] as number) * mx + (uy[q] as number) * my < COS_TOLERANCE) continue
+        edge[q] = 0
+        region[count++] = q
+        sx += ux[q] as number
+        sy += uy[q] as number
+      }
+    }
+  }
+  return count
+}
+
+/** The line through a region by weighted principal axes; null unless it is long and thin. */
+function regionSegment(grad: Gradients, all: Int32Array, count: number, minLength: number): Segment | null {
+  const { width: w, mag } = grad
+  const region = all.subarray(0, count)
+  let sw = 0
+  let mx = 0
+  let my = 0
+  for (const p of region) {
+    const m = mag[p] as number
+    sw += m
+    mx += m * (p % w)
+    my += m * Math.floor(p / w)
+  }
+  mx /= sw
+  my /= sw
+  let sxx = 0
+  let syy = 0
+  let sxy = 0
+  for (const p of region) {
+    const m = mag[p] as number
+    const dx = (p % w) - mx
+    const dy = Math.floor(p / w) - my
+    sxx += m * dx * dx
+    syy += m * dy * dy
+    sxy += m * dx * dy
+  }
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy)
+  const dir = { x: Math.cos(theta), y: Math.sin(theta) }
+  let lo = Number.POSITIVE_INFINITY
+  let hi = Number.NEGATIVE_INFINITY
+  let across = 0
+  for (const p of region) {
+    const dx = (p % w) - mx
+    const dy = Math.floor(p / w) - my
+    const t = dx * dir.x + dy * dir.y
+    lo = Math.min(lo, t)
+    hi = Math.max(hi, t)
+    across = Math.max(across, Math.abs(-dx * dir.y + dy * dir.x))
+  }
+  const length = hi - lo
+  if (length < minLength || across > Math.max(2.5, length / 6)) return null
+  return {
+    a: { x: mx + lo * dir.x, y: my + lo * dir.y },
+    b: { x: mx + hi * dir.x, y: my + hi * dir.y },
+    dir,
+    normal: { x: -dir.y, y: dir.x },
+    length,
+    strength: sw / region.length,
+  }
+}
+
+/** Edge pixels ordered by gradient magnitude, strongest first, by a counting sort on whole levels. */
+function strongestFirst(grad: Gradients, edge: Uint8Array): Int32Array {
+  const counts = new Uint32Array(257)
+  for (let i = 0; i < edge.length; i++) {
+    if (!edge[i]) continue
+    const b = 256 - Math.min(255, Math.floor(grad.mag[i] as number))
+    counts[b] = (counts[b] as number) + 1
+  }
+  for (let b = 1; b < 257; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number)
+  const order = new Int32Array(counts[256] as number)
+  for (let i = 0; i < edge.length; i++) {
+    if (!edge[i]) continue
+    const b = 255 - Math.min(255, Math.floor(grad.mag[i] as number))
+    order[counts[b] as number] = i
+    counts[b] = (counts[b] as number) + 1
+  }
+  return order
+}
+
+/** Every straight edge piece at least `minLength` working pixels long, strongest regions first. */
+export function lineSegments(grad: Gradients, edges: Uint8Array, minLength: number): Segment[] {
+  const edge = edges.slice()
+  const ux = new Float32Array(edge.length)
+  const uy = new Float32Array(edge.length)
+  for (let i = 0; i < edge.length; i++) {
+    if (!edge[i]) continue
+    const m = grad.mag[i] as number
+    ux[i] = (grad.gx[i] as number) / m
+    uy[i] = (grad.gy[i] as number) / m
+  }
+  const pieces: Segment[] = []
+  const region = new Int32Array(edge.length)
+  const pieceLength = Math.max(6, minLength / 3)
+  for (const seed of strongestFirst(grad, edge)) {
+    if (!edge[seed]) continue
+    const count = growRegion(grad.width, { ux, uy }, edge, seed, region)
+    if (count < 0.6 * pieceLength) continue
+    const segment = regionSegment(grad, region, count, pieceLength)
+    if (segment) pieces.push(segment)
+  }
+  return mergeCollinear(pieces).filter((s) => s.length >= minLength)
+}
+
+/** Joins pieces of one straight edge broken by a crossing line or a highlight: same direction, same line, a short gap. */
+export function mergeCollinear(pieces: Segment[]): Segment[] {
+  const bins = 45
+  const width = Math.PI / bins
+  const angleOf = (s: Segment) => (Math.atan2(s.dir.y, s.dir.x) + Math.PI) % Math.PI
+  const normals = Array.from({ length: bins }, (_, b) => ({
+    x: -Math.sin((b + 0.5) * width),
+    y: Math.cos((b + 0.5) * width),
+  }))
+  const rho = (s: Segment, b: number) => {
+    const n = normals[b] as Point
+    return ((s.a.x + s.b.x) / 2) * n.x + ((s.a.y + s.b.y) / 2) * n.y
+  }
+  const sorted = [...pieces].sort((a, b) => b.length - a.length)
+  // Per direction, the pieces ordered by their line's distance from the origin: pieces on one line sit together.
+  const byBin = Array.from({ length: bins }, () => [] as { i: number; rho: number }[])
+  sorted.forEach((s, i) => {
+    const b = Math.floor(angleOf(s) / width) % bins
+    byBin[b]?.push({ i, rho: rho(s, b) })
+  })
+  for (const list of byBin) list.sort((a, b) => a.rho - b.rho)
+  const gone = new Uint8Array(sorted.length)
+  const out: Segment[] = []
+  for (let i = 0; i < sorted.length; i++) {
+    if (gone[i]) continue
+    let s = sorted[i] as Segment
+    const home = Math.floor(angleOf(s) / width) % bins
+    for (let again = true; again; ) {
+      again = false
+      for (const b of [home, (home + 1) % bins, (home + bins - 1) % bins]) {
+        const list = byBin[b] as { i: number; rho: number }[]
+        const at = rho(s, b)
+        // Pieces up to two of s's lengths away, turned up to two bins, lie within this much of its line's distance.
+        const window = 3 + 0.15 * (2 * s.length + 20)
+        for (let k = lowerBound(list, at - window); k < list.length && (list[k]?.rho as number) <= at + window; k++) {
+          const j = list[k]?.i as number
+          if (j <= i || gone[j]) continue
+          const merged = tryJoin(s, sorted[j] as Segment)
+          if (!merged) continue
+          s = merged
+          gone[j] = 1
+          again = true
+        }
+      }
+    }
+    out.push(s)
+  }
+  return out
+}
+
+function lowerBound(list: readonly { rho: number }[], value: number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((list[mid]?.rho as number) < value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+const COS_JOIN = Math.cos((5 * Math.PI) / 180)
+
+/** `s` and `t` as one segment when they lie on one line (their four ends within 1.25 px of it) with a short gap. */
+function tryJoin(s: Segment, t: Segment): Segment | null {
+  if (Math.abs(s.dir.x * t.dir.x + s.dir.y * t.dir.y) < COS_JOIN) return null
+  const along = (p: Point) => (p.x - s.a.x) * s.dir.x + (p.y - s.a.y) * s.dir.y
+  const lo = Math.min(along(t.a), along(t.b))
+  const hi = Math.max(along(t.a), along(t.b))
+  const gap = Math.max(lo - s.length, -hi)
+  if (gap > Math.max(10, 0.75 * Math.max(s.length, t.length))) return null
+  const midOff = ((t.a.x + t.b.x) / 2 - s.a.x) * s.normal.x + ((t.a.y + t.b.y) / 2 - s.a.y) * s.normal.y
+  if (Math.abs(midOff) > 3) return null
+  const { mid, dir } = jointLine(s, t)
+  const off = (p: Point) => Math.abs(-(p.x - mid.x) * dir.y + (p.y - mid.y) * dir.x)
+  if (Math.max(off(s.a), off(s.b), off(t.a), off(t.b)) > 1.25) return null
+  return joined(s, t, Math.min(0, lo), Math.max(s.length, hi))
+}
+
+/** The line through two pieces: their length-weighted middle, and their directions added (turned to agree). */
+function jointLine(s: Segment, t: Segment): { mid: Point; dir: Point } {
+  const w = s.length + t.length
+  const sign = Math.sign(s.dir.x * t.dir.x + s.dir.y * t.dir.y) || 1
+  const dx = s.dir.x * s.length + sign * t.dir.x * t.length
+  const dy = s.dir.y * s.length + sign * t.dir.y * t.length
+  const n = Math.hypot(dx, dy)
+  return {
+    mid: {
+      x: (((s.a.x + s.b.x) / 2) * s.length + ((t.a.x + t.b.x) / 2) * t.length) / w,
+      y: (((s.a.y + s.b.y) / 2) * s.length + ((t.a.y + t.b.y) / 2) * t.length) / w,
+    },
+    dir: { x: dx / n, y: dy / n },
+  }
+}
+
+/** One segment on the joint line, from `lo` to `hi` along `s` (its own coordinates). */
+function joined(s: Segment, t: Segment, lo: number, hi: number): Segment {
+  const { mid, dir } = jointLine(s, t)
+  const project = (k: number) => {
+    const p = { x: s.a.x + k * s.dir.x, y: s.a.y + k * s.dir.y }
+    const along = (p.x - mid.x) * dir.x + (p.y - mid.y) * dir.y
+    return { x: mid.x + along * dir.x, y: mid.y + along * dir.y }
+  }
+  const a = project(lo)
+  const b = project(hi)
+  const length = Math.hypot(b.x - a.x, b.y - a.y)
+  const d = { x: (b.x - a.x) / length, y: (b.y - a.y) / length }
+  const strength = (s.strength * s.length + t.strength * t.length) / (s.length + t.length)
+  return { a, b, dir: d, normal: { x: -d.y, y: d.x }, length, strength }
+}
+
+/** Where the lines through two segments cross; null when they are nearly parallel. */
+export function lineCrossing(s: Segment, t: Segment): Point | null {
+  const det = s.dir.x * t.dir.y - s.dir.y * t.dir.x
+  if (Math.abs(det) < 1e-6) return null
+  const dx = t.a.x - s.a.x
+  const dy = t.a.y - s.a.y
+  const u = (dx * t.dir.y - dy * t.dir.x) / det
+  return { x: s.a.x + u * s.dir.x, y: s.a.y + u * s.dir.y }
+}

@@ -1,0 +1,101 @@
+import type { Raster } from './detect.ts'
+import { edgeSupport } from './detect-card.ts'
+import { type Gradients, sampleLuma } from './detect-image.ts'
+import type { Point } from './geometry.ts'
+import { applyHomography, CARD_PLANE_IN, type CardCorners, planeToPhoto } from './plane.ts'
+
+// The last check of a card found: just inside each of its four sides lies the card's own face, one colour all round
+// its margin, and just outside lies something else. A quadrilateral borrowing one side from a board's groove or a
+// shadow has wood inside that side; a patch of glare has a margin of two colours. Either is refused.
+
+/** How far inside and outside the outline the bands are read, in inches on the card's plane. */
+const BAND_IN = 0.09
+/** How much the margin's median luma may differ between sides (0–255), and the least contrast across each side. */
+const MAX_MARGIN_SPREAD = 60
+const MIN_SIDE_CONTRAST = 10
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor(sorted.length / 2)] as number)
+}
+
+/** The median luma along a line parallel to a side at `offset` inches (negative: inside), over its middle. */
+function bandLuma(r: Raster, toPhoto: ReturnType<typeof planeToPhoto>, side: number, offset: number): number {
+  const { long, short } = CARD_PLANE_IN
+  const corners: Point[] = [
+    { x: 0, y: 0 },
+    { x: long, y: 0 },
+    { x: long, y: short },
+    { x: 0, y: short },
+  ]
+  const a = corners[side] as Point
+  const b = corners[(side + 1) % 4] as Point
+  const length = Math.hypot(b.x - a.x, b.y - a.y)
+  // The plane's rectangle runs clockwise on screen in y-down photo order, so its outward normal is (dy, −dx).
+  const out = { x: (b.y - a.y) / length, y: -(b.x - a.x) / length }
+  const values: number[] = []
+  for (let t = 0.15; t <= 0.85; t += 0.025) {
+    const p = { x: a.x + t * (b.x - a.x) + offset * out.x, y: a.y + t * (b.y - a.y) + offset * out.y }
+    const q = applyHomography(toPhoto, p)
+    values.push(sampleLuma(r, q.x - 0.5, q.y - 0.5))
+  }
+  return median(values)
+}
+
+/** Whether the card's margin reads as one face, every side as an edge against something else, and its corners round. */
+export function looksLikeCardFace(r: Raster, corners: CardCorners): boolean {
+  const toPhoto = planeToPhoto(corners)
+  const inside = [0, 1, 2, 3].map((side) => bandLuma(r, toPhoto, side, -BAND_IN))
+  const outside = [0, 1, 2, 3].map((side) => bandLuma(r, toPhoto, side, BAND_IN))
+  if ([...inside, ...outside].some(Number.isNaN)) return false
+  if (Math.max(...inside) - Math.min(...inside) > MAX_MARGIN_SPREAD) return false
+  if (!inside.every((v, i) => Math.abs(v - (outside[i] as number)) >= MIN_SIDE_CONTRAST)) return false
+  return roundedCorners(r, toPhoto, inside, outside) >= 3
+}
+
+/**
+ * How many corners are cut off round, as a card's are (radius 0.125 in): the sharp corner where the sides' lines meet
+ * lies 0.05 in outside the card, so it reads as the surface. A tail fin or a tile has its sharp corners filled.
+ */
+function roundedCorners(
+  r: Raster,
+  toPhoto: ReturnType<typeof planeToPhoto>,
+  inside: number[],
+  outside: number[],
+): number {
+  const { long, short } = CARD_PLANE_IN
+  const sharp: Point[] = [
+    { x: 0, y: 0 },
+    { x: long, y: 0 },
+    { x: long, y: short },
+    { x: 0, y: short },
+  ]
+  let round = 0
+  sharp.forEach((p, i) => {
+    const q = applyHomography(toPhoto, p)
+    const v = sampleLuma(r, q.x - 0.5, q.y - 0.5)
+    const face = ((inside[i] as number) + (inside[(i + 3) % 4] as number)) / 2
+    const surface = ((outside[i] as number) + (outside[(i + 3) % 4] as number)) / 2
+    if (Math.abs(v - surface) < Math.abs(v - face)) round++
+  })
+  return round
+}
+
+/**
+ * Whether any corner is where two longer lines cross rather than where two sides end: a quadrilateral cut out of a
+ * knife, a ruler and a board's groove has edges running on past its corners; a card's sides stop at its corners.
+ * `corners` and `grad` are in working pixels.
+ */
+export function sidesRunPastCorners(grad: Gradients, corners: readonly Point[], threshold: number): boolean {
+  const beyond = (from: Point, to: Point) => {
+    const length = Math.hypot(to.x - from.x, to.y - from.y)
+    const reach = Math.max(6, 0.4 * length)
+    const end = { x: to.x + ((to.x - from.x) / length) * reach, y: to.y + ((to.y - from.y) / length) * reach }
+    return edgeSupport(grad, to, end, threshold)
+  }
+  return corners.some((corner, i) => {
+    const before = corners[(i + 3) % 4] as Point
+    const after = corners[(i + 1) % 4] as Point
+    return beyond(before, corner) >= 0.6 && beyond(after, corner) >= 0.6
+  })
+}
