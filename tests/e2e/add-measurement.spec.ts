@@ -4,6 +4,7 @@ import { E2E } from '../../playwright.config.ts'
 import type { Measurement, MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { WORKED_EXAMPLES } from '../support/worked-examples.ts'
 import { look } from './support/look.ts'
+import { chooseTwoEnds } from './support/measuring-tool.ts'
 import { signInAdmin, signUpApprovedMember } from './support/members.ts'
 import { openNewMeasurement, pickSpecies } from './support/new-measurement.ts'
 import { CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, measuringPhoto, PHOTO } from './support/test-photos.ts'
@@ -59,11 +60,15 @@ async function addTestPhoto(dialog: Locator) {
   await expect(dialog.getByRole('img', { name: 'bass-with-card.jpg (cover)' })).toBeVisible()
 }
 
-/** In the measuring tool opened on the test photo: calibrate on the card's long side, measure the fish straight. */
+/**
+ * In the measuring tool opened on the test photo: calibrate on the two ends of the card's long side, measure the
+ * fish straight.
+ */
 async function measureFishStraight(page: Page, title: string) {
   const tool = page.getByRole('dialog', { name: title })
   await expect(tool.locator('svg[role="application"] > image')).toBeVisible()
   await expect(tool.getByRole('radio', { name: /Credit Card/ })).toBeChecked()
+  await chooseTwoEnds(tool)
   await clickOnPhoto(page, tool, CARD_LONG_ENDS[0])
   await clickOnPhoto(page, tool, CARD_LONG_ENDS[1])
   await expect(tool.getByText('2 of 2 ends marked')).toBeVisible()

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import { look } from './support/look.ts'
+import { chooseTwoEnds } from './support/measuring-tool.ts'
 import { memberNamed, type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
 import { postBass } from './support/posts.ts'
 import { CARD, CARD_LONG_ENDS, FISH_ENDS, FISH_LENGTH_IN, PHOTO } from './support/test-photos.ts'
@@ -111,7 +112,7 @@ test('two members follow, post, like, comment, get notified live, check a size, 
   await expect(bell).toHaveAccessibleName('Notifications')
   await b.page.keyboard.press('Escape')
 
-  // A checks the size on the photo: the card as reference, snout to tail, then Confirmed.
+  // A checks the size on the photo: the two ends of the card's long side as reference, snout to tail, then Confirmed.
   await a.page.goto(`/measurements/${postId}#size-check`)
   const checks = a.page.locator('#size-check')
   await checks.getByRole('button', { name: 'Check size' }).click()
@@ -119,6 +120,7 @@ test('two members follow, post, like, comment, get notified live, check a size, 
   await form.getByRole('button', { name: 'Measure on the photo' }).click()
   const tool = a.page.getByRole('dialog', { name: 'Measure Length' })
   await expect(tool.getByRole('heading', { name: /Reference/ })).toBeVisible()
+  await chooseTwoEnds(tool)
   const cardCentre = await onScreen(tool, { x: CARD.x + CARD.width / 2, y: CARD.y + CARD.height / 2 })
   await a.page.mouse.move(cardCentre.x, cardCentre.y)
   await a.page.mouse.wheel(0, -300)

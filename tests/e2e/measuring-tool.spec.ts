@@ -1,6 +1,7 @@
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test'
 import type { MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import { look } from './support/look.ts'
+import { chooseTwoEnds } from './support/measuring-tool.ts'
 import { signInAdmin } from './support/members.ts'
 import {
   ARC_LENGTH_IN,
@@ -15,9 +16,11 @@ import {
 
 // The photo measuring tool as the dashboard's calibration panel opens it (docs/architecture.md §1): a generated
 // photo of known geometry (a 337 px credit card, so 100 px per inch; a 15 in bass; a bent stick of known arc
-// length), calibrated on the card, measured straight and along a curve, on a desktop with a mouse and on a phone
-// by touch (tap, the loupe, pinch). The member is the e2e admin, who is approved and passes no gate; another
-// spec may have created that account already in this run, so sign in first and sign up only if needed.
+// length), calibrated on the two ends of the card's long side (the 'Two ends' choice, the camera square to the
+// card; measuring-plane.spec.ts covers the default, its four corners), measured straight and along a curve, on a
+// desktop with a mouse and on a phone by touch (tap, the loupe, pinch). The member is the e2e admin, who is
+// approved and passes no gate; another spec may have created that account already in this run, so sign in first
+// and sign up only if needed.
 
 const signInMember = (page: Page) => signInAdmin(page.request)
 
@@ -71,8 +74,7 @@ test('a member measures a bass and a bent stick on a photo with a credit card, w
   const dialog = await openFromCalibration(page)
   await look(page, 'measuring-tool-01-photo')
   await uploadPhoto(dialog)
-  await expect(dialog.getByRole('radio', { name: /Credit Card/ })).toBeChecked()
-  await expect(dialog.getByRole('radio', { name: /Long side/ })).toBeChecked()
+  await chooseTwoEnds(dialog) // the card and its long side are chosen, nothing marked
 
   // Zoom in on the card with the wheel, then mark the ends of its long side.
   const cardCentre = await onScreen(dialog, { x: CARD.x + CARD.width / 2, y: CARD.y + CARD.height / 2 })
@@ -188,6 +190,7 @@ test('the tool takes a photo dropped or pasted, and refuses a file that is not o
     document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
   }, base64)
   await expect(dialog.getByRole('heading', { name: /Reference/ })).toBeVisible()
+  await chooseTwoEnds(dialog)
   await expect(dialog.getByText('0 of 2 ends marked')).toBeVisible()
   await dialog.getByRole('button', { name: 'Change photo' }).click()
   await expect(dialog.getByRole('heading', { name: 'Add the photo to measure' })).toBeVisible()
@@ -205,6 +208,7 @@ test.describe('on a phone', () => {
     await signInMember(page)
     const dialog = await openFromCalibration(page)
     await uploadPhoto(dialog)
+    await chooseTwoEnds(dialog)
     const cdp = await context.newCDPSession(page)
 
     // Pinch out around the card, bringing it to the middle of the photo as the fingers spread.
@@ -260,6 +264,7 @@ test('Record a measurement hands the photo and the measured length to a new meas
   await signInMember(page)
   const tool = await openFromCalibration(page)
   await uploadPhoto(tool)
+  await chooseTwoEnds(tool)
   await clickAt(page, tool, CARD_LONG_ENDS[0])
   await clickAt(page, tool, CARD_LONG_ENDS[1])
   await tool.getByRole('button', { name: 'Continue' }).click()

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { E2E } from '../../playwright.config.ts'
 import { look } from './support/look.ts'
+import { chooseTwoEnds } from './support/measuring-tool.ts'
 import { memberNamed, type NewMember, signInAdmin, signUpApprovedMember } from './support/members.ts'
 import { postBass } from './support/posts.ts'
 import { CARD, CARD_LONG_ENDS, FISH_ENDS, PHOTO } from './support/test-photos.ts'
@@ -40,10 +41,14 @@ async function clickAt(page: Page, tool: Locator, p: Point) {
   await page.mouse.click(s.x, s.y)
 }
 
-/** Calibrates on the card, then measures the fish snout to tail (as in the community journey). */
+/**
+ * Calibrates on the two ends of the card's long side, then measures the fish snout to tail (as in the community
+ * journey).
+ */
 async function measureTheFish(page: Page) {
   const tool = page.getByRole('dialog', { name: 'Measure Length' })
   await expect(tool.getByRole('heading', { name: /Reference/ })).toBeVisible()
+  await chooseTwoEnds(tool)
   const cardCentre = await onScreen(tool, { x: CARD.x + CARD.width / 2, y: CARD.y + CARD.height / 2 })
   await page.mouse.move(cardCentre.x, cardCentre.y)
   await page.mouse.wheel(0, -300)

@@ -6,9 +6,10 @@ export type { AddMeasurementStart } from './components/add-measurement-dialog.ts
 export { EmptyCollection } from './components/empty-collection.tsx'
 export { EvidenceChip } from './components/evidence-chip.tsx'
 export {
-  EVIDENCE_MEANINGS,
+  evidenceMeaning,
   PRECISION_LABELS,
   PRECISION_MEANINGS,
+  photoMethodOf,
   UNIT_LABELS,
   VISIBILITY_LABELS,
   VISIBILITY_MEANINGS,

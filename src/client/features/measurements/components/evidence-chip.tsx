@@ -4,7 +4,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check'
 import Sparkles from 'lucide-react/icons/sparkles'
 import Users from 'lucide-react/icons/users'
 import type { EvidenceLevel } from '#shared/schemas/measurements.ts'
-import { EVIDENCE_LABELS } from './labels.ts'
+import { EVIDENCE_LABELS, PHOTO_METHOD_LABELS, type PhotoMethodSummary } from './labels.ts'
 
 const ICONS = {
   'self-reported': PenLine,
@@ -22,8 +22,15 @@ const STYLES: Record<EvidenceLevel, string> = {
   official: 'bg-amber-50 text-amber-950',
 }
 
+type Props = {
+  evidence: EvidenceLevel
+  /** For photo-measured sizes: on the card's plane or from two ends (photoMethodOf). */
+  photoMethod?: PhotoMethodSummary | null | undefined
+}
+
 /** How the sizes were obtained (docs/architecture.md §2 evidence levels). */
-export function EvidenceChip({ evidence }: { evidence: EvidenceLevel }) {
+export function EvidenceChip({ evidence, photoMethod }: Props) {
+  const how = evidence === 'photo-measured' && photoMethod ? ` · ${PHOTO_METHOD_LABELS[photoMethod]}` : ''
   const Icon = ICONS[evidence]
   return (
     <span
@@ -32,6 +39,7 @@ export function EvidenceChip({ evidence }: { evidence: EvidenceLevel }) {
       <Icon className="size-3.5" aria-hidden="true" />
       <span className="sr-only">Evidence: </span>
       {EVIDENCE_LABELS[evidence]}
+      {how}
     </span>
   )
 }

@@ -1,4 +1,11 @@
-import type { EvidenceLevel, LocationPrecision, Method, UnitSystem, Visibility } from '#shared/schemas/measurements.ts'
+import type {
+  EvidenceLevel,
+  LocationPrecision,
+  Method,
+  PhotoMethod,
+  UnitSystem,
+  Visibility,
+} from '#shared/schemas/measurements.ts'
 import type { TrophyClass } from '#shared/scoring/result.ts'
 
 // The words the collection pages use for the contract's values (docs/architecture.md §2).
@@ -21,7 +28,7 @@ export const EVIDENCE_LABELS: Record<EvidenceLevel, string> = {
 export const EVIDENCE_MEANINGS: Record<EvidenceLevel, string> = {
   'self-reported': 'The owner typed these values from a tape or a scale. Nobody else has checked them.',
   'photo-measured':
-    'Measured on the photo against a reference object of known size in the frame (a card, a coin or custom dimensions). Accurate when the reference and the animal are in the same plane and the camera is square to them.',
+    "Measured on the photo against a reference object of known size in the frame: on a credit card's plane from its four corners (any camera angle, with the animal flat on the same surface as the card), or from the two ends of a card, a coin or a custom reference (with the camera square to them).",
   'ai-estimate': 'Estimated from the photo by image analysis: a rough guide, not a measurement.',
   'community-verified': 'At least two members checked the photo and more than two thirds of them confirmed the size.',
   official: 'Taken from an official score chart completed by a certified measurer.',
@@ -62,4 +69,33 @@ export const PRECISION_MEANINGS: Record<LocationPrecision, string> = {
 export const UNIT_LABELS: Record<UnitSystem, string> = {
   imperial: 'Imperial (in, lb)',
   metric: 'Metric (cm, kg)',
+}
+
+/** How a measurement's photo values were taken: all on the card's plane, all from two ends, or some of each. */
+export type PhotoMethodSummary = PhotoMethod | 'mixed'
+
+/** Values stored before the plane method have none: they were taken from two ends. */
+export function photoMethodOf(items: readonly { method?: PhotoMethod | undefined }[]): PhotoMethodSummary | null {
+  if (items.length === 0) return null
+  const methods = new Set(items.map((item) => item.method ?? 'two-point'))
+  return methods.size > 1 ? 'mixed' : ([...methods][0] as PhotoMethod)
+}
+
+export const PHOTO_METHOD_LABELS: Record<PhotoMethodSummary, string> = {
+  plane: "card's plane",
+  'two-point': 'two ends',
+  mixed: "card's plane and two ends",
+}
+
+const PHOTO_METHOD_MEANINGS: Record<PhotoMethodSummary, string> = {
+  plane:
+    'Measured on the photo, on the plane of a credit card in the frame found from its four corners: accurate at any camera angle when the animal lies flat on the same surface as the card.',
+  'two-point':
+    'Measured on the photo against a reference object of known size in the frame (a card, a coin or custom dimensions), from its two ends. Accurate when the reference and the animal are in the same plane and the camera is square to them.',
+  mixed: EVIDENCE_MEANINGS['photo-measured'],
+}
+
+/** What the evidence level tells a reader, said for the way the photo values were taken when they were. */
+export function evidenceMeaning(evidence: EvidenceLevel, method: PhotoMethodSummary | null): string {
+  return evidence === 'photo-measured' && method ? PHOTO_METHOD_MEANINGS[method] : EVIDENCE_MEANINGS[evidence]
 }

@@ -4,6 +4,7 @@ import { paths } from '#client/app/paths.ts'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { CardAge, CardRows } from './card-parts.tsx'
 import { EvidenceChip } from './evidence-chip.tsx'
+import { photoMethodOf } from './labels.ts'
 import { coverPhoto, MeasurementPhoto } from './measurement-photo.tsx'
 import { measurementRows } from './measurement-rows.ts'
 import { ShareControls } from './share-menu.tsx'
@@ -71,7 +72,7 @@ export function MeasurementCard({
         {rows.length > 0 ? <CardRows rows={rows} /> : <p className="mt-3 text-sm text-stone-600">No sizes recorded.</p>}
         {children}
         <div className="mt-auto flex items-center justify-between gap-2 pt-4">
-          <EvidenceChip evidence={measurement.evidence} />
+          <EvidenceChip evidence={measurement.evidence} photoMethod={photoMethodOf(measurement.photoMeasurements)} />
           <ShareControls item={measurement} units={units} />
         </div>
       </div>

@@ -4,10 +4,11 @@ import { formatDate } from '#client/lib/relative-age.ts'
 import type { Measurement, UnitSystem } from '#shared/schemas/measurements.ts'
 import { EvidenceChip } from './evidence-chip.tsx'
 import {
-  EVIDENCE_MEANINGS,
+  evidenceMeaning,
   METHOD_LABELS,
   PRECISION_LABELS,
   PRECISION_MEANINGS,
+  photoMethodOf,
   VISIBILITY_LABELS,
   VISIBILITY_MEANINGS,
 } from './labels.ts'
@@ -37,6 +38,7 @@ export function MeasurementValues({ measurement, units }: Props) {
 }
 
 export function EvidenceSection({ measurement }: { measurement: Measurement }) {
+  const method = photoMethodOf(measurement.photoMeasurements)
   return (
     <section
       aria-labelledby="evidence-title"
@@ -46,9 +48,9 @@ export function EvidenceSection({ measurement }: { measurement: Measurement }) {
         Evidence
       </h2>
       <p className="mt-3">
-        <EvidenceChip evidence={measurement.evidence} />
+        <EvidenceChip evidence={measurement.evidence} photoMethod={method} />
       </p>
-      <p className="mt-2 text-sm text-stone-700">{EVIDENCE_MEANINGS[measurement.evidence]}</p>
+      <p className="mt-2 text-sm text-stone-700">{evidenceMeaning(measurement.evidence, method)}</p>
     </section>
   )
 }

@@ -36,7 +36,7 @@ import { getSpecies } from '#shared/species/catalogue.ts'
 import { useDeleteMeasurement, useMeasurement } from '../api.ts'
 import { AddMeasurementDialog } from '../components/add-measurement-dialog.tsx'
 import { EvidenceChip } from '../components/evidence-chip.tsx'
-import { VISIBILITY_LABELS } from '../components/labels.ts'
+import { photoMethodOf, VISIBILITY_LABELS } from '../components/labels.ts'
 import { EvidenceSection, MeasurementFacts, MeasurementValues } from '../components/measurement-details.tsx'
 import { PhotoGallery } from '../components/photo-gallery.tsx'
 import { PhotoMeasurements } from '../components/photo-measurements.tsx'
@@ -124,7 +124,7 @@ function MeasurementView({ measurement }: { measurement: Measurement }) {
             <span>
               Taken <time dateTime={measurement.takenAt}>{formatDate(measurement.takenAt)}</time>
             </span>
-            <EvidenceChip evidence={measurement.evidence} />
+            <EvidenceChip evidence={measurement.evidence} photoMethod={photoMethodOf(measurement.photoMeasurements)} />
             {measurement.isOwner ? (
               <span className="rounded-md bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
                 {VISIBILITY_LABELS[measurement.visibility]}

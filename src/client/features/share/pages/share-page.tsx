@@ -8,10 +8,11 @@ import { Button, buttonClass } from '#client/components/button.tsx'
 import { Loading } from '#client/components/loading.tsx'
 import {
   coverPhoto,
-  EVIDENCE_MEANINGS,
   EvidenceChip,
+  evidenceMeaning,
   MeasurementPhoto,
   measurementRows,
+  photoMethodOf,
   TrophyClassBadge,
 } from '#client/features/measurements/index.ts'
 import { ApiError } from '#client/lib/api.ts'
@@ -124,8 +125,8 @@ function SharedView({
             </dl>
           ) : null}
           <div className="mt-auto rounded-xl bg-stone-50 p-3 text-sm text-stone-700">
-            <EvidenceChip evidence={item.evidence} />
-            <p className="mt-1.5">{EVIDENCE_MEANINGS[item.evidence]}</p>
+            <EvidenceChip evidence={item.evidence} photoMethod={photoMethodOf(item.photoMeasurements)} />
+            <p className="mt-1.5">{evidenceMeaning(item.evidence, photoMethodOf(item.photoMeasurements))}</p>
           </div>
         </div>
       </article>

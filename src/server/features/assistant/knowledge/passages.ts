@@ -5,10 +5,12 @@
 // the passages cannot drift from what the app does.
 
 import {
+  CARD_PLANE_IN,
   CLICK_ERROR_PX,
   CREDIT_CARD_IN,
   CUSTOM_REFERENCE_MAX_IN,
   PERSPECTIVE_CAVEAT,
+  PLANE_CAVEAT,
   QUARTER_DIAMETER_IN,
   SMALL_REFERENCE_PX,
   SMALL_REFERENCE_WARNING,
@@ -331,12 +333,13 @@ export const PASSAGES: readonly Passage[] = [
     [
       'Fieldmark measures a length on a photo from a reference object of known size lying in the same photo:',
       `- choose the reference: a credit card (long side ${CREDIT_CARD_IN.long} in or short side ${CREDIT_CARD_IN.short} in), a US quarter (diameter ${QUARTER_DIAMETER_IN} in) or a custom length up to ${CUSTOM_REFERENCE_MAX_IN} in;`,
-      '- mark the two ends of the reference: pixels per inch = reference pixels ÷ reference inches;',
+      `- with a credit card, the tool finds the card's four corners itself (the member can drag any of them) and measures on the card's plane through a homography, so the camera may be at an angle; the card (${CARD_PLANE_IN.long} × ${CARD_PLANE_IN.short} in) must lie flat on the same surface as the subject, not be held above it;`,
+      '- or mark the two ends of the reference (a quarter, a custom length, or the card with the camera square to it): pixels per inch = reference pixels ÷ reference inches;',
       '- measure straight (two points) or along a curve (a path of points; put them closer where it bends);',
       '- the result is given to the nearest 1/8 inch and to the millimetre, with its uncertainty.',
     ].join('\n'),
     "Fieldmark's photo measuring tool",
-    'photo picture image camera measure measuring tool reference calibrate calibration credit card quarter coin pixel',
+    'photo picture image camera measure measuring tool reference calibrate calibration credit card corners angle quarter coin pixel',
   ),
   passage(
     'photo-accuracy',
@@ -346,9 +349,10 @@ export const PASSAGES: readonly Passage[] = [
       `Each marked point is taken to be good to about ±${CLICK_ERROR_PX} image pixel. The uncertainty adds the scale error (both ends of the reference) and the marking error of the measured line: u = L × 2 ÷ r + (2 + √(n − 2)) ÷ ppi, with r the reference's length in pixels and n the number of points.`,
       'Example: a 337 px credit card and a 1500 px fish: 15 in ± 0.109 in, shown as ± 1/8 in (± 0.3 cm).',
       `The larger the reference in the photo, the better: under ${SMALL_REFERENCE_PX} px the tool says '${SMALL_REFERENCE_WARNING}'.`,
-      `Perspective is usually the larger error and is not included: ${PERSPECTIVE_CAVEAT}`,
+      `With two ends, perspective is usually the larger error and is not included: ${PERSPECTIVE_CAVEAT}`,
+      `On the card's plane (four corners), each corner's and each point's placement error is carried through the homography to first order, added in quadrature and doubled (about 95 %). ${PLANE_CAVEAT}`,
     ].join('\n'),
     "Fieldmark's photo measuring tool: uncertainty",
-    'photo accurate accuracy precise uncertainty error plus minus perspective angle reliable reference small',
+    'photo accurate accuracy precise uncertainty error plus minus perspective angle tilt plane corners reliable reference small',
   ),
 ]
