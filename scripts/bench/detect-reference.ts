@@ -74,8 +74,15 @@ async function inBrowser(all: Photo[], runs: number): Promise<Map<string, number
     for (const photo of all) {
       const times = await page.evaluate(
         async ({ url, workerUrl, runs, natural }) => {
+          type PageWorker = {
+            onmessage: ((e: { data: { found: unknown } }) => void) | null
+            postMessage: (message: unknown) => void
+            terminate: () => void
+          }
+          // This runs in the page, whose Worker the server's typings (no DOM) do not know.
+          const PageWorker = (globalThis as unknown as { Worker: new (url: string, o: object) => PageWorker }).Worker
           const blob = await (await fetch(url)).blob()
-          const w = new Worker(workerUrl, { type: 'module' })
+          const w = new PageWorker(workerUrl, { type: 'module' })
           const out: number[] = []
           for (let id = 0; id < runs; id++) {
             const start = performance.now()

@@ -8,6 +8,7 @@ import {
   type Mat3,
   PHONE_FOCAL_PER_DIAGONAL,
 } from '#shared/measuring/plane.ts'
+import { createRng } from '../../scripts/demo/generate.ts'
 
 // Synthetic photos with known truth for the card and quarter detectors and the plane measurement: a pinhole camera
 // looks at a flat surface (z = 0, inches) with a card, a quarter, a fish and distractors on it; every pixel is mapped
@@ -109,17 +110,6 @@ export type RenderedPhoto = { raster: RenderedRaster; truth: Truth }
 // ---------------------------------------------------------------------------------------------------------------
 // Randomness: seeded, so every photo is the same on every run.
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** An integer hash of two cells and a seed, in [0, 1). */
 function hash2(i: number, j: number, seed: number): number {
   let h = Math.imul(i | 0, 0x27d4eb2d) ^ Math.imul(j | 0, 0x165667b1) ^ Math.imul(seed | 0, 0x9e3779b1)
@@ -132,7 +122,7 @@ type Noise = (x: number, y: number) => number
 
 /** Smooth value noise in [0, 1) on a 256-periodic lattice: cheap enough to call several times a pixel. */
 function makeNoise(seed: number): Noise {
-  const rand = mulberry32(seed)
+  const rand = createRng(seed)
   const t = new Float32Array(65536)
   for (let i = 0; i < t.length; i++) t[i] = rand()
   return (x, y) => {
@@ -1098,7 +1088,7 @@ function gaussianBlur(src: Float32Array, width: number, height: number, sigma: n
 
 /** Adds seeded Gaussian sensor noise and quantises to RGBA bytes: one random draw gives all three channels. */
 function toRgba(rgb: Float32Array, sigma: number, seed: number): Uint8ClampedArray {
-  const rand = mulberry32(seed ^ 0x5eed)
+  const rand = createRng(seed ^ 0x5eed)
   const table = new Float32Array(1024)
   for (let k = 0; k < table.length; k += 2) {
     const r = Math.sqrt(-2 * Math.log(1 - rand()))

@@ -1,6 +1,6 @@
 import type { Gradients } from './detect-image.ts'
 import { lineCrossing, type Segment } from './detect-lines.ts'
-import type { Point } from './geometry.ts'
+import { type Point, signedArea } from './geometry.ts'
 import {
   CARD_PLANE_IN,
   type CardCorners,
@@ -173,7 +173,7 @@ export function cardCandidate(
   }
   const inside = (p: Point) => p.x >= -1 && p.y >= -1 && p.x <= limits.width && p.y <= limits.height
   if (!ordered.every(inside)) return null
-  const area = Math.abs(polygonArea(ordered))
+  const area = Math.abs(signedArea(ordered))
   if (area < 300 || area > 0.5 * limits.width * limits.height) return null
   const aspectError = cardAspectError(ordered, limits)
   if (aspectError === null) return null
@@ -182,14 +182,4 @@ export function cardCandidate(
   const support = supports.reduce((s, x) => s + x, 0) / 4
   if (Math.min(...supports) < 0.45 || support < 0.65) return null
   return { corners: ordered, support, aspectError, score: support - aspectError }
-}
-
-function polygonArea(ps: readonly Point[]): number {
-  let s = 0
-  for (let i = 0; i < ps.length; i++) {
-    const p = ps[i] as Point
-    const q = ps[(i + 1) % ps.length] as Point
-    s += p.x * q.y - q.x * p.y
-  }
-  return s / 2
 }

@@ -259,12 +259,15 @@ function joined(s: Segment, t: Segment, lo: number, hi: number): Segment {
   return { a, b, dir: d, normal: { x: -d.y, y: d.x }, length, strength }
 }
 
+/** Where the line through `p` along `d` crosses the one through `q` along `e`; null when they are nearly parallel. */
+export function crossingOf(p: Point, d: Point, q: Point, e: Point): Point | null {
+  const det = d.x * e.y - d.y * e.x
+  if (Math.abs(det) < 1e-9) return null
+  const u = ((q.x - p.x) * e.y - (q.y - p.y) * e.x) / det
+  return { x: p.x + u * d.x, y: p.y + u * d.y }
+}
+
 /** Where the lines through two segments cross; null when they are nearly parallel. */
 export function lineCrossing(s: Segment, t: Segment): Point | null {
-  const det = s.dir.x * t.dir.y - s.dir.y * t.dir.x
-  if (Math.abs(det) < 1e-6) return null
-  const dx = t.a.x - s.a.x
-  const dy = t.a.y - s.a.y
-  const u = (dx * t.dir.y - dy * t.dir.x) / det
-  return { x: s.a.x + u * s.dir.x, y: s.a.y + u * s.dir.y }
+  return Math.abs(s.dir.x * t.dir.y - s.dir.y * t.dir.x) < 1e-6 ? null : crossingOf(s.a, s.dir, t.a, t.dir)
 }

@@ -1,6 +1,7 @@
 import type { Raster } from './detect.ts'
 import { sampleLuma } from './detect-image.ts'
-import type { Point } from './geometry.ts'
+import { crossingOf } from './detect-lines.ts'
+import { type Point, signedArea } from './geometry.ts'
 
 // The corners found on the small working copy are good to a working pixel or so; a card measured from them would be
 // off by a percent. Each side is therefore found again on the full-size photo: the edge's position to a fraction of
@@ -85,14 +86,7 @@ function fitLine(points: Point[]): Line | null {
   return line
 }
 
-function cross(s: Line, t: Line): Point | null {
-  const det = s.dir.x * t.dir.y - s.dir.y * t.dir.x
-  if (Math.abs(det) < 1e-9) return null
-  const dx = t.p.x - s.p.x
-  const dy = t.p.y - s.p.y
-  const u = (dx * t.dir.y - dy * t.dir.x) / det
-  return { x: s.p.x + u * s.dir.x, y: s.p.y + u * s.dir.y }
-}
+const cross = (s: Line, t: Line) => crossingOf(s.p, s.dir, t.p, t.dir)
 
 /** Which way the luma steps across a side (+1 brighter outward along `normal`), by a vote along it. */
 function polarityOf(r: Raster, a: Point, b: Point, normal: Point, reach: number): number {
@@ -154,15 +148,4 @@ export function refineCorners(r: Raster, corners: readonly Point[], reach: numbe
     variance = Math.max(variance, before.residual ** 2 / before.count + after.residual ** 2 / after.count)
   }
   return { corners: refined, errorPx: Math.max(MIN_CORNER_ERROR_PX, 2 * Math.sqrt(variance)), evidence }
-}
-
-/** Positive when the corners run clockwise on screen (y down). */
-function signedArea(ps: readonly Point[]): number {
-  let sum = 0
-  for (let i = 0; i < ps.length; i++) {
-    const p = ps[i] as Point
-    const q = ps[(i + 1) % ps.length] as Point
-    sum += p.x * q.y - q.x * p.y
-  }
-  return sum / 2
 }

@@ -2,7 +2,7 @@ import type { Raster } from './detect.ts'
 import { edgeSupport } from './detect-card.ts'
 import { type Gradients, sampleLuma } from './detect-image.ts'
 import type { Point } from './geometry.ts'
-import { applyHomography, CARD_PLANE_IN, type CardCorners, planeToPhoto } from './plane.ts'
+import { applyHomography, CARD_RECTANGLE, type CardCorners, planeToPhoto } from './plane.ts'
 
 // The last check of a card found: just inside each of its four sides lies the card's own face, one colour all round
 // its margin, and just outside lies something else. A quadrilateral borrowing one side from a board's groove or a
@@ -21,15 +21,8 @@ function median(values: number[]): number {
 
 /** The median luma along a line parallel to a side at `offset` inches (negative: inside), over its middle. */
 function bandLuma(r: Raster, toPhoto: ReturnType<typeof planeToPhoto>, side: number, offset: number): number {
-  const { long, short } = CARD_PLANE_IN
-  const corners: Point[] = [
-    { x: 0, y: 0 },
-    { x: long, y: 0 },
-    { x: long, y: short },
-    { x: 0, y: short },
-  ]
-  const a = corners[side] as Point
-  const b = corners[(side + 1) % 4] as Point
+  const a = CARD_RECTANGLE[side] as Point
+  const b = CARD_RECTANGLE[(side + 1) % 4] as Point
   const length = Math.hypot(b.x - a.x, b.y - a.y)
   // The plane's rectangle runs clockwise on screen in y-down photo order, so its outward normal is (dy, −dx).
   const out = { x: (b.y - a.y) / length, y: -(b.x - a.x) / length }
@@ -63,15 +56,8 @@ function roundedCorners(
   inside: number[],
   outside: number[],
 ): number {
-  const { long, short } = CARD_PLANE_IN
-  const sharp: Point[] = [
-    { x: 0, y: 0 },
-    { x: long, y: 0 },
-    { x: long, y: short },
-    { x: 0, y: short },
-  ]
   let round = 0
-  sharp.forEach((p, i) => {
+  CARD_RECTANGLE.forEach((p, i) => {
     const q = applyHomography(toPhoto, p)
     const v = sampleLuma(r, q.x - 0.5, q.y - 0.5)
     const face = ((inside[i] as number) + (inside[(i + 3) % 4] as number)) / 2

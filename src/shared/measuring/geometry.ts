@@ -27,6 +27,17 @@ export function pathLength(points: readonly Point[]): number {
   return total
 }
 
+/** The signed area of a polygon: positive when its points run clockwise on screen (y down). */
+export function signedArea(points: readonly Point[]): number {
+  let sum = 0
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i] as Point
+    const q = points[(i + 1) % points.length] as Point
+    sum += p.x * q.y - q.x * p.y
+  }
+  return sum / 2
+}
+
 export type Calibration = { lengthIn: number; pixels: number; pixelsPerInch: number; small: boolean }
 
 /** The photo's scale from the two marked ends of a reference whose real length is `lengthIn`. */

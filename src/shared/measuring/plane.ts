@@ -110,7 +110,8 @@ export function applyHomography(h: Mat3, p: Point): { x: number; y: number; w: n
   return { x: (h[0] * p.x + h[1] * p.y + h[2]) / w, y: (h[3] * p.x + h[4] * p.y + h[5]) / w, w }
 }
 
-const CARD_RECTANGLE: readonly Point[] = [
+/** The card's corners on its own plane, inches, in the order of CardCorners. */
+export const CARD_RECTANGLE: readonly Point[] = [
   { x: 0, y: 0 },
   { x: CARD_PLANE_IN.long, y: 0 },
   { x: CARD_PLANE_IN.long, y: CARD_PLANE_IN.short },
