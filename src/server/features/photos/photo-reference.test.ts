@@ -256,7 +256,9 @@ describe('POST /api/photos/:id/measure', () => {
 
 describe('POST /api/photos/:id/reference', () => {
   it('finds the card of rendered photos, its corners within 1 % of its width of the truth', async () => {
-    for (const { name, scene } of TEST_SCENES.slice(0, 3)) {
+    // A card flat on a deck, one tilted 30° on grass, a 2048 px photo tilted 30° (docs/measuring.md: what it finds).
+    const shots = ['flat-top-left-white-deck', 'tilt30-bottom-left-silver-grass', 'large-2048-tilt30-white-deck']
+    for (const { name, scene } of TEST_SCENES.filter((s) => shots.includes(s.name))) {
       const photo = rendered(scene)
       const truth = photo.truth.cardCorners
       if (!truth) continue
