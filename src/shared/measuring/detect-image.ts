@@ -8,6 +8,12 @@ export type Grey = { width: number; height: number; data: Float32Array }
 
 export type Gradients = { width: number; height: number; gx: Float32Array; gy: Float32Array; mag: Float32Array }
 
+/** What a profile across an edge reads: the luma, or one of the red (0), green (1) and blue (2) channels. */
+export type Channel = 'luma' | 0 | 1 | 2
+
+/** The channels worth reading across an edge of this raster. */
+export const channelsOf = (r: Raster): Channel[] => (r.channels === 1 ? ['luma'] : ['luma', 0, 1, 2])
+
 /** Rec. 601 luma of pixel i of a raster. */
 function lumaAt(r: Raster, i: number): number {
   const d = r.data
@@ -16,35 +22,53 @@ function lumaAt(r: Raster, i: number): number {
   return 0.299 * (d[o] as number) + 0.587 * (d[o + 1] as number) + 0.114 * (d[o + 2] as number)
 }
 
-/** A grey copy whose long edge is at most `maxEdge`, each pixel the mean of the block it covers. */
-export function greyWorkingCopy(r: Raster, maxEdge: number): { grey: Grey; scale: number } {
+function valueAt(r: Raster, i: number, channel: Channel): number {
+  if (channel === 'luma' || r.channels === 1) return lumaAt(r, i)
+  return r.data[i * r.channels + channel] as number
+}
+
+/**
+ * Working copies whose long edge is at most `maxEdge`, each pixel the mean of the block it covers: one grey image
+ * for a grey photo, the red, green and blue for a colour one (a green card on brown wood has the same luma as it).
+ */
+export function workingCopies(r: Raster, maxEdge: number): { planes: Grey[]; scale: number } {
   const factor = Math.max(1, Math.ceil(Math.max(r.width, r.height) / maxEdge))
   const width = Math.floor(r.width / factor)
   const height = Math.floor(r.height / factor)
-  const out = new Float32Array(width * height)
-  const rowSums = new Uint32Array(width)
+  const count = r.channels === 1 ? 1 : 3
+  const planes = Array.from({ length: count }, () => new Float32Array(width * height))
+  const sums = Array.from({ length: count }, () => new Uint32Array(width))
   const { channels, data } = r
-  // Luma in integers (weights 77, 150, 29 of 256): this loop reads every byte of a 12-megapixel photo.
-  const norm = 1 / (factor * factor * (channels === 1 ? 1 : 256))
+  const norm = 1 / (factor * factor)
   for (let by = 0; by < height; by++) {
-    rowSums.fill(0)
+    for (const row of sums) row.fill(0)
     for (let y = by * factor; y < (by + 1) * factor; y++) {
       let src = y * r.width * channels
+      const [red, green, blue] = sums as [Uint32Array, Uint32Array?, Uint32Array?]
       for (let bx = 0; bx < width; bx++) {
-        let sum = 0
-        if (channels === 1) {
-          for (let k = 0; k < factor; k++) sum += data[src++] as number
-        } else {
-          for (let k = 0; k < factor; k++, src += channels) {
-            sum += 77 * (data[src] as number) + 150 * (data[src + 1] as number) + 29 * (data[src + 2] as number)
-          }
+        let r0 = 0
+        let g0 = 0
+        let b0 = 0
+        for (let k = 0; k < factor; k++, src += channels) {
+          r0 += data[src] as number
+          if (count === 1) continue
+          g0 += data[src + 1] as number
+          b0 += data[src + 2] as number
         }
-        rowSums[bx] = (rowSums[bx] as number) + sum
+        red[bx] = (red[bx] as number) + r0
+        if (green && blue) {
+          green[bx] = (green[bx] as number) + g0
+          blue[bx] = (blue[bx] as number) + b0
+        }
       }
     }
-    for (let bx = 0; bx < width; bx++) out[by * width + bx] = (rowSums[bx] as number) * norm
+    for (let c = 0; c < count; c++) {
+      const plane = planes[c] as Float32Array
+      const row = sums[c] as Uint32Array
+      for (let bx = 0; bx < width; bx++) plane[by * width + bx] = (row[bx] as number) * norm
+    }
   }
-  return { grey: { width, height, data: out }, scale: factor }
+  return { planes: planes.map((data) => ({ width, height, data })), scale: factor }
 }
 
 /** A separable blur with the binomial kernel [1 4 6 4 1] / 16 (about σ = 1 px); edges repeat the last pixel. */
@@ -108,6 +132,23 @@ export function gradients(g: Grey): Gradients {
   return { width: w, height: h, gx, gy, mag }
 }
 
+/** Per pixel, the gradient of whichever plane changes most there. */
+export function strongest(all: Gradients[]): Gradients {
+  const [first, ...rest] = all as [Gradients, ...Gradients[]]
+  const gx = first.gx.slice()
+  const gy = first.gy.slice()
+  const mag = first.mag.slice()
+  for (const g of rest) {
+    for (let i = 0; i < mag.length; i++) {
+      if ((g.mag[i] as number) <= (mag[i] as number)) continue
+      mag[i] = g.mag[i] as number
+      gx[i] = g.gx[i] as number
+      gy[i] = g.gy[i] as number
+    }
+  }
+  return { width: first.width, height: first.height, gx, gy, mag }
+}
+
 /** The value below which `fraction` of the gradient magnitudes lie (a histogram of whole levels). */
 export function magnitudePercentile(grad: Gradients, fraction: number): number {
   const bins = new Uint32Array(256)
@@ -124,16 +165,21 @@ export function magnitudePercentile(grad: Gradients, fraction: number): number {
   return 255
 }
 
-/** Bilinear luma of the full-size raster at (x, y); NaN outside it. */
+/** Bilinear luma of the full-size raster at (x, y), pixel centres at whole numbers; NaN outside it. */
 export function sampleLuma(r: Raster, x: number, y: number): number {
+  return sampleChannel(r, 'luma', x, y)
+}
+
+/** Bilinear value of one channel of the full-size raster at (x, y), pixel centres at whole numbers; NaN outside. */
+export function sampleChannel(r: Raster, channel: Channel, x: number, y: number): number {
   if (!(x >= 0 && y >= 0 && x <= r.width - 1 && y <= r.height - 1)) return Number.NaN
   const x0 = Math.min(r.width - 2, Math.floor(x))
   const y0 = Math.min(r.height - 2, Math.floor(y))
   const fx = x - x0
   const fy = y - y0
   const i = y0 * r.width + x0
-  const top = lumaAt(r, i) * (1 - fx) + lumaAt(r, i + 1) * fx
-  const bottom = lumaAt(r, i + r.width) * (1 - fx) + lumaAt(r, i + r.width + 1) * fx
+  const top = valueAt(r, i, channel) * (1 - fx) + valueAt(r, i + 1, channel) * fx
+  const bottom = valueAt(r, i + r.width, channel) * (1 - fx) + valueAt(r, i + r.width + 1, channel) * fx
   return top * (1 - fy) + bottom * fy
 }
 

@@ -43,11 +43,13 @@ function growRegion(w: number, dirs: Directions, edge: Uint8Array, seed: number,
       for (let dx = -1; dx <= 1; dx++) {
         const q = p + dy * w + dx
         if (px + dx < 0 || px + dx >= w || q < 0 || q >= edge.length || !edge[q]) continue
-        if ((ux[q] as number) * mx + (uy[q] as number) * my < COS_TOLERANCE) continue
+        // Either way across the line: a colour edge may step up in one channel where its neighbour steps down.
+        const dot = (ux[q] as number) * mx + (uy[q] as number) * my
+        if (Math.abs(dot) < COS_TOLERANCE) continue
         edge[q] = 0
         region[count++] = q
-        sx += ux[q] as number
-        sy += uy[q] as number
+        sx += Math.sign(dot) * (ux[q] as number)
+        sy += Math.sign(dot) * (uy[q] as number)
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { Raster } from './detect.ts'
-import { sampleLuma } from './detect-image.ts'
+import { type Channel, channelsOf, sampleChannel } from './detect-image.ts'
 import { crossingOf } from './detect-lines.ts'
 import { type Point, signedArea } from './geometry.ts'
 
@@ -15,17 +15,17 @@ const OUTERMOST_SHARE = 0.5
 
 type Line = { p: Point; dir: Point; residual: number; count: number }
 
-/** Luma at a point of the photo's continuous coordinates, where pixel (i, j) covers [i, i + 1) × [j, j + 1). */
-const luma = (r: Raster, x: number, y: number) => sampleLuma(r, x - 0.5, y - 0.5)
+/** A channel at a point of the photo's continuous coordinates, where pixel (i, j) covers [i, i + 1) × [j, j + 1). */
+const read = (r: Raster, channel: Channel, x: number, y: number) => sampleChannel(r, channel, x - 0.5, y - 0.5)
 
-/** The edge's sub-pixel offset along the normal at one place: the steepest step of the luma, by a parabola's peak. */
+/** The edge's sub-pixel offset along the normal at one place: the step of its channel, by a parabola's peak. */
 function edgeOffset(
   r: Raster,
   at: Point,
   normal: Point,
   tangent: Point,
   reach: number,
-  polarity: number,
+  { channel, polarity }: Across,
 ): number | null {
   const step = 0.5
   const n = Math.round((2 * reach) / step) + 1
@@ -34,7 +34,7 @@ function edgeOffset(
     const d = -reach + i * step
     let sum = 0
     for (const s of [-1, 0, 1]) {
-      sum += luma(r, at.x + d * normal.x + s * tangent.x, at.y + d * normal.y + s * tangent.y)
+      sum += read(r, channel, at.x + d * normal.x + s * tangent.x, at.y + d * normal.y + s * tangent.y)
     }
     if (Number.isNaN(sum)) return null
     profile[i] = sum / 3
@@ -88,17 +88,32 @@ function fitLine(points: Point[]): Line | null {
 
 const cross = (s: Line, t: Line) => crossingOf(s.p, s.dir, t.p, t.dir)
 
-/** Which way the luma steps across a side (+1 brighter outward along `normal`), by a vote along it. */
-function polarityOf(r: Raster, a: Point, b: Point, normal: Point, reach: number): number {
-  let vote = 0
-  for (let t = 0.15; t <= 0.85; t += 0.05) {
-    const x = a.x + t * (b.x - a.x)
-    const y = a.y + t * (b.y - a.y)
-    const out = luma(r, x + reach * normal.x, y + reach * normal.y)
-    const inn = luma(r, x - reach * normal.x, y - reach * normal.y)
-    if (!Number.isNaN(out - inn)) vote += Math.sign(out - inn)
+const LUMA_PREFERENCE = 2
+
+/** What a side's profile reads: the channel that differs most across it, and which way it steps. */
+type Across = { channel: Channel; polarity: number }
+
+/** The channel (luma, red, green or blue) that changes most across a side, and the way it steps along `normal`. */
+function across(r: Raster, a: Point, b: Point, normal: Point, reach: number): Across {
+  let best: Across = { channel: 'luma', polarity: 1 }
+  let bestStep = -1
+  for (const channel of channelsOf(r)) {
+    let step = 0
+    for (let t = 0.15; t <= 0.85; t += 0.05) {
+      const x = a.x + t * (b.x - a.x)
+      const y = a.y + t * (b.y - a.y)
+      const ahead = read(r, channel, x + reach * normal.x, y + reach * normal.y)
+      const behind = read(r, channel, x - reach * normal.x, y - reach * normal.y)
+      if (!Number.isNaN(ahead - behind)) step += ahead - behind
+    }
+    // The luma keeps the side unless a colour steps far more: it is the least noisy, and what most edges show best.
+    const weight = channel === 'luma' ? LUMA_PREFERENCE : 1
+    if (weight * Math.abs(step) > bestStep) {
+      bestStep = weight * Math.abs(step)
+      best = { channel, polarity: step >= 0 ? 1 : -1 }
+    }
   }
-  return vote >= 0 ? 1 : -1
+  return best
 }
 
 /** `evidence`: the least share, over the four sides, of places where the edge was found on the fitted line. */
@@ -120,14 +135,14 @@ export function refineCorners(r: Raster, corners: readonly Point[], reach: numbe
     const tangent = { x: (b.x - a.x) / length, y: (b.y - a.y) / length }
     // Pointing into the card, so the profile runs from outside in.
     const normal = { x: -tangent.y * turn, y: tangent.x * turn }
-    const polarity = polarityOf(r, a, b, normal, reach)
+    const side = across(r, a, b, normal, reach)
     const samples = Math.min(240, Math.max(12, Math.floor(length / 2)))
     const points: Point[] = []
     // The card's corners are rounded (an eighth of an inch on 3.37): the ends of each side are left out.
     for (let k = 0; k < samples; k++) {
       const t = 0.08 + (0.84 * (k + 0.5)) / samples
       const at = { x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) }
-      const d = edgeOffset(r, at, normal, tangent, reach, polarity)
+      const d = edgeOffset(r, at, normal, tangent, reach, side)
       if (d !== null) points.push({ x: at.x + d * normal.x, y: at.y + d * normal.y })
     }
     if (points.length < Math.max(6, 0.3 * samples)) return null

@@ -1,5 +1,5 @@
 import { ASPECT_TOLERANCE, cardAspectError, cardCandidate, quadCycles } from './detect-card.ts'
-import { blur, gradients, greyWorkingCopy, magnitudePercentile, ringStats, thinEdges } from './detect-image.ts'
+import { blur, gradients, magnitudePercentile, ringStats, strongest, thinEdges, workingCopies } from './detect-image.ts'
 import { lineSegments } from './detect-lines.ts'
 import { axisEnds, ellipseCandidates, refineEllipse } from './detect-quarter.ts'
 import { refineCorners } from './detect-refine.ts'
@@ -42,8 +42,9 @@ const WORKING_EDGES = [1024, 1600] as const
 type Working = { grad: ReturnType<typeof gradients>; scale: number; threshold: number }
 
 function working(image: Raster, maxEdge: number): Working {
-  const { grey, scale } = greyWorkingCopy(image, maxEdge)
-  const grad = gradients(blur(grey))
+  const { planes, scale } = workingCopies(image, maxEdge)
+  // Averaging blocks of 2 × 2 pixels or more smooths enough already; a full-size copy is blurred first.
+  const grad = strongest(planes.map((plane) => gradients(scale >= 2 ? plane : blur(plane))))
   // Texture sets the bar: an edge must stand out from most of the photo's gradients, and from noise.
   const threshold = Math.max(4, 0.6 * magnitudePercentile(grad, 0.9))
   return { grad, scale, threshold }
@@ -51,6 +52,25 @@ function working(image: Raster, maxEdge: number): Working {
 
 /** A working pixel index as a point of the photo's continuous coordinates (pixel i covers [i, i + 1)). */
 const toFull = (p: Point, scale: number): Point => ({ x: (p.x + 0.5) * scale, y: (p.y + 0.5) * scale })
+
+/** Refining moves a corner by a working pixel or so; one that moved further was pulled onto another edge. */
+function closeTo(rough: readonly Point[], refined: readonly Point[], scale: number): boolean {
+  const side = Math.hypot((rough[1] as Point).x - (rough[0] as Point).x, (rough[1] as Point).y - (rough[0] as Point).y)
+  const limit = 2 * scale + 0.05 * side
+  return refined.every((p, i) => Math.hypot(p.x - (rough[i] as Point).x, p.y - (rough[i] as Point).y) <= limit)
+}
+
+/** A card under 4 % of the photo's long edge is too small to measure by (and a stone's face is that size). */
+function bigEnough(corners: readonly Point[], image: Raster): boolean {
+  const longest = Math.max(
+    ...corners.map((p, i) =>
+      Math.hypot((corners[(i + 1) % 4] as Point).x - p.x, (corners[(i + 1) % 4] as Point).y - p.y),
+    ),
+  )
+  return longest >= MIN_CARD_SHARE * Math.max(image.width, image.height)
+}
+
+const MIN_CARD_SHARE = 0.04
 
 function findCard(image: Raster, w: Working): FoundCard | null {
   const { grad, scale, threshold } = w
@@ -67,7 +87,7 @@ function findCard(image: Raster, w: Working): FoundCard | null {
   for (const candidate of candidates.slice(0, 6)) {
     const rough = candidate.corners.map((p) => toFull(p, scale))
     const refined = refineCorners(image, rough, 1.5 * scale + 2)
-    if (!refined) continue
+    if (!refined || !closeTo(rough, refined.corners, scale) || !bigEnough(refined.corners, image)) continue
     let corners: CardCorners
     try {
       corners = orderCardCorners(refined.corners, image)

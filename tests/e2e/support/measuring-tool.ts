@@ -6,9 +6,6 @@ import { expect, type Locator } from '@playwright/test'
  * The search for the card, if still running, is given up; the long side is the edge marked, nothing marked yet.
  */
 export async function chooseTwoEnds(tool: Locator) {
-  // TEMPORARY-VALIDATION
-  if (process.env.E2E_TMP_SIDEBAR_FIX)
-    await tool.page().addStyleTag({ content: 'aside > div.overflow-y-auto { flex: 0 1 auto !important }' })
   await expect(tool.locator('svg[role="application"] > image')).toBeVisible()
   await expect(tool.getByRole('radio', { name: /Credit Card/ })).toBeChecked()
   await expect(tool.getByRole('radio', { name: /Four corners/ })).toBeChecked()
