@@ -35,37 +35,34 @@ export function workingCopies(r: Raster, maxEdge: number): { planes: Grey[]; sca
   const factor = Math.max(1, Math.ceil(Math.max(r.width, r.height) / maxEdge))
   const width = Math.floor(r.width / factor)
   const height = Math.floor(r.height / factor)
-  const count = r.channels === 1 ? 1 : 3
-  const planes = Array.from({ length: count }, () => new Float32Array(width * height))
-  const sums = Array.from({ length: count }, () => new Uint32Array(width))
+  const colour = r.channels !== 1
+  const planes = Array.from({ length: colour ? 3 : 1 }, () => new Float32Array(width * height))
+  const [red, green, blue] = planes as [Float32Array, Float32Array?, Float32Array?]
+  // Two samples each way per block are plenty to average: reading every pixel of a 12-megapixel photo is the cost.
+  const step = Math.max(1, Math.ceil(factor / 2))
+  const taps = Math.ceil(factor / step)
+  const norm = 1 / (taps * taps)
   const { channels, data } = r
-  const norm = 1 / (factor * factor)
   for (let by = 0; by < height; by++) {
-    for (const row of sums) row.fill(0)
-    for (let y = by * factor; y < (by + 1) * factor; y++) {
-      let src = y * r.width * channels
-      const [red, green, blue] = sums as [Uint32Array, Uint32Array?, Uint32Array?]
-      for (let bx = 0; bx < width; bx++) {
-        let r0 = 0
-        let g0 = 0
-        let b0 = 0
-        for (let k = 0; k < factor; k++, src += channels) {
-          r0 += data[src] as number
-          if (count === 1) continue
-          g0 += data[src + 1] as number
-          b0 += data[src + 2] as number
-        }
-        red[bx] = (red[bx] as number) + r0
-        if (green && blue) {
-          green[bx] = (green[bx] as number) + g0
-          blue[bx] = (blue[bx] as number) + b0
+    for (let bx = 0; bx < width; bx++) {
+      let r0 = 0
+      let g0 = 0
+      let b0 = 0
+      for (let y = by * factor; y < (by + 1) * factor; y += step) {
+        for (let x = bx * factor; x < (bx + 1) * factor; x += step) {
+          const o = (y * r.width + x) * channels
+          r0 += data[o] as number
+          if (!colour) continue
+          g0 += data[o + 1] as number
+          b0 += data[o + 2] as number
         }
       }
-    }
-    for (let c = 0; c < count; c++) {
-      const plane = planes[c] as Float32Array
-      const row = sums[c] as Uint32Array
-      for (let bx = 0; bx < width; bx++) plane[by * width + bx] = (row[bx] as number) * norm
+      const i = by * width + bx
+      red[i] = r0 * norm
+      if (green && blue) {
+        green[i] = g0 * norm
+        blue[i] = b0 * norm
+      }
     }
   }
   return { planes: planes.map((data) => ({ width, height, data })), scale: factor }
