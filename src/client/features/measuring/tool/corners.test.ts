@@ -87,6 +87,14 @@ describe('looking for the reference', () => {
     expect(scaleOf(s)).toMatchObject({ method: 'plane', cornerPx: 0.4 })
   })
 
+  it('stops saying it is looking once the member turns to two ends', () => {
+    const looking = run(onPhoto(), { type: 'detect-start', kind: 'credit-card' })
+    const twoEnds = run(looking, { type: 'reference', patch: { cardMode: 'ends' } })
+    expect(twoEnds.message).toBe('')
+    const sameChoice = run(looking, { type: 'reference', patch: { edge: 'long' } })
+    expect(sameChoice.message).toBe('Looking for the card…')
+  })
+
   it.each([
     { kind: 'credit-card' as const, message: NO_CARD },
     { kind: 'quarter' as const, message: NO_QUARTER },

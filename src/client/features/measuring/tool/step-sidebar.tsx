@@ -37,7 +37,7 @@ export function StepSidebar(props: Props) {
     <aside
       className={`${step === 'result' ? 'max-h-[62%]' : 'max-h-[45%]'} flex shrink-0 flex-col border-t border-stone-200 bg-white lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l`}
     >
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-4 pb-2 sm:px-5 sm:pt-5 lg:flex-none">
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-4 pb-2 sm:px-5 sm:pt-5 lg:flex-initial">
         <h3 ref={headingRef} tabIndex={-1} className="text-base font-bold text-stone-900 focus:outline-none">
           <span className="mr-2 text-sm font-semibold text-pine-700">Step {STEP_NUMBERS[step]} of 4:</span>{' '}
           {STEP_TITLES[step]}

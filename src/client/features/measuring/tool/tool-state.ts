@@ -86,7 +86,10 @@ export function detectionWanted(state: ToolState): DetectKind | null {
 function changeReference(state: ToolState, patch: Partial<ReferenceChoice>): ToolState {
   const reference = { ...state.reference, ...patch }
   const switched = reference.kind !== state.reference.kind || reference.cardMode !== state.reference.cardMode
-  return { ...state, reference, ...(switched ? { selected: null } : {}) }
+  if (!switched) return { ...state, reference }
+  // A search the member left behind no longer speaks for the photo: the live region must not keep saying it.
+  const stale = state.message === LOOKING_FOR_CARD || state.message === LOOKING_FOR_QUARTER
+  return { ...state, reference, selected: null, ...(stale ? { message: '' } : {}) }
 }
 
 export function toolReducer(state: ToolState, action: ToolAction): ToolState {
