@@ -3,7 +3,7 @@
 // 3000 photos with a known card (tests/support/rendered-photos.ts) and times:
 //   - findReference itself on the full 12 MP raster (what the server's worker thread runs on a photo that size);
 //   - the browser's own path when dist/ holds a build: the tool's Web Worker in Chromium, from the JPEG file to the
-//     corners (decode to 2048 px, detect, map back), timed on the page's clock.
+//     corners (decode to 1280 px, detect, map back), timed on the page's clock.
 // Prints lines for BENCHMARKS.md.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -83,6 +83,8 @@ async function inBrowser(all: Photo[], runs: number): Promise<Map<string, number
           const PageWorker = (globalThis as unknown as { Worker: new (url: string, o: object) => PageWorker }).Worker
           const blob = await (await fetch(url)).blob()
           const w = new PageWorker(workerUrl, { type: 'module' })
+          // As in the tool, which starts its worker when it opens: the worker warms up before a photo arrives.
+          await new Promise((resolve) => setTimeout(resolve, 1000))
           const out: number[] = []
           for (let id = 0; id < runs; id++) {
             const start = performance.now()

@@ -25,13 +25,18 @@ export function useReferenceDetection({ wanted, source, natural, onStart, onCanc
   const handlers = useRef({ onStart, onCancel, onFound })
   handlers.current = { onStart, onCancel, onFound }
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Started as the tool opens, so the worker has warmed up by the time a photo is chosen.
+    try {
+      worker.current ??= startWorker()
+    } catch {
+      // No module workers here: each request answers that nothing was found, and the member marks by hand.
+    }
+    return () => {
       worker.current?.terminate()
       worker.current = null
-    },
-    [],
-  )
+    }
+  }, [])
 
   useEffect(() => {
     if (!wanted || source === null || !natural) return

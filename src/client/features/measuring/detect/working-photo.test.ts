@@ -4,10 +4,11 @@ import { toPhotoPixels, workingSize } from './working-photo.ts'
 
 describe('the photo the detector looks at', () => {
   it.each([
-    { natural: { width: 4032, height: 3024 }, working: { width: 2048, height: 1536 } },
-    { natural: { width: 3024, height: 4032 }, working: { width: 1536, height: 2048 } },
-    { natural: { width: 2000, height: 1500 }, working: { width: 2000, height: 1500 } },
-    { natural: { width: 9000, height: 100 }, working: { width: 2048, height: 23 } },
+    { natural: { width: 4032, height: 3024 }, working: { width: 1280, height: 960 } },
+    { natural: { width: 3024, height: 4032 }, working: { width: 960, height: 1280 } },
+    { natural: { width: 1600, height: 1200 }, working: { width: 1280, height: 960 } },
+    { natural: { width: 1280, height: 960 }, working: { width: 1280, height: 960 } },
+    { natural: { width: 9000, height: 100 }, working: { width: 1280, height: 14 } },
   ])('$natural.width × $natural.height is decoded at $working.width × $working.height', ({ natural, working }) => {
     expect(workingSize(natural)).toEqual(working)
   })

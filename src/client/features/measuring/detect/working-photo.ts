@@ -6,8 +6,11 @@ import type { FoundReference, Point } from '#shared/measuring/index.ts'
 export type Size = { width: number; height: number }
 export type DetectKind = FoundReference['kind']
 
-/** The long edge the worker decodes the photo at: enough for a card's corners, not a phone's 48 MP. */
-export const MAX_DETECT_EDGE = 2048
+/**
+ * The long edge the worker decodes the photo at: a card a tenth of the frame is 128 px long, enough for its corners
+ * to a fraction of a pixel; decoding a 12 MP photo to it and finding the card stays under 300 ms (BENCHMARKS.md).
+ */
+export const MAX_DETECT_EDGE = 1280
 
 /** The tool → the worker: the photo (a file or a same-origin URL) and its natural, auto-oriented size. */
 export type DetectRequest = { id: number; image: Blob | string; natural: Size; kind: DetectKind }
