@@ -1,10 +1,6 @@
 // npm run bench:detect [-- --runs 7]
-// The photo plane target: the card found in a 12-megapixel photo in under 300 ms, off the main thread. Renders 4000 ×
-// 3000 photos with a known card (tests/support/rendered-photos.ts) and times:
-//   - findReference itself on the full 12 MP raster (what the server's worker thread runs on a photo that size);
-//   - the browser's own path when dist/ holds a build: the tool's Web Worker in Chromium, from the JPEG file to the
-//     corners (decode to 1280 px, detect, map back), timed on the page's clock.
-// Prints lines for BENCHMARKS.md.
+// Times finding the card in rendered 12 MP photos: findReference in Node, and the tool's worker in Chromium from the
+// JPEG to the corners (needs a build in dist/). Method: docs/benchmarking.md, "Finding the card".
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'

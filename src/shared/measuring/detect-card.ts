@@ -127,11 +127,7 @@ export function edgeSupport(grad: Gradients, a: Point, b: Point, threshold: numb
 export type CandidateLimits = { width: number; height: number; threshold: number }
 
 /** The cycle's quadrilateral as a card, or null when it is not convex, too small or large, or not card-shaped. */
-/**
- * A card is small beside its distance from the camera, so its photo narrows little from near side to far side: at
- * 45° and a card filling a third of the photo, opposite sides still keep 3/4 of each other's length. Quadrilaterals
- * that narrow more are something else seen whole (a fin, a wedge of a board).
- */
+/** A card is small beside its distance, so opposite sides keep most of each other's length (3/4 at 45°, close up). */
 const MIN_OPPOSITE_RATIO = 0.6
 
 function sidesNarrowTooMuch(c: readonly Point[]): boolean {
