@@ -80,18 +80,23 @@ export function CardOutline({
           </g>
         )
       })}
-      {ring ? (
-        <circle
-          cx={ring.x}
-          cy={ring.y}
-          r={14 * unit}
-          fill="none"
-          stroke={REFERENCE_COLOUR}
-          strokeWidth={2}
-          strokeDasharray="4 3"
-          vectorEffect="non-scaling-stroke"
-        />
-      ) : null}
+      {ring ? <SelectionRing at={ring} radius={14 * unit} colour={REFERENCE_COLOUR} /> : null}
     </g>
+  )
+}
+
+/** The dashed ring round the mark the arrow keys move (a corner, an end, the path's last point). */
+export function SelectionRing({ at, radius, colour }: { at: Point; radius: number; colour: string }) {
+  return (
+    <circle
+      cx={at.x}
+      cy={at.y}
+      r={radius}
+      fill="none"
+      stroke={colour}
+      strokeWidth={2}
+      strokeDasharray="4 3"
+      vectorEffect="non-scaling-stroke"
+    />
   )
 }

@@ -1,7 +1,7 @@
 import type { Point } from '#shared/measuring/index.ts'
 import type { Frame } from './use-viewport-frame.ts'
 import { HALO, REFERENCE_COLOUR, SUBJECT_COLOUR } from './viewport-colours.ts'
-import { CardOutline } from './viewport-corners.tsx'
+import { CardOutline, SelectionRing } from './viewport-corners.tsx'
 import { type Size, toImage, type View } from './viewport-math.ts'
 
 const LOUPE_PX = 144
@@ -92,18 +92,7 @@ function Path({
           <circle cx={p.x} cy={p.y} r={1.2 * unit} fill={HALO} />
         </g>
       ))}
-      {ring ? (
-        <circle
-          cx={ring.x}
-          cy={ring.y}
-          r={11 * unit}
-          fill="none"
-          stroke={colour}
-          strokeWidth={2}
-          strokeDasharray="4 3"
-          vectorEffect="non-scaling-stroke"
-        />
-      ) : null}
+      {ring ? <SelectionRing at={ring} radius={11 * unit} colour={colour} /> : null}
     </g>
   )
 }
