@@ -56,14 +56,16 @@ function growRegion(w: number, dirs: Directions, edge: Uint8Array, seed: number,
   return count
 }
 
-/** The line through a region by weighted principal axes; null unless it is long and thin. */
-function regionSegment(grad: Gradients, all: Int32Array, count: number, minLength: number): Segment | null {
+type Axis = { mx: number; my: number; dir: Point }
+
+/** The principal axis of a set of pixels, weighted by gradient magnitude. */
+function principalAxis(grad: Gradients, pixels: ArrayLike<number>): Axis {
   const { width: w, mag } = grad
-  const region = all.subarray(0, count)
   let sw = 0
   let mx = 0
   let my = 0
-  for (const p of region) {
+  for (let k = 0; k < pixels.length; k++) {
+    const p = pixels[k] as number
     const m = mag[p] as number
     sw += m
     mx += m * (p % w)
@@ -74,7 +76,8 @@ function regionSegment(grad: Gradients, all: Int32Array, count: number, minLengt
   let sxx = 0
   let syy = 0
   let sxy = 0
-  for (const p of region) {
+  for (let k = 0; k < pixels.length; k++) {
+    const p = pixels[k] as number
     const m = mag[p] as number
     const dx = (p % w) - mx
     const dy = Math.floor(p / w) - my
@@ -83,29 +86,90 @@ function regionSegment(grad: Gradients, all: Int32Array, count: number, minLengt
     sxy += m * dx * dy
   }
   const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy)
-  const dir = { x: Math.cos(theta), y: Math.sin(theta) }
+  return { mx, my, dir: { x: Math.cos(theta), y: Math.sin(theta) } }
+}
+
+/**
+ * The pixels near a region's main line, in the longest unbroken run along it: a card's side on gravel, where stones
+ * meeting it grow their edges into its region.
+ */
+function straightCore(grad: Gradients, region: ArrayLike<number>): number[] {
+  const w = grad.width
+  let pixels = Array.from(region)
+  let axis = principalAxis(grad, pixels)
+  const off = (p: number) => Math.abs(-((p % w) - axis.mx) * axis.dir.y + (Math.floor(p / w) - axis.my) * axis.dir.x)
+  for (const keep of [2, 1.25]) {
+    const near = pixels.filter((p) => off(p) <= keep)
+    if (near.length < 2) return []
+    pixels = near
+    axis = principalAxis(grad, pixels)
+  }
+  const along = (p: number) => ((p % w) - axis.mx) * axis.dir.x + (Math.floor(p / w) - axis.my) * axis.dir.y
+  pixels.sort((a, b) => along(a) - along(b))
+  let best = { from: 0, to: 0 }
+  for (let from = 0, k = 1; k <= pixels.length; k++) {
+    if (k < pixels.length && along(pixels[k] as number) - along(pixels[k - 1] as number) <= 2) continue
+    if (k - from > best.to - best.from) best = { from, to: k }
+    from = k
+  }
+  return pixels.slice(best.from, best.to)
+}
+
+/** The segment a set of pixels spans along its principal axis, and how far the farthest strays from it. */
+function segmentOf(grad: Gradients, pixels: ArrayLike<number>): { segment: Segment; across: number } {
+  const { width: w, mag } = grad
+  const { mx, my, dir } = principalAxis(grad, pixels)
   let lo = Number.POSITIVE_INFINITY
   let hi = Number.NEGATIVE_INFINITY
   let across = 0
-  for (const p of region) {
+  let sw = 0
+  for (let k = 0; k < pixels.length; k++) {
+    const p = pixels[k] as number
     const dx = (p % w) - mx
     const dy = Math.floor(p / w) - my
     const t = dx * dir.x + dy * dir.y
     lo = Math.min(lo, t)
     hi = Math.max(hi, t)
     across = Math.max(across, Math.abs(-dx * dir.y + dy * dir.x))
+    sw += mag[p] as number
   }
-  const length = hi - lo
-  if (length < minLength || across > Math.max(2.5, length / 6)) return null
-  return {
+  const segment = {
     a: { x: mx + lo * dir.x, y: my + lo * dir.y },
     b: { x: mx + hi * dir.x, y: my + hi * dir.y },
     dir,
     normal: { x: -dir.y, y: dir.x },
-    length,
-    strength: sw / region.length,
+    length: hi - lo,
+    strength: sw / pixels.length,
   }
+  return { segment, across }
 }
+
+const isThin = ({ segment, across }: { segment: Segment; across: number }) =>
+  across <= Math.max(2.5, segment.length / 6)
+
+/**
+ * The line through a region by weighted principal axes; null unless it is long and thin. `textured` takes short pieces
+ * too, and a region that is not thin gives its straight core.
+ */
+function regionSegment(
+  grad: Gradients,
+  all: Int32Array,
+  count: number,
+  minLength: number,
+  textured: boolean,
+): Segment | null {
+  const region = all.subarray(0, count)
+  const whole = segmentOf(grad, region)
+  if (isThin(whole)) return textured || whole.segment.length >= minLength ? whole.segment : null
+  if (!textured) return null
+  const core = straightCore(grad, region)
+  if (core.length < Math.max(0.6 * minLength, CORE_SHARE * count)) return null
+  const line = segmentOf(grad, core)
+  return line.segment.length >= minLength && isThin(line) ? line.segment : null
+}
+
+/** A straight core must hold most of its region: one edge with a few lines grown into it, not a tangle. */
+const CORE_SHARE = 0.6
 
 /** Edge pixels ordered by gradient magnitude, strongest first, by a counting sort on whole levels. */
 function strongestFirst(grad: Gradients, edge: Uint8Array): Int32Array {
@@ -126,8 +190,12 @@ function strongestFirst(grad: Gradients, edge: Uint8Array): Int32Array {
   return order
 }
 
-/** Every straight edge piece at least `minLength` working pixels long, strongest regions first. */
-export function lineSegments(grad: Gradients, edges: Uint8Array, minLength: number): Segment[] {
+/**
+ * Every straight edge piece at least `minLength` working pixels long, strongest regions first. `textured` is for a
+ * surface (gravel) whose edges meet a card's sides every few pixels: see regionSegment.
+ */
+export function lineSegments(grad: Gradients, edges: Uint8Array, minLength: number, textured = false): Segment[] {
+  const pieceLength = Math.max(6, minLength / 3)
   const edge = edges.slice()
   const ux = new Float32Array(edge.length)
   const uy = new Float32Array(edge.length)
@@ -139,12 +207,11 @@ export function lineSegments(grad: Gradients, edges: Uint8Array, minLength: numb
   }
   const pieces: Segment[] = []
   const region = new Int32Array(edge.length)
-  const pieceLength = Math.max(6, minLength / 3)
   for (const seed of strongestFirst(grad, edge)) {
     if (!edge[seed]) continue
     const count = growRegion(grad.width, { ux, uy }, edge, seed, region)
     if (count < 0.6 * pieceLength) continue
-    const segment = regionSegment(grad, region, count, pieceLength)
+    const segment = regionSegment(grad, region, count, pieceLength, textured)
     if (segment) pieces.push(segment)
   }
   return mergeCollinear(pieces).filter((s) => s.length >= minLength)

@@ -15,7 +15,7 @@ import { measureOnPlane } from './plane.ts'
 // be right: corners within 1 % of the card's long side, never a card where there is none. docs/measuring.md lists
 // which photos it finds and which it leaves to the member.
 
-/** Photos where the card must be found: in frame, turned, tilted up to 45°, on wood, a deck, grass or plain. */
+/** Photos where the card must be found: in frame, turned, tilted up to 45°, on wood, a deck, grass, gravel or plain. */
 const MUST_FIND = [
   'flat-centre-blue-wood',
   'flat-top-left-white-deck',
@@ -37,15 +37,19 @@ const MUST_FIND = [
   'card-beside-tile-white-wood',
   'card-above-2in-blue-wood',
   'card-above-4in-white-deck',
+  'tilt15-top-right-green-gravel',
+  'large-2048-flat-silver-gravel',
 ]
 
 /**
- * Found, but short of the marks: a black card whose lighter rim blurs its edge, and a dark card at 8 % of the frame,
- * 134 px long, with the fish ten card lengths away (its corners are off by 1.35 px, and the plane tips with them).
+ * Found, but short of the marks: a black card whose lighter rim blurs its edge, a dark card at 8 % of the frame,
+ * 134 px long, with the fish ten card lengths away (its corners are off by 1.35 px, and the plane tips with them), and
+ * a green card on gravel, 167 px long, five card lengths from the fish (stated uncertainty ± 12 %).
  */
 const LIMITS: Record<string, { corners: number; length: number }> = {
   'tilt30-sideways-bottom-right-black-plain': { corners: 0.01, length: 0.04 },
   'far-8pct-blue-deck-fish32-tilt20': { corners: 0.012, length: 0.12 },
+  'tilt15-top-right-green-gravel': { corners: 0.01, length: 0.1 },
 }
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)

@@ -34,15 +34,21 @@ export type FoundQuarter = {
 export type FoundReference = FoundCard | FoundQuarter
 
 /**
- * The working copies' long edges: a card spanning 8 % of the photo is still 80 px long in the first. Where nothing is
- * found, a finer copy is tried: a side broken by texture (gravel, a board's groove) holds together better in it.
+ * The passes, in order, until one finds the reference. A card spanning 8 % of the photo is still 80 px long in the
+ * first working copy. A side broken by texture (a board's groove) holds together better in the finer copy of the
+ * second. On gravel, stones meet a card's sides every few pixels and break them up: the third keeps short pieces, and
+ * the straight run inside a region the stones' edges have grown into (lineSegments).
  */
-const WORKING_EDGES = [1024, 1600] as const
+const PASSES = [
+  { edge: 1024, textured: false },
+  { edge: 1600, textured: false },
+  { edge: 1024, textured: true },
+] as const
 
 type Working = { grad: ReturnType<typeof gradients>; scale: number; threshold: number }
 
-function working(image: Raster, maxEdge: number): Working {
-  const { planes, scale } = workingCopies(image, maxEdge)
+function working(image: Raster, edge: number): Working {
+  const { planes, scale } = workingCopies(image, edge)
   // Averaging blocks of 2 × 2 pixels or more smooths enough already; a full-size copy is blurred first.
   const grad = strongest(planes.map((plane) => gradients(scale >= 2 ? plane : blur(plane))))
   // Texture sets the bar: an edge must stand out from most of the photo's gradients, and from noise.
@@ -72,10 +78,10 @@ function bigEnough(corners: readonly Point[], image: Raster): boolean {
 
 const MIN_CARD_SHARE = 0.04
 
-function findCard(image: Raster, w: Working): FoundCard | null {
+function findCard(image: Raster, w: Working, textured: boolean): FoundCard | null {
   const { grad, scale, threshold } = w
   const minLength = Math.max(8, 0.015 * Math.max(grad.width, grad.height))
-  const segments = lineSegments(grad, thinEdges(grad, threshold), minLength).slice(0, 400)
+  const segments = lineSegments(grad, thinEdges(grad, threshold), minLength, textured).slice(0, 400)
   const limits = { width: grad.width, height: grad.height, threshold: 0.7 * threshold }
   const candidates = quadCycles(segments)
     .map((cycle) => cardCandidate(grad, segments, cycle, limits))
@@ -144,12 +150,17 @@ function findQuarter(image: Raster, w: Working): FoundQuarter | null {
 
 /** Finds a credit card (four corners) or a quarter (an ellipse) in a photo; null when there is none. */
 export function findReference(image: Raster, kind: FoundReference['kind']): FoundReference | null {
-  let lastScale = 0
-  for (const edge of WORKING_EDGES) {
-    const w = working(image, edge)
-    if (w.scale === lastScale) break
-    lastScale = w.scale
-    const found = kind === 'credit-card' ? findCard(image, w) : findQuarter(image, w)
+  const copies = new Map<number, Working>()
+  const tried = new Set<string>()
+  for (const { edge, textured } of PASSES) {
+    if (kind === 'quarter' && textured) continue
+    const w = copies.get(edge) ?? working(image, edge)
+    copies.set(edge, w)
+    // A photo already small enough gives the same working copy for both sizes: each copy and way is tried once.
+    const key = `${w.scale}:${textured}`
+    if (tried.has(key)) continue
+    tried.add(key)
+    const found = kind === 'credit-card' ? findCard(image, w, textured) : findQuarter(image, w)
     if (found) return found
   }
   return null
