@@ -237,6 +237,8 @@ test.describe('on a phone', () => {
       await expect(said(dialog, /^Corner 2 moved to \d+, \d+$/)).toBeAttached()
     }
     await expect(dialog.getByTestId('measuring-loupe')).toBeHidden()
+    // Only the dragged corner is now good to a click; the other three keep the detector's placement.
+    await expect(dialog.getByText(/^Long sides \d+ px; corners placed to ± [\d.]+–1\.0 px$/)).toBeVisible()
 
     await dialog.getByRole('button', { name: 'Continue' }).tap()
     await dialog.getByRole('button', { name: 'Fit' }).tap()

@@ -143,6 +143,18 @@ describe('uncertainty', () => {
     expect(half).toBeCloseTo(one / 2, 4)
   })
 
+  it('takes one error per corner: four alike equal one figure, and each corner adds its own part in quadrature', () => {
+    const project = camera(30, 10)
+    const fish = [project(p(-10, 0)), project(p(14, 0))]
+    const corners = cardIn(project)
+    const u = (cornerPx: number | number[]) => measureOnPlane('straight', fish, corners, { cornerPx, pointPx: 0 })
+    expect(u([0.7, 0.7, 0.7, 0.7]).uncertaintyIn).toBeCloseTo(u(0.7).uncertaintyIn, 12)
+    const parts = [0, 1, 2, 3].map((i) => u([0, 1, 2, 3].map((j) => (j === i ? 1 : 1e-9))).uncertaintyIn)
+    const total = Math.sqrt(parts.reduce((sum, part) => sum + part ** 2, 0))
+    expect(u(1).uncertaintyIn).toBeCloseTo(total, 6)
+    expect(() => u([1, 1, 1])).toThrow(RangeError)
+  })
+
   it('is wider than the two-point bound, since four corners carry the angle too, and shrinks as the card grows', () => {
     const near = camera(0, 0, 30)
     const far = camera(0, 0, 60)

@@ -151,18 +151,25 @@ function lengthOnPlane(corners: CardCorners, points: readonly Point[]): number |
 export type PlaneMeasureResult = { mode: MeasureMode; method: 'plane'; valueIn: number; uncertaintyIn: number }
 
 export type PlaneErrors = {
-  /** How well each corner is placed, in pixels of the photo the corners are given in (default CLICK_ERROR_PX). */
-  cornerPx?: number
+  /**
+   * How well the corners are placed, in pixels of the photo the corners are given in: one figure for all four, or one
+   * per corner in their order (a member who moved one found corner placed only that one by hand). Default
+   * CLICK_ERROR_PX.
+   */
+  cornerPx?: number | readonly number[]
   /** How well each point of the path is placed, in the same pixels (default CLICK_ERROR_PX). */
   pointPx?: number
 }
 
 const STEP_PX = 1e-3
 
-/** ∑ (∂L/∂c)² over the corners' coordinates, by central differences (the length is smooth away from the horizon). */
-function cornerSlopes(corners: CardCorners, points: readonly Point[]): number {
-  let sum = 0
-  for (let i = 0; i < 4; i++) {
+/**
+ * Per corner, ∑ (∂L/∂c)² over its two coordinates, by central differences (the length is smooth away from the
+ * horizon).
+ */
+function cornerSlopes(corners: CardCorners, points: readonly Point[]): number[] {
+  return corners.map((_, i) => {
+    let sum = 0
     for (const axis of ['x', 'y'] as const) {
       const shifted = (d: number) =>
         corners.map((p, j) => (j === i ? { ...p, [axis]: p[axis] + d } : p)) as unknown as CardCorners
@@ -170,8 +177,16 @@ function cornerSlopes(corners: CardCorners, points: readonly Point[]): number {
       const down = lengthOnPlane(shifted(-STEP_PX), points)
       if (up !== null && down !== null) sum += ((up - down) / (2 * STEP_PX)) ** 2
     }
-  }
-  return sum
+    return sum
+  })
+}
+
+/** Each corner's placement error from one figure or four. */
+function perCorner(cornerPx: PlaneErrors['cornerPx']): number[] {
+  if (cornerPx === undefined) return [CLICK_ERROR_PX, CLICK_ERROR_PX, CLICK_ERROR_PX, CLICK_ERROR_PX]
+  if (typeof cornerPx === 'number') return [cornerPx, cornerPx, cornerPx, cornerPx]
+  if (cornerPx.length !== 4) throw new RangeError('cornerPx needs one figure per corner')
+  return [...cornerPx]
 }
 
 /** ∑ (∂L/∂p)² over the path's coordinates: a point moves only the two pieces either side of it. */
@@ -212,11 +227,14 @@ export function measureOnPlane(
   if (mode === 'straight' && points.length !== 2) throw new PlaneGeometryError(PLANE_MESSAGES.straight, 'straight')
   const valueIn = lengthOnPlane(corners, points)
   if (valueIn === null) throw new PlaneGeometryError(PLANE_MESSAGES.horizon, 'horizon')
-  const cornerPx = errors.cornerPx ?? CLICK_ERROR_PX
+  const cornerPx = perCorner(errors.cornerPx)
   const pointPx = errors.pointPx ?? CLICK_ERROR_PX
-  const byCorners = cornerSlopes(corners, points)
+  const byCorners = cornerSlopes(corners, points).reduce(
+    (sum, slope, i) => sum + slope * (cornerPx[i] as number) ** 2,
+    0,
+  )
   const byPoints = pointSlopes(cardHomography(corners), points)
-  const standard = Math.sqrt(byCorners * cornerPx ** 2 + byPoints * pointPx ** 2)
+  const standard = Math.sqrt(byCorners + byPoints * pointPx ** 2)
   return { mode, method: 'plane', valueIn, uncertaintyIn: COVERAGE_FACTOR * standard }
 }
 

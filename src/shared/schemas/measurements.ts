@@ -3,6 +3,7 @@ import { isTimeZone } from '#shared/measurements/calendar-months.ts'
 import { SYSTEMS } from '#shared/scoring/chart.ts'
 import { TROPHY_CLASSES } from '#shared/scoring/result.ts'
 import { ScoreResultSchema } from '#shared/scoring/result-schema.ts'
+import { CornerErrorPxSchema } from './photo-reference.ts'
 
 // The measurement contract (docs/architecture.md §2). Shared by the server's routes and the client's forms, so both
 // refuse the same input with the same message. Sizes are canonical: inches and pounds, as numbers.
@@ -102,8 +103,8 @@ export const PhotoMeasurementSchema = z
       pixels: z.number().finite().positive(),
       /** Plane: the card's corners in order around it, corners[0] → corners[1] along a long side. */
       corners: z.array(PixelPointSchema).length(4, 'reference.corners must be four points').optional(),
-      /** Plane: how well the corners are placed, in pixels (the detector's fit, or a click's). */
-      cornerErrorPx: z.number().finite().positive().max(50).optional(),
+      /** Plane: how well the corners are placed, in pixels, for all four or per corner (the detector's, a click's). */
+      cornerErrorPx: CornerErrorPxSchema.optional(),
     }),
     /** The marked path, in the same pixels as the corners; a plane value is checked against it on save. */
     points: z.array(PixelPointSchema).min(2).max(200).optional(),

@@ -17,6 +17,24 @@ const coordinate = (name: string) =>
 export const PlanePointSchema = z.tuple([coordinate('x'), coordinate('y')])
 export type PlanePoint = z.infer<typeof PlanePointSchema>
 
+/** Pixels a corner may be off by: over 0, and a corner 50 px out is not placed at all. */
+const cornerError = z
+  .number()
+  .finite()
+  .positive('reference.cornerErrorPx must be greater than 0')
+  .max(50, 'reference.cornerErrorPx must be at most 50')
+
+/**
+ * How well a card's corners are placed, in pixels: one figure for all four, or one per corner in their order (a found
+ * corner keeps the detector's figure, one moved by hand a click's).
+ */
+export const CornerErrorPxSchema = z.union(
+  [cornerError, z.tuple([cornerError, cornerError, cornerError, cornerError])],
+  {
+    error: 'reference.cornerErrorPx must be a number of pixels, or four of them (one per corner)',
+  },
+)
+
 export const DETECTABLE_REFERENCES = ['credit-card', 'quarter'] as const
 export type DetectableReference = (typeof DETECTABLE_REFERENCES)[number]
 
@@ -54,13 +72,8 @@ export const MeasureOnPlaneBodySchema = z.object({
     corners: z.tuple([PlanePointSchema, PlanePointSchema, PlanePointSchema, PlanePointSchema], {
       error: 'reference.corners must be four [x, y] points',
     }),
-    /** How well the corners are placed, in pixels (the detector's cornerErrorPx); default a click's, 1 px. */
-    cornerErrorPx: z
-      .number()
-      .finite()
-      .positive('reference.cornerErrorPx must be greater than 0')
-      .max(50, 'reference.cornerErrorPx must be at most 50')
-      .optional(),
+    /** How well the corners are placed, in pixels, for all four or per corner; default a click's, 1 px. */
+    cornerErrorPx: CornerErrorPxSchema.optional(),
   }),
   /** The path to measure, in order. */
   points: z

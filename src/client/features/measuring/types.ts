@@ -34,7 +34,8 @@ export type MeasuredValue = {
     lengthIn: number
     pixels: number
     corners?: Point[]
-    cornerErrorPx?: number
+    /** One figure for the four corners, or one per corner in their order. */
+    cornerErrorPx?: number | [number, number, number, number]
   }
   /** The marked path (2 points when straight), in image pixels of the photo's natural size, unrounded. */
   points: Point[]

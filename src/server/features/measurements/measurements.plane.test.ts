@@ -87,6 +87,21 @@ describe('saving a value measured on the card’s plane', () => {
     expect(read.json().photoMeasurements).toEqual([stored])
   })
 
+  it('keeps one corner error per corner, and measures its uncertainty with them', async () => {
+    const photoId = await upload()
+    const cornerErrorPx: [number, number, number, number] = [1, 0.25, 0.25, 0.25]
+    const pm = planeValue(photoId, {
+      reference: { kind: 'credit-card', lengthIn: 3.37, pixels: 180, corners: CORNERS, cornerErrorPx },
+    })
+    const res = await call('POST', '/api/measurements', owner.cookie, aBass(photoId, pm))
+    expect(res.statusCode, res.body).toBe(201)
+    const points = POINTS.map(([x, y]) => ({ x, y }))
+    const corners = CORNERS.map(([x, y]) => ({ x, y }))
+    const expected = measureOnPlane('straight', points, corners, { cornerPx: cornerErrorPx })
+    const read = await call('GET', `/api/measurements/${res.json().id}`, owner.cookie)
+    expect(read.json().photoMeasurements).toEqual([{ ...pm, uncertaintyIn: expect.closeTo(expected.uncertaintyIn, 9) }])
+  })
+
   it('accepts a curve through many points, and a value within the client’s rounding of the server’s', async () => {
     const arc: PixelPoint[] = Array.from({ length: 9 }, (_, i) => onPhoto({ x: 4 + i * 1.5, y: 8 + (i % 2) }))
     const measured = measureOnPlane(

@@ -79,7 +79,8 @@ export const photoReferenceRoutes: FastifyPluginAsyncZod<Options> = async (app, 
         description:
           `${WHO} The homography of the four corners to the card's true 3.37 × 2.125 in gives the length of the ` +
           'path through the points on the plane the card lies on, whatever the camera angle; the uncertainty ' +
-          '(about 95 %) propagates each corner (reference.cornerErrorPx, default 1 px) and each point (1 px). ' +
+          '(about 95 %) propagates each corner (reference.cornerErrorPx: one figure for all four, or one per corner; ' +
+          'default 1 px) and each point (1 px). ' +
           'mode defaults to straight for two points, curve for more. 400 names what is wrong: ' +
           'reference.corners (not four corners in order around a convex quadrilateral, or sides under 8 px), ' +
           "points.N (outside the photo), points (beyond the plane's horizon, or too few), mode.",

@@ -147,6 +147,14 @@ describe('POST /api/photos/:id/measure', () => {
       reference: { kind: 'credit-card', corners: cardCorners(), cornerErrorPx: 4 },
     })
     expect(loose.json().uncertaintyIn).toBeGreaterThan(2 * res.json().uncertaintyIn)
+    // One corner moved by hand: only its error is a click's, so the bound lies between all found and all clicked.
+    const perCorner = await measure(steepPhoto, owner.cookie, {
+      ...aBody(arc.points),
+      reference: { kind: 'credit-card', corners: cardCorners(), cornerErrorPx: [4, 0.2, 0.2, 0.2] },
+    })
+    expect(perCorner.statusCode, perCorner.body).toBe(200)
+    expect(perCorner.json().uncertaintyIn).toBeLessThan(loose.json().uncertaintyIn)
+    expect(perCorner.json().uncertaintyIn).toBeGreaterThan(res.json().uncertaintyIn)
   })
 
   it('measures the fish of rendered scenes within 1 % from the exact corners', async () => {
@@ -213,7 +221,16 @@ describe('POST /api/photos/:id/measure', () => {
     ['a coordinate past the bounds', aBody([onPhoto(FISH.a), [1e6, 900]]), 'points.1.0'],
     ['a point of three numbers', aBody([onPhoto(FISH.a), [800, 900, 1] as never]), 'points.1'],
     ['a quarter as the reference', { ...aBody(), reference: { kind: 'quarter', corners: cardCorners() } }, ''],
-    ['a corner error of 0', { ...aBody(), reference: { ...aBody().reference, cornerErrorPx: 0 } }, ''],
+    [
+      'a corner error of 0',
+      { ...aBody(), reference: { ...aBody().reference, cornerErrorPx: 0 } },
+      'reference.cornerErrorPx: reference.cornerErrorPx must be greater than 0',
+    ],
+    [
+      'three corner errors for four corners',
+      { ...aBody(), reference: { ...aBody().reference, cornerErrorPx: [1, 1, 1] } },
+      'reference.cornerErrorPx: reference.cornerErrorPx must be a number of pixels, or four of them (one per corner)',
+    ],
     ['an unknown mode', { ...aBody(), mode: 'spline' }, 'mode: mode must be straight or curve'],
     ['no body', undefined, ''],
   ])('refuses %s with a 400 naming the field', async (_name, body, message) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CLICK_ERROR_PX, type FoundReference, PLANE_MESSAGES, type Point, pathLength } from '#shared/measuring/index.ts'
 import { CARD_FOUND, NO_CARD, NO_QUARTER, QUARTER_FOUND } from './handles.ts'
-import { cornersProblem, measuredValue, resultOf, scaleOf } from './scale.ts'
+import { cornersProblem, measuredValue, measureWith, placedTo, resultOf, scaleOf } from './scale.ts'
 import { detectionWanted, initialToolState, type ToolAction, type ToolState, toolReducer } from './tool-state.ts'
 
 // The card's four corners (the plane mode): found by the detector or marked by hand, dragged, nudged, and measured on
@@ -84,7 +84,7 @@ describe('looking for the reference', () => {
     const s = run(looking, { type: 'detected', kind: 'credit-card', found: found(0.4) })
     expect(s).toMatchObject({ message: CARD_FOUND, detection: { 'credit-card': 'found' } })
     expect(s.corners.map((c) => c.errorPx)).toEqual([0.4, 0.4, 0.4, 0.4])
-    expect(scaleOf(s)).toMatchObject({ method: 'plane', cornerPx: 0.4 })
+    expect(scaleOf(s)).toMatchObject({ method: 'plane', cornerPx: [0.4, 0.4, 0.4, 0.4] })
   })
 
   it('stops saying it is looking once the member turns to two ends', () => {
@@ -176,16 +176,32 @@ describe('four corners marked by hand', () => {
 })
 
 describe('adjusting the corners', () => {
-  it('drags a found corner: it is then good to a click, and the larger error applies', () => {
+  it('drags a found corner: that one is then good to a click, the others keep the detector’s error', () => {
     const moved = { x: corner(2).x + 3, y: corner(2).y - 2 }
     const drag = (s: ToolState) =>
       run(s, { type: 'move-handle', index: 2, point: moved }, { type: 'drop-handle', index: 2 })
     const sharp = drag(detectedCard(0.4))
     expect(sharp.corners.map((c) => c.errorPx)).toEqual([0.4, 0.4, CLICK_ERROR_PX, 0.4])
-    expect(scaleOf(sharp)).toMatchObject({ cornerPx: CLICK_ERROR_PX })
+    expect(scaleOf(sharp)).toMatchObject({ cornerPx: [0.4, 0.4, CLICK_ERROR_PX, 0.4] })
     expect(sharp.message).toBe(`Corner 3 moved to ${Math.round(moved.x)}, ${Math.round(moved.y)}`)
     const rough = drag(detectedCard(2.5))
-    expect(scaleOf(rough)).toMatchObject({ cornerPx: 2.5 })
+    expect(scaleOf(rough)).toMatchObject({ cornerPx: [2.5, 2.5, CLICK_ERROR_PX, 2.5] })
+  })
+
+  it('states a narrower uncertainty after one corner is dragged than if all four were good only to a click', () => {
+    const moved = { x: corner(2).x + 0.5, y: corner(2).y }
+    const s = measureFish(
+      run(detectedCard(0.2), { type: 'move-handle', index: 2, point: moved }, { type: 'drop-handle', index: 2 }),
+    )
+    const result = resultOf(s)
+    const scale = scaleOf(s)
+    if (!result || scale?.method !== 'plane') throw new Error('no plane result')
+    const allByClick = measureWith({ ...scale, cornerPx: [1, 1, 1, 1] }, result.mode, s.subjectPoints)
+    const asFound = measureWith({ ...scale, cornerPx: [0.2, 0.2, 0.2, 0.2] }, result.mode, s.subjectPoints)
+    expect(result.uncertaintyIn).toBeLessThan(allByClick.uncertaintyIn)
+    expect(result.uncertaintyIn).toBeGreaterThan(asFound.uncertaintyIn)
+    expect(placedTo(scale.cornerPx)).toBe('± 0.2–1.0 px')
+    expect(placedTo([0.4, 0.4, 0.4, 0.4])).toBe('± 0.4 px')
   })
 
   it('puts the corners in order again when one is dragged past another', () => {
@@ -276,6 +292,16 @@ describe('the plane result and the two-point comparison', () => {
     expect(m?.exactIn).toBeCloseTo(15, 9)
     expect(m?.reference.pixels).toBeCloseTo(longSidePx, 9)
     expect(m?.twoPointIn).toBeCloseTo(pathLength(FISH) / (longSidePx / 3.37), 9)
+  })
+
+  it('hands over one error per corner once a corner was moved by hand', () => {
+    const dragged = run(
+      detectedCard(0.4),
+      { type: 'move-handle', index: 0, point: corner(0) },
+      { type: 'drop-handle', index: 0 },
+    )
+    const m = measuredValue(measureFish(dragged), 'photo.jpg')
+    expect(m?.reference.cornerErrorPx).toEqual([CLICK_ERROR_PX, 0.4, 0.4, 0.4])
   })
 
   it('refuses a point beyond the card’s horizon, and keeps the first', () => {

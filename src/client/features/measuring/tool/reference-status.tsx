@@ -2,7 +2,7 @@ import LoaderCircle from 'lucide-react/icons/loader-circle'
 import { Button } from '#client/components/button.tsx'
 import { referenceEdgeText, SMALL_REFERENCE_WARNING } from '#shared/measuring/index.ts'
 import { LOOKING_FOR_CARD, LOOKING_FOR_QUARTER, NO_CARD, NO_QUARTER } from './handles.ts'
-import type { Scale } from './scale.ts'
+import { placedTo, type Scale } from './scale.ts'
 import type { ToolState } from './tool-state.ts'
 import { Warning } from './warning.tsx'
 
@@ -18,8 +18,6 @@ function Looking({ text }: { text: string }) {
     </p>
   )
 }
-
-const pixels = (px: number) => (px < 10 ? px.toFixed(1) : String(Math.round(px)))
 
 type CornersProps = { state: ToolState; scale: Scale | null; onEnds: () => void }
 
@@ -54,7 +52,7 @@ export function CornersStatus({ state, scale, onEnds }: CornersProps) {
         <p className="mt-1 font-semibold">{count} of 4 corners marked</p>
         {plane ? (
           <p className="mt-1">
-            Long sides {Math.round(plane.longSidePx)} px; corners placed to ± {pixels(plane.cornerPx)} px
+            Long sides {Math.round(plane.longSidePx)} px; corners placed to {placedTo(plane.cornerPx)}
           </p>
         ) : null}
       </div>

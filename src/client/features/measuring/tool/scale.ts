@@ -27,8 +27,8 @@ export type TwoPointScale = { method: 'two-point'; calibration: Calibration }
 export type PlaneScale = {
   method: 'plane'
   corners: CardCorners
-  /** The larger placement error that applies to the corners: the detector's, or a click's once one was moved. */
-  cornerPx: number
+  /** Each corner's placement error, in order: the detector's for a found corner, a click's for one marked or moved. */
+  cornerPx: readonly number[]
   /** The mean length of the card's two long sides in the photo. */
   longSidePx: number
   small: boolean
@@ -61,7 +61,7 @@ export function planeOf(state: ToolState): PlaneScale | null {
   if (!usesCorners(state) || cornersProblem(state)) return null
   const corners = state.corners.map((c) => c.at) as unknown as CardCorners
   const longSidePx = (distance(corners[0], corners[1]) + distance(corners[2], corners[3])) / 2
-  const cornerPx = Math.max(...state.corners.map((c) => c.errorPx))
+  const cornerPx = state.corners.map((c) => c.errorPx)
   return { method: 'plane', corners, cornerPx, longSidePx, small: longSidePx < SMALL_REFERENCE_PX }
 }
 
@@ -130,6 +130,21 @@ export function resultOf(state: ToolState): ToolResult | null {
 
 const copy = (p: Point): Point => ({ x: p.x, y: p.y })
 
+/** One figure when the four corners share it (as found, or all marked by hand), else one per corner. */
+function storedCornerError(cornerPx: readonly number[]): number | [number, number, number, number] {
+  const [a, b, c, d] = cornerPx as [number, number, number, number]
+  return cornerPx.every((e) => e === a) ? a : [a, b, c, d]
+}
+
+const pixels = (px: number) => (px < 10 ? px.toFixed(1) : String(Math.round(px)))
+
+/** "± 0.2 px", or "± 0.2–1.0 px" when the corners differ: how well the card's corners are placed, for the tool's text. */
+export function placedTo(cornerPx: readonly number[]): string {
+  const low = pixels(Math.min(...cornerPx))
+  const high = pixels(Math.max(...cornerPx))
+  return low === high ? `± ${high} px` : `± ${low}–${high} px`
+}
+
 /** What 'Use this value' and 'Record a measurement' hand over; null before a result. */
 export function measuredValue(
   state: ToolState,
@@ -146,7 +161,7 @@ export function measuredValue(
           lengthIn: CARD_PLANE_IN.long,
           pixels: scale.longSidePx,
           corners: scale.corners.map(copy),
-          cornerErrorPx: scale.cornerPx,
+          cornerErrorPx: storedCornerError(scale.cornerPx),
         }
       : { kind: state.reference.kind, lengthIn: scale.calibration.lengthIn, pixels: scale.calibration.pixels }
   return {

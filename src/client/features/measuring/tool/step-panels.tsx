@@ -9,7 +9,7 @@ import {
   SMALL_REFERENCE_WARNING,
 } from '#shared/measuring/index.ts'
 import { radioCard } from './reference-controls.tsx'
-import { lengthSoFar, type Scale, type ToolResult } from './scale.ts'
+import { lengthSoFar, placedTo, type Scale, type ToolResult } from './scale.ts'
 import type { ToolAction, ToolState } from './tool-state.ts'
 import { Warning } from './warning.tsx'
 
@@ -69,8 +69,6 @@ type ResultProps = {
   referenceName: string
 }
 
-const pixels = (px: number) => (px < 10 ? px.toFixed(1) : String(Math.round(px)))
-
 /** Step 4: the value in inches and centimetres, its uncertainty and what it assumes. */
 export function ResultView({ result, scale, referenceName }: ResultProps) {
   const shown = describeMeasurement(result.valueIn, result.uncertaintyIn)
@@ -97,7 +95,7 @@ export function ResultView({ result, scale, referenceName }: ResultProps) {
       ) : null}
       <p className="text-sm text-stone-700">
         {scale.method === 'plane'
-          ? `${Math.round(result.pixels)} px on the photo, measured on the card's plane from its four corners (placed to ± ${pixels(scale.cornerPx)} px).`
+          ? `${Math.round(result.pixels)} px on the photo, measured on the card's plane from its four corners (placed to ${placedTo(scale.cornerPx)}).`
           : `${Math.round(result.pixels)} px on the photo; ${referenceName} ${Math.round(scale.calibration.pixels)} px = ${scale.calibration.pixelsPerInch.toFixed(1)} px per inch.`}
       </p>
       {small ? <Warning text={SMALL_REFERENCE_WARNING} /> : null}
