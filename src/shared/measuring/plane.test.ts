@@ -193,6 +193,22 @@ describe('properties', () => {
     )
   })
 
+  it('corners marked by hand, each up to a pixel off, are put long side first at any tilt', () => {
+    const jitter = fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 })
+    fc.assert(
+      fc.property(pose, jitter, fc.nat(3), ({ tilt, turn, distance }, d, shift) => {
+        const project = camera(tilt, turn, distance)
+        const truth = cardIn(project, -1.7, -1)
+        const marked = truth.map((c, i) => p(c.x + (d[2 * i] as number), c.y + (d[2 * i + 1] as number)))
+        const ordered = orderCardCorners([0, 1, 2, 3].map((i) => marked[(i + shift) % 4] as Point), SIZE)
+        // corners[0] → corners[1] runs along a long side: it starts at the first or the third true corner.
+        const start = [0, 2].some((i) => ordered[0] === marked[i])
+        expect(start, `tilt ${tilt}°, turned ${turn}°`).toBe(true)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
   it('scaling the whole photo changes neither the length nor, per pixel of error scaled alike, the uncertainty', () => {
     fc.assert(
       fc.property(pose, onPlane, onPlane, fc.double({ min: 0.5, max: 4, noNaN: true }), (q, a, b, k) => {

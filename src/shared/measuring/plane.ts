@@ -240,12 +240,13 @@ export function measureOnPlane(
 
 export type ImageSize = { width: number; height: number }
 
-/**
- * The true width-to-height ratio of the rectangle whose photo is the quadrilateral (side 0→1 over side 1→2), with the
- * camera's principal point at the photo's centre: Zhang & He's whiteboard method. The focal length comes out of the
- * quadrilateral; when its sides are too near parallel to give one, `fallbackFocal` (pixels) is used.
- */
-export function rectangleAspect(corners: CardCorners, size: ImageSize, fallbackFocal?: number): number | null {
+/** Focal lengths phones have, in photo diagonals: from an ultra-wide lens to a 5× zoom. */
+const PLAUSIBLE_FOCAL = [0.35, 3] as const
+
+/** What Zhang & He's method needs of a quadrilateral: the plane's two side directions, up to the focal length. */
+type RectangleNormals = { n2: Vec3; n3: Vec3; scale: number }
+
+function rectangleNormals(corners: readonly Point[], size: ImageSize): RectangleNormals | null {
   const scale = Math.hypot(size.width, size.height)
   const m = corners.map((c) => [(c.x - size.width / 2) / scale, (c.y - size.height / 2) / scale, 1] as const)
   // Zhang's numbering: M1 (0,0), M2 (w,0), M3 (0,h), M4 (w,h); ours goes around the card.
@@ -255,27 +256,72 @@ export function rectangleAspect(corners: CardCorners, size: ImageSize, fallbackF
   const k3 = dot3(c14, m2) / dot3(cross3(m3, m4), m2)
   const n2: Vec3 = [k2 * m2[0] - m1[0], k2 * m2[1] - m1[1], k2 * m2[2] - m1[2]]
   const n3: Vec3 = [k3 * m3[0] - m1[0], k3 * m3[1] - m1[1], k3 * m3[2] - m1[2]]
-  if (![...n2, ...n3].every(Number.isFinite)) return null
-  const parallel = 1e-3
-  let f2: number
-  if (Math.abs(n2[2]) < parallel * Math.hypot(n2[0], n2[1]) && Math.abs(n3[2]) < parallel * Math.hypot(n3[0], n3[1])) {
-    f2 = Number.POSITIVE_INFINITY
-  } else {
-    f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
-    // A focal length outside what phone cameras have (ultra-wide to 5× zoom) is the corners' noise, not the lens.
-    if (!(f2 >= PLAUSIBLE_FOCAL[0] ** 2 && f2 <= PLAUSIBLE_FOCAL[1] ** 2)) {
-      if (fallbackFocal === undefined) return null
-      f2 = (fallbackFocal / scale) ** 2
-    }
-  }
+  return [...n2, ...n3].every(Number.isFinite) ? { n2, n3, scale } : null
+}
+
+/** The side 0→1 over side 1→2 ratio on the plane for a focal length (squared, in photo diagonals; ∞: no perspective). */
+function aspectAt({ n2, n3 }: RectangleNormals, f2: number): number | null {
   const norm = (n: Vec3) =>
     f2 === Number.POSITIVE_INFINITY ? n[0] ** 2 + n[1] ** 2 : n[0] ** 2 + n[1] ** 2 + f2 * n[2] ** 2
   const ratio = Math.sqrt(norm(n2) / norm(n3))
   return Number.isFinite(ratio) && ratio > 0 ? ratio : null
 }
 
-/** Focal lengths phones have, in photo diagonals: from an ultra-wide lens to a 5× zoom. */
-const PLAUSIBLE_FOCAL = [0.35, 3] as const
+/** The focal length (squared, in photo diagonals) the quadrilateral itself gives, when it is one a phone has. */
+function zhangFocal2({ n2, n3 }: RectangleNormals): number | null {
+  const parallel = 1e-3
+  if (Math.abs(n2[2]) < parallel * Math.hypot(n2[0], n2[1]) && Math.abs(n3[2]) < parallel * Math.hypot(n3[0], n3[1])) {
+    return Number.POSITIVE_INFINITY
+  }
+  const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
+  // A focal length outside what phone cameras have (ultra-wide to 5× zoom) is the corners' noise, not the lens.
+  return f2 >= PLAUSIBLE_FOCAL[0] ** 2 && f2 <= PLAUSIBLE_FOCAL[1] ** 2 ? f2 : null
+}
+
+/**
+ * The true width-to-height ratio of the rectangle whose photo is the quadrilateral (side 0→1 over side 1→2), with the
+ * camera's principal point at the photo's centre: Zhang & He's whiteboard method. The focal length comes out of the
+ * quadrilateral; when its sides are too near parallel to give one, `fallbackFocal` (pixels) is used.
+ */
+export function rectangleAspect(corners: CardCorners, size: ImageSize, fallbackFocal?: number): number | null {
+  const normals = rectangleNormals(corners, size)
+  if (!normals) return null
+  const f2 = zhangFocal2(normals) ?? (fallbackFocal === undefined ? null : (fallbackFocal / normals.scale) ** 2)
+  return f2 === null ? null : aspectAt(normals, f2)
+}
+
+/** A phone's main camera, about 80° to 50° across the diagonal (focal lengths in photo diagonals). */
+const MAIN_CAMERA_FOCALS = [0.55, 0.7, 0.85, 1]
+
+/** The least relative error of the quadrilateral's aspect (sides 0, 2 long) against a card's over focal lengths². */
+function shapeError(normals: RectangleNormals, focals2: readonly number[]): number | null {
+  let best: number | null = null
+  for (const f2 of focals2) {
+    const aspect = aspectAt(normals, f2)
+    if (aspect === null) continue
+    const error = Math.abs(aspect / CARD_ASPECT - 1)
+    if (best === null || error < best) best = error
+  }
+  return best
+}
+
+/**
+ * How far the quadrilateral's shape is from a card's with sides 0 and 2 as the long ones, as a phone's main camera
+ * would see it: the least relative error of its aspect ratio over those focal lengths. Zhang's focal length, from the
+ * corners themselves, is not used here: a pixel of noise on a steeply tilted card swings it far enough to make the
+ * card pass for one turned a quarter.
+ */
+function mainCameraShapeError(corners: readonly Point[], size: ImageSize): number | null {
+  const normals = rectangleNormals(corners, size)
+  return normals
+    ? shapeError(
+        normals,
+        MAIN_CAMERA_FOCALS.map((f) => f * f),
+      )
+    : null
+}
+
+const CARD_ASPECT = CARD_PLANE_IN.long / CARD_PLANE_IN.short
 
 type Vec3 = readonly [number, number, number]
 const cross3 = (a: Vec3, b: Vec3): Vec3 => [
@@ -290,7 +336,7 @@ export const PHONE_FOCAL_PER_DIAGONAL = 0.7
 
 /**
  * Puts four corners of a card in the order the plane mode reads: around the card (clockwise on screen), starting at
- * the corner whose next side is a long one. Which sides are long comes from the plane's geometry (rectangleAspect),
+ * the corner whose next side is a long one. Which sides are long comes from the plane's geometry (mainCameraShapeError),
  * and from the sides' lengths in the photo only when that cannot say.
  */
 export function orderCardCorners(corners: readonly Point[], size: ImageSize): CardCorners {
@@ -299,14 +345,15 @@ export function orderCardCorners(corners: readonly Point[], size: ImageSize): Ca
   const cy = corners.reduce((s, c) => s + c.y, 0) / 4
   const around = [...corners].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx))
   checkCorners(around)
-  const focal = PHONE_FOCAL_PER_DIAGONAL * Math.hypot(size.width, size.height)
-  const aspect = rectangleAspect(around, size, focal)
+  // The long sides are the pairing that makes a card's shape as a phone's main camera sees it.
+  const asRead = mainCameraShapeError(around, size)
+  const turned = mainCameraShapeError([...around.slice(1), around[0] as Point], size)
   const len = (i: number) => {
     const a = around[i % 4] as Point
     const b = around[(i + 1) % 4] as Point
     return Math.hypot(b.x - a.x, b.y - a.y)
   }
-  const longFirst = aspect !== null ? aspect >= 1 : len(0) + len(2) >= len(1) + len(3)
+  const longFirst = asRead !== null && turned !== null ? asRead <= turned : len(0) + len(2) >= len(1) + len(3)
   const start = longFirst ? 0 : 1
   return [0, 1, 2, 3].map((i) => around[(start + i) % 4] as Point) as unknown as CardCorners
 }
