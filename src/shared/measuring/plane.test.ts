@@ -200,7 +200,10 @@ describe('properties', () => {
         const project = camera(tilt, turn, distance)
         const truth = cardIn(project, -1.7, -1)
         const marked = truth.map((c, i) => p(c.x + (d[2 * i] as number), c.y + (d[2 * i + 1] as number)))
-        const ordered = orderCardCorners([0, 1, 2, 3].map((i) => marked[(i + shift) % 4] as Point), SIZE)
+        const ordered = orderCardCorners(
+          [0, 1, 2, 3].map((i) => marked[(i + shift) % 4] as Point),
+          SIZE,
+        )
         // corners[0] → corners[1] runs along a long side: it starts at the first or the third true corner.
         const start = [0, 2].some((i) => ordered[0] === marked[i])
         expect(start, `tilt ${tilt}°, turned ${turn}°`).toBe(true)
