@@ -240,8 +240,12 @@ export function measureOnPlane(
 
 export type ImageSize = { width: number; height: number }
 
-/** Focal lengths phones have, in photo diagonals: from an ultra-wide lens to a 5× zoom. */
-const PLAUSIBLE_FOCAL = [0.35, 3] as const
+/**
+ * The focal lengths Zhang's estimate is believed within, in photo diagonals: a phone's main camera with a margin. A card
+ * is small beside the scene, so a pixel of noise on its corners easily moves the estimate to 2 or 3 diagonals (a
+ * zoom), which would tip its aspect ratio by 10 % or more; outside this range the phone's usual focal length is used.
+ */
+const PLAUSIBLE_FOCAL = [0.45, 1.3] as const
 
 /** What Zhang & He's method needs of a quadrilateral: the plane's two side directions, up to the focal length. */
 type RectangleNormals = { n2: Vec3; n3: Vec3; scale: number }
@@ -274,7 +278,7 @@ function zhangFocal2({ n2, n3 }: RectangleNormals): number | null {
     return Number.POSITIVE_INFINITY
   }
   const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2])
-  // A focal length outside what phone cameras have (ultra-wide to 5× zoom) is the corners' noise, not the lens.
+  // Outside a main camera's focal lengths, the estimate is more likely the corners' noise than the lens.
   return f2 >= PLAUSIBLE_FOCAL[0] ** 2 && f2 <= PLAUSIBLE_FOCAL[1] ** 2 ? f2 : null
 }
 
