@@ -34,10 +34,8 @@ export type FoundQuarter = {
 export type FoundReference = FoundCard | FoundQuarter
 
 /**
- * The passes, in order, until one finds the reference. A card spanning 8 % of the photo is still 80 px long in the
- * first working copy. A side broken by texture (a board's groove) holds together better in the finer copy of the
- * second. On gravel, stones meet a card's sides every few pixels and break them up: the third keeps short pieces, and
- * the straight run inside a region the stones' edges have grown into (lineSegments).
+ * The passes, in order, until one finds the reference: a coarse copy, a finer one (sides broken by texture hold
+ * together better), then the coarse one read for gravel (docs/measuring.md, "How the card is found").
  */
 const PASSES = [
   { edge: 1024, textured: false },

@@ -241,9 +241,8 @@ export function measureOnPlane(
 export type ImageSize = { width: number; height: number }
 
 /**
- * The focal lengths Zhang's estimate is believed within, in photo diagonals: a phone's main camera with a margin. A card
- * is small beside the scene, so a pixel of noise on its corners easily moves the estimate to 2 or 3 diagonals (a
- * zoom), which would tip its aspect ratio by 10 % or more; outside this range the phone's usual focal length is used.
+ * Zhang's focal length is believed within a main camera's range (photo diagonals): beyond it, it is more likely a
+ * small card's corner noise than a zoom lens, and would tip the card's shape by 10 % or more.
  */
 const PLAUSIBLE_FOCAL = [0.45, 1.3] as const
 
@@ -310,10 +309,8 @@ function shapeError(normals: RectangleNormals, focals2: readonly number[]): numb
 }
 
 /**
- * How far the quadrilateral's shape is from a card's with sides 0 and 2 as the long ones, as a phone's main camera
- * would see it: the least relative error of its aspect ratio over those focal lengths. Zhang's focal length, from the
- * corners themselves, is not used here: a pixel of noise on a steeply tilted card swings it far enough to make the
- * card pass for one turned a quarter.
+ * How far the shape is from a card's with sides 0 and 2 long, as a main camera sees it. Not through Zhang's focal
+ * length: a pixel of noise on a tilted card swings it enough to turn the card a quarter (docs/measuring.md).
  */
 function mainCameraShapeError(corners: readonly Point[], size: ImageSize): number | null {
   const normals = rectangleNormals(corners, size)
