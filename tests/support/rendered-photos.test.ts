@@ -237,12 +237,9 @@ describe('the pixels', () => {
     expect(between.length).toBeGreaterThanOrEqual(1)
   })
 
-  it('renders 1600 × 1200 in well under a second or two, and encodes a JPEG sharp can read', async () => {
-    const s = scene('tilt45-centre-blue-deck')
-    const started = performance.now()
-    const photo = renderScene(s)
-    const ms = performance.now() - started
-    expect(ms).toBeLessThan(2500)
+  // Not timed: how fast the renderer runs depends on the machine, and no user waits on it.
+  it('renders 1600 × 1200 and encodes a JPEG sharp can read', async () => {
+    const photo = renderScene(scene('tilt45-centre-blue-deck'))
     const meta = await sharp(await encodePhoto(photo, 'jpeg')).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1600, 1200])
   })

@@ -52,6 +52,9 @@ const LIMITS: Record<string, { corners: number; length: number }> = {
   'tilt15-top-right-green-gravel': { corners: 0.01, length: 0.1 },
 }
 
+/** Rendering a photo and up to three passes over it take a few seconds on a busy 2-core machine. */
+const SEARCH_TIMEOUT_MS = 30_000
+
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 
 /** The card's long side in pixels, as the photo shows it: the mean of its two long sides. */
@@ -81,7 +84,7 @@ function foundCard(name: string, scene: Scene) {
   return { photo, found: found?.kind === 'credit-card' ? found : null }
 }
 
-describe('finding the card', () => {
+describe('finding the card', { timeout: SEARCH_TIMEOUT_MS }, () => {
   it('covers the photos it must find', () => {
     const names = new Set(TEST_SCENES.map((s) => s.name))
     expect(MUST_FIND.filter((name) => !names.has(name))).toEqual([])
@@ -116,7 +119,7 @@ describe('finding the card', () => {
   })
 })
 
-describe('a card held above the surface', () => {
+describe('a card held above the surface', { timeout: SEARCH_TIMEOUT_MS }, () => {
   it.each(TEST_SCENES.filter(({ scene }) => scene.cardAboveIn && scene.fish))(
     '$name: the card is found, but the fish measures wrong',
     ({ name, scene }) => {
@@ -130,7 +133,7 @@ describe('a card held above the surface', () => {
   )
 })
 
-describe('finding a quarter', () => {
+describe('finding a quarter', { timeout: SEARCH_TIMEOUT_MS }, () => {
   const withQuarter = [...QUARTER_SCENES, ...TEST_SCENES, ...NO_CARD_SCENES].filter(({ scene }) => scene.quarter)
 
   it.each(withQuarter)('$name: the ellipse’s major axis within 2 % of the coin’s', ({ name, scene }) => {
