@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { Db } from '#server/db/client.ts'
 import type { EventHub } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
+import { loadUser } from '#server/plugins/auth-session.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { LEADERBOARD_ROWS, type LeaderboardRow } from '#shared/schemas/achievements.ts'
 import {
@@ -18,7 +19,8 @@ import {
   toRow,
 } from './leaderboards.queries.ts'
 
-// Each process keeps boards' top rows and orders, unfiltered by blocks, until the database names them: ADR 024.
+// Each process keeps boards' top rows and orders, unfiltered by blocks, until the database names them: ADR 024;
+// a viewer's place may come from an order a second old, their figures never (ADR 114).
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +32,11 @@ const MAX_BOARDS = 2_000
 /** Boards whose whole order is kept for the viewers' ranks (an all-time board can be large). */
 const MAX_ORDERS = 8
 const ORDER_READ_EVERY_MS = 1_000
+/** How long a member who wrote is ranked by counting, so their own change shows at once. */
+const WRITER_COUNTED_MS = 5_000
 
-/** A board's rows first place first ([member, value, measurements, trophies]), and each member's place in them. */
-type BoardOrder = { rows: [string, number, number, number][]; place: Map<string, number> }
+/** Each member's place on a board, first place 0; `stale` once the board may have moved since it was read. */
+type BoardOrder = { place: Map<string, number>; stale: boolean }
 
 /** A board as the triggers name it: 'board|bucket|species_id|evidence'. */
 export const boardName = (key: BoardKey) => `${key.board}|${key.bucket}|${key.speciesId}|${key.evidence}`
@@ -41,15 +45,19 @@ export class BoardTops {
   readonly #db: Db
   readonly #live: boolean
   readonly #tops: DroppedCache<BoardRow[]>
-  readonly #orders: DroppedCache<BoardOrder>
+  readonly #orders: LRUCache<string, BoardOrder>
   readonly #orderReadAt = new LRUCache<string, number>({ max: MAX_BOARDS })
+  readonly #orderReads = new Map<string, Promise<BoardOrder | undefined>>()
+  /** Boards dropped while their order was being read: that read is kept, stale. */
+  readonly #droppedWhileRead = new Set<string>()
+  readonly #writers = new LRUCache<string, true>({ max: 10_000, ttl: WRITER_COUNTED_MS })
 
   /** `live`: this process hears every process's 'boards' events (EventHub.live); otherwise nothing is kept. */
   constructor(db: Db, options: { live: boolean }) {
     this.#db = db
     this.#live = options.live
     this.#tops = new DroppedCache({ live: options.live, maxEntries: MAX_BOARDS })
-    this.#orders = new DroppedCache({ live: options.live, maxEntries: MAX_ORDERS })
+    this.#orders = new LRUCache({ max: MAX_ORDERS })
   }
 
   static listening(db: Db, events: EventHub): BoardTops {
@@ -70,13 +78,17 @@ export class BoardTops {
 
   drop(name: string): void {
     this.#tops.drop(name)
-    this.#orders.drop(name)
+    const order = this.#orders.get(name)
+    if (order) order.stale = true
+    if (this.#orderReads.has(name)) this.#droppedWhileRead.add(name)
   }
 
   /** After this process commits a write: the database's event may come later, and the writer must see the change. */
-  clear(): void {
+  clear(writerId?: string): void {
     this.#tops.clear()
-    this.#orders.clear()
+    for (const order of this.#orders.values()) order.stale = true
+    for (const name of this.#orderReads.keys()) this.#droppedWhileRead.add(name)
+    if (writerId) this.#writers.set(writerId, true)
   }
 
   async top(viewer: AuthUser, key: BoardKey): Promise<LeaderboardRow[]> {
@@ -97,36 +109,50 @@ export class BoardTops {
     return shown.slice(0, LEADERBOARD_ROWS).map((row, i) => toRow(row, i + 1))
   }
 
-  /** GET /api/leaderboards/me: rank from the kept order less members blocked either way, else counted (myRank). */
+  /**
+   * GET /api/leaderboards/me: the viewer's figures from their row, their place from the kept order less members
+   * blocked either way. The order may be a second behind other members' changes (ADR 114); a member who just wrote,
+   * or who is not in the order yet, is counted (myRank).
+   */
   async rank(viewer: AuthUser, key: BoardKey): Promise<{ row: LeaderboardRow | null }> {
+    if (!this.#live || this.#writers.has(viewer.id)) return myRank(this.#db, viewer, key)
     const name = boardName(key)
-    const order = this.#orders.get(name) ?? (await this.#readOrder(name, key))
-    if (!order) return myRank(this.#db, viewer, key)
-    const me = await readViewerOnBoard(this.#db, viewer.id)
-    const place = order.place.get(viewer.id)
-    const mine = place === undefined ? undefined : order.rows[place]
-    if (!me || me.hidden || place === undefined || !mine) return { row: null }
+    const order = await this.#order(name, key)
+    const place = order?.place.get(viewer.id)
+    if (place === undefined) return myRank(this.#db, viewer, key)
+    const me = await readViewerOnBoard(this.#db, viewer.id, key)
+    if (!me || me.hidden || me.value === null || Number(me.value) <= 0) return { row: null }
     let ahead = place
-    for (const id of me.blocked ?? []) if ((order.place.get(id) ?? place) < place) ahead--
-    const [, value, measurements, trophies] = mine
+    for (const id of me.blocked ?? []) if ((order?.place.get(id) ?? place) < place) ahead--
     const { firstName, lastName, image } = me
-    return { row: toRow({ id: viewer.id, value, measurements, trophies, firstName, lastName, image }, ahead + 1) }
+    const figures = { value: me.value, measurements: me.measurements ?? 0, trophies: me.trophies ?? 0 }
+    return { row: toRow({ id: viewer.id, ...figures, firstName, lastName, image }, ahead + 1) }
   }
 
-  /** The board's order, read and kept; undefined without events, or when it was read less than a second ago. */
-  async #readOrder(name: string, key: BoardKey): Promise<BoardOrder | undefined> {
+  /** The kept order, read again (once, in the background) when stale and last read over a second ago. */
+  async #order(name: string, key: BoardKey): Promise<BoardOrder | undefined> {
+    const kept = this.#orders.get(name)
+    if (kept && !kept.stale) return kept
     const now = Date.now()
-    if (!this.#live || now - (this.#orderReadAt.get(name) ?? 0) < ORDER_READ_EVERY_MS) return undefined
-    this.#orderReadAt.set(name, now)
-    const generation = this.#orders.generation
-    const rows = await readBoardOrder(this.#db, key)
-    const order = { rows, place: new Map(rows.map((row, i) => [row[0], i])) }
-    this.#orders.set(name, order, generation)
+    if (!this.#orderReads.has(name) && now - (this.#orderReadAt.get(name) ?? 0) >= ORDER_READ_EVERY_MS) {
+      this.#orderReadAt.set(name, now)
+      const read = this.#readOrder(name, key).finally(() => this.#orderReads.delete(name))
+      this.#orderReads.set(name, read)
+    }
+    return kept ?? (await this.#orderReads.get(name))
+  }
+
+  async #readOrder(name: string, key: BoardKey): Promise<BoardOrder> {
+    this.#droppedWhileRead.delete(name)
+    const ids = await readBoardOrder(this.#db, key)
+    const order = { place: new Map(ids.map((id, i) => [id, i])), stale: this.#droppedWhileRead.delete(name) }
+    this.#orders.set(name, order)
     return order
   }
 }
 
 /** onSend hook for routes whose writes may move boards: a successful write clears them before its answer leaves. */
 export async function clearBoardsAfterWrites(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) req.server.boardTops.clear()
+  if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return
+  req.server.boardTops.clear((await loadUser(req))?.id)
 }

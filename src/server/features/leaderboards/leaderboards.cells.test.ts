@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { periodBucket } from '#shared/schemas/achievements.ts'
-import { type Cell, EMPTY_CELL, moveCell, type Part, rollUp } from './leaderboards.cells.ts'
+import { type Cell, EMPTY_CELL, moveCell, type Part, rollUp, TOTALS_SHARDS, totalsShard } from './leaderboards.cells.ts'
 import { bucketRange } from './leaderboards.delta.ts'
 
 // The arithmetic of a write on one cell, against the cell computed from all its measurements as a rebuild does
@@ -133,5 +133,24 @@ describe('bucketRange', () => {
       }),
       { numRuns: 2000 },
     )
+  })
+})
+
+describe('totalsShard', () => {
+  it('gives a member one row of the species totals, the same every time, within the shards', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (id) => {
+        const shard = totalsShard(id)
+        expect(Number.isInteger(shard) && shard >= 0 && shard < TOTALS_SHARDS).toBe(true)
+        expect(totalsShard(id)).toBe(shard)
+      }),
+    )
+  })
+
+  it('spreads members over every shard, none with more than twice its share', () => {
+    const counts = new Array<number>(TOTALS_SHARDS).fill(0)
+    for (let i = 0; i < 1_600; i++) counts[totalsShard(`member-${i}`)] = (counts[totalsShard(`member-${i}`)] ?? 0) + 1
+    expect(Math.min(...counts)).toBeGreaterThan(0)
+    expect(Math.max(...counts)).toBeLessThanOrEqual(200)
   })
 })

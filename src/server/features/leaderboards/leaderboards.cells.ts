@@ -124,3 +124,13 @@ export function rollUp(counts: Pick<Cell, 'measurements' | 'trophies'>, children
   }
   return { ...counts, trophiesAt, best, bestAt }
 }
+
+/** Rows each species' count is split over, so members posting one species at once do not wait on one row. */
+export const TOTALS_SHARDS = 16
+
+/** The member's row of the species totals: a stable hash of their id (FNV-1a), the same in every process. */
+export function totalsShard(userId: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193)
+  return (hash >>> 0) % TOTALS_SHARDS
+}

@@ -242,7 +242,8 @@ const snapshot = async () => {
       (select coalesce(json_agg(e order by board, bucket, species_id, evidence, user_id), '[]')::text
          from leaderboard_entries e) as entries,
       (select coalesce(json_agg(s order by bucket, evidence, species_id), '[]')::text
-         from leaderboard_species_totals s where measurements <> 0) as totals`)
+         from (select bucket, evidence, species_id, sum(measurements)::int as measurements
+           from leaderboard_species_totals group by 1, 2, 3 having sum(measurements) <> 0) s) as totals`)
   return (result as unknown as { rows: { entries: string; totals: string }[] }).rows[0]
 }
 

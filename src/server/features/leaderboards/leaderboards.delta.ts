@@ -10,6 +10,7 @@ import {
   moveCell,
   rollUp,
   samePart,
+  totalsShard,
 } from './leaderboards.cells.ts'
 import { bucketsSql, counts, evidenceLevel, sizeOf } from './leaderboards.service.ts'
 
@@ -252,11 +253,12 @@ async function writeCells(
         and e.user_id = ${userId})`)
   }
   if (totals.length > 0) {
-    const values = totals.map(([b, e, s, n]) => sql`(${b}, ${e}::smallint, ${s}, ${n}::int)`)
+    const shard = totalsShard(userId)
+    const values = totals.map(([b, e, s, n]) => sql`(${b}, ${e}::smallint, ${s}, ${shard}::smallint, ${n}::int)`)
     ctes.push(sql`totalled as (
-      insert into leaderboard_species_totals as t (bucket, evidence, species_id, measurements)
-      select * from (values ${sql.join(values, sql`, `)}) v(bucket, evidence, species_id, n) order by 1, 2, 3
-      on conflict (bucket, evidence, species_id) do update set measurements = t.measurements + excluded.measurements)`)
+      insert into leaderboard_species_totals as t (bucket, evidence, species_id, shard, measurements)
+      select * from (values ${sql.join(values, sql`, `)}) v(bucket, evidence, species_id, shard, n) order by 1, 2, 3
+      on conflict (bucket, evidence, species_id, shard) do update set measurements = t.measurements + excluded.measurements)`)
   }
   if (ctes.length > 0) await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`)
 }

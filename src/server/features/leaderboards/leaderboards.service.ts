@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#server/db/client.ts'
 import { idListLiteral } from '#server/db/literals.ts'
 import { SPECIES } from '#shared/species/catalogue.ts'
+import { totalsShard } from './leaderboards.cells.ts'
 
 // The boards computed from scratch; a write's delta (leaderboards.delta.ts) must arrive at the same rows. What counts
 // and each row's value: ADR 068, ADR 071. A hidden member has no rows at all, so no read needs to filter them.
@@ -95,9 +96,10 @@ export async function refreshMemberBoards(tx: Tx, userId: string): Promise<void>
       group by bucket, evidence, species_id
       having sum(n) <> 0),
     totals as (
-      insert into leaderboard_species_totals as t (bucket, evidence, species_id, measurements)
-      select bucket, evidence, species_id, n from change order by bucket, evidence, species_id
-      on conflict (bucket, evidence, species_id) do update set measurements = t.measurements + excluded.measurements),
+      insert into leaderboard_species_totals as t (bucket, evidence, species_id, shard, measurements)
+      select bucket, evidence, species_id, ${totalsShard(userId)}::smallint, n from change
+      order by bucket, evidence, species_id
+      on conflict (bucket, evidence, species_id, shard) do update set measurements = t.measurements + excluded.measurements),
     gone as (
       delete from leaderboard_entries e
       where e.user_id = ${userId} and not exists (select 1 from fresh f

@@ -33,14 +33,18 @@ export const leaderboardEntries = pgTable(
   ],
 )
 
-/** Counted measurements per bucket, evidence and species, all members (Top Species); written in key order (ADR 075). */
+/**
+ * Counted measurements per bucket, evidence and species, all members (Top Species); written in key order (ADR 075).
+ * Each species' count is split over TOTALS_SHARDS rows by member and summed when read (ADR 113).
+ */
 export const leaderboardSpeciesTotals = pgTable(
   'leaderboard_species_totals',
   {
     bucket: text('bucket').notNull(),
     evidence: smallint('evidence').notNull(),
     speciesId: text('species_id').notNull(),
+    shard: smallint('shard').notNull().default(0),
     measurements: integer('measurements').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.evidence, t.speciesId] })],
+  (t) => [primaryKey({ columns: [t.bucket, t.evidence, t.speciesId, t.shard] })],
 )
