@@ -47,6 +47,7 @@ import { requestIdOf, requestIds } from './plugins/request-id.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits, security, type WriteQueueLimits } from './plugins/security.ts'
 import { textGuard } from './plugins/text-guard.ts'
 import { webClient } from './plugins/web-client.ts'
+import { markWriteWork } from './plugins/write-queue.ts'
 
 export type AppConfig = Pick<
   Config,
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // From here on (the body read), a member's write takes the pool's reserved connections (ADR 115).
+  app.addHook('preValidation', markWriteWork)
   const storage = deps.storage ?? createPhotoStorage({ dataDir: config.dataDir ?? resolve('data'), s3: config.s3 })
   app.decorate('photoStorage', storage)
   // Before any feature: they register their gauges and counters on it (lib/metrics.ts).

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
@@ -68,6 +69,72 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
   }
 }
 
+/** Set around a member's write request (app.ts): its checkouts pass the reads waiting for the pool (ADR 115). */
+export const writeWork = new AsyncLocalStorage<true>()
+
+/** Connections of a pool that reads may not take, so a member's write never queues behind a crowd's reads. */
+export const RESERVED_FOR_WRITES = 3
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void
+
+/** A pool whose reads (and background work) hold at most `max - reserved` connections at once; writes any. */
+export class WritesFirstPool extends pg.Pool {
+  readonly #readMax: number
+  #reading = 0
+  readonly #waiting: (() => void)[] = []
+
+  constructor(config: pg.PoolConfig, reserved = RESERVED_FOR_WRITES) {
+    super(config)
+    this.#readMax = Math.max(1, (config.max ?? 10) - reserved)
+  }
+
+  /** Reads waiting for one of their connections. */
+  get readsWaiting(): number {
+    return this.#waiting.length
+  }
+
+  override connect(): Promise<pg.PoolClient>
+  override connect(callback: ConnectCallback): void
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    const checkout = writeWork.getStore() ? super.connect() : this.#readCheckout()
+    if (!callback) return checkout
+    checkout.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error, undefined, () => {}),
+    )
+    return undefined
+  }
+
+  async #readCheckout(): Promise<pg.PoolClient> {
+    if (this.#reading < this.#readMax) this.#reading++
+    else await new Promise<void>((admit) => this.#waiting.push(admit))
+    let client: pg.PoolClient
+    try {
+      client = await super.connect()
+    } catch (error) {
+      this.#leave()
+      throw error
+    }
+    const release = client.release
+    let left = false
+    client.release = (error?: Error | boolean) => {
+      if (!left) {
+        left = true
+        this.#leave()
+      }
+      return release.call(client, error)
+    }
+    return client
+  }
+
+  /** A read's place goes to the next waiting read, else back to the free ones. */
+  #leave(): void {
+    const next = this.#waiting.shift()
+    if (next) next()
+    else this.#reading--
+  }
+}
+
 /**
  * A pool on a PostgreSQL server; an idle connection's 'error' goes to `onIdleError` instead of ending the process.
  * `directUrl` is the server itself when `url` is a transaction-mode pooler: migrations and LISTEN go there (ADR 101).
@@ -78,7 +145,7 @@ export async function openPostgres(
   onIdleError: (error: Error) => void = (error) => console.error(`PostgreSQL connection lost: ${error.message}`),
   directUrl = url,
 ): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max })
+  const pool = new WritesFirstPool({ connectionString: url, max })
   pool.on('error', onIdleError)
   if (directUrl !== url) withoutNamedStatements(pool)
   const db = drizzlePg({ client: pool, schema }) as unknown as Db

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import { writeWork } from '#server/db/client.ts'
 import { AppError } from '#shared/errors.ts'
 import { loadUser } from './auth-session.ts'
 
@@ -138,6 +139,12 @@ export class MemberWriteQueue {
 }
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** preValidation hook (after the body is read, whose events would lose the context): marks a write's work. */
+export function markWriteWork(req: { method: string }, _reply: unknown, done: () => void): void {
+  if (WRITE_METHODS.has(req.method)) writeWork.run(true, done)
+  else done()
+}
 
 type Turn = { leave: () => void; inHandler: boolean }
 
