@@ -7,7 +7,7 @@ import { any, type Crowd, type Member, sample } from './crowd.ts'
 import { pick, type ReadRoute } from './hot-reads.ts'
 import { send } from './open-loop.ts'
 
-const MEMBERS = 1_000
+export const MIXED_MEMBERS = 1_000
 const CONNECTIONS = 50
 const SECONDS = 30
 const WRITE_SHARE = 0.1
@@ -50,7 +50,7 @@ export type MixedResult = {
 
 /** The mixed run over these read routes (the members of the crowd must be signed in: signInCrowd). */
 export async function mixedLoad(base: string, crowd: Crowd, reads: ReadRoute[]): Promise<MixedResult> {
-  const members = sample(crowd.members, MEMBERS)
+  const members = sample(crowd.members, MIXED_MEMBERS)
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
   const outcomes: Outcome[] = []
   let errors = 0
@@ -89,7 +89,7 @@ export async function mixedLoad(base: string, crowd: Crowd, reads: ReadRoute[]):
       return [kind, { count: times.length, p50: at(0.5), p99: at(0.99), non2xx }]
     }),
   ) as MixedResult['byKind']
-  return { seconds: SECONDS, members: MEMBERS, byKind, errors }
+  return { seconds: SECONDS, members: MIXED_MEMBERS, byKind, errors }
 }
 
 export function mixedReport(m: MixedResult): string {
