@@ -136,7 +136,10 @@ export class BoardTops {
     const now = Date.now()
     if (!this.#orderReads.has(name) && now - (this.#orderReadAt.get(name) ?? 0) >= ORDER_READ_EVERY_MS) {
       this.#orderReadAt.set(name, now)
-      const read = this.#readOrder(name, key).finally(() => this.#orderReads.delete(name))
+      // Nobody may await a background read: a failed one gives no order (the viewer is counted), never a rejection.
+      const read = this.#readOrder(name, key)
+        .catch(() => undefined)
+        .finally(() => this.#orderReads.delete(name))
       this.#orderReads.set(name, read)
     }
     return kept ?? (await this.#orderReads.get(name))
