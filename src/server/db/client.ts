@@ -75,7 +75,11 @@ export const writeWork = new AsyncLocalStorage<true>()
 /** Connections of a pool that reads may not take, so a member's write never queues behind a crowd's reads. */
 export const RESERVED_FOR_WRITES = 3
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (error?: Error | boolean) => void,
+) => void
 
 /** A pool whose reads (and background work) hold at most `max - reserved` connections at once; writes any. */
 export class WritesFirstPool extends pg.Pool {
@@ -99,7 +103,8 @@ export class WritesFirstPool extends pg.Pool {
     const checkout = writeWork.getStore() ? super.connect() : this.#readCheckout()
     if (!callback) return checkout
     checkout.then(
-      (client) => callback(undefined, client, () => client.release()),
+      // done(error) destroys a broken client, as node-postgres's own done does.
+      (client) => callback(undefined, client, (error) => client.release(error)),
       (error: Error) => callback(error, undefined, () => {}),
     )
     return undefined
