@@ -13,8 +13,10 @@ const SECONDS = 30
 const WRITE_SHARE = 0.1
 
 type Kind = 'read' | 'measurement' | 'like' | 'comment' | 'follow'
-type Outcome = { kind: Kind; ms: number; status: number }
+type Outcome = { kind: Kind; route: string; ms: number; status: number }
 type Req = { kind: Kind; method: string; path: string; body?: string; member: Member }
+
+type Times = { count: number; p50: number; p99: number; non2xx: number }
 
 function writeRequest(crowd: Crowd, member: Member): Req {
   const roll = Math.random()
@@ -44,9 +46,21 @@ function writeRequest(crowd: Crowd, member: Member): Req {
 export type MixedResult = {
   seconds: number
   members: number
-  byKind: Record<Kind, { count: number; p50: number; p99: number; non2xx: number }>
+  byKind: Record<Kind, Times>
+  /** The read routes by their p99 under the mix, slowest first: where the reads' time goes. */
+  slowestReads: (Times & { route: string })[]
   errors: number
 }
+
+function timesOf(outcomes: readonly Outcome[]): Times {
+  const times = outcomes.map((o) => o.ms).sort((a, b) => a - b)
+  const at = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))] ?? 0)
+  const non2xx = outcomes.filter((o) => o.status < 200 || o.status > 299).length
+  return { count: times.length, p50: at(0.5), p99: at(0.99), non2xx }
+}
+
+/** How many read routes the report lists. */
+const SLOWEST_SHOWN = 6
 
 /** The mixed run over these read routes (the members of the crowd must be signed in: signInCrowd). */
 export async function mixedLoad(base: string, crowd: Crowd, reads: ReadRoute[]): Promise<MixedResult> {
@@ -59,17 +73,21 @@ export async function mixedLoad(base: string, crowd: Crowd, reads: ReadRoute[]):
     while (performance.now() < until) {
       const member = any(members)
       let r: Req
-      if (Math.random() < WRITE_SHARE) r = writeRequest(crowd, member)
-      else {
-        const chosen = pick(any(reads), [member])
-        r = { kind: 'read', method: 'GET', path: chosen.path, member }
+      let route: string
+      if (Math.random() < WRITE_SHARE) {
+        r = writeRequest(crowd, member)
+        route = r.kind
+      } else {
+        const read = any(reads)
+        r = { kind: 'read', method: 'GET', path: pick(read, [member]).path, member }
+        route = read.name
       }
       const started = performance.now()
       try {
         const headers: Record<string, string> = { cookie: r.member.cookie, origin: base }
         if (r.body) headers['content-type'] = 'application/json'
         const status = await send(agent, base, { method: r.method, path: r.path, headers, body: r.body })
-        outcomes.push({ kind: r.kind, ms: performance.now() - started, status })
+        outcomes.push({ kind: r.kind, route, ms: performance.now() - started, status })
       } catch {
         errors += 1
       }
@@ -79,17 +97,14 @@ export async function mixedLoad(base: string, crowd: Crowd, reads: ReadRoute[]):
   agent.destroy()
   const kinds: Kind[] = ['read', 'measurement', 'like', 'comment', 'follow']
   const byKind = Object.fromEntries(
-    kinds.map((kind) => {
-      const times = outcomes
-        .filter((o) => o.kind === kind)
-        .map((o) => o.ms)
-        .sort((a, b) => a - b)
-      const at = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))] ?? 0)
-      const non2xx = outcomes.filter((o) => o.kind === kind && (o.status < 200 || o.status > 299)).length
-      return [kind, { count: times.length, p50: at(0.5), p99: at(0.99), non2xx }]
-    }),
+    kinds.map((kind) => [kind, timesOf(outcomes.filter((o) => o.kind === kind))]),
   ) as MixedResult['byKind']
-  return { seconds: SECONDS, members: MIXED_MEMBERS, byKind, errors }
+  const readRoutes = [...new Set(outcomes.filter((o) => o.kind === 'read').map((o) => o.route))]
+  const slowestReads = readRoutes
+    .map((route) => ({ route, ...timesOf(outcomes.filter((o) => o.kind === 'read' && o.route === route)) }))
+    .sort((a, b) => b.p99 - a.p99)
+    .slice(0, SLOWEST_SHOWN)
+  return { seconds: SECONDS, members: MIXED_MEMBERS, byKind, slowestReads, errors }
 }
 
 export function mixedReport(m: MixedResult): string {
@@ -102,6 +117,12 @@ export function mixedReport(m: MixedResult): string {
     '| kind | requests | per second | p50 ms | p99 ms | non-2xx |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows,
+    '',
+    `The slowest reads under the mix (by p99):`,
+    '',
+    '| read | requests | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|',
+    ...m.slowestReads.map((r) => `| \`${r.route}\` | ${r.count} | ${r.p50} | ${r.p99} |`),
     '',
   ].join('\n')
 }

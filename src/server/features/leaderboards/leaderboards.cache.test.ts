@@ -4,7 +4,7 @@ import { AuthUserSchema } from '#shared/schemas/access.ts'
 import type { LeaderboardRow } from '#shared/schemas/achievements.ts'
 import { browserHeaders, createUser, getAuthUser, type SignedInUser } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { BoardTops } from './leaderboards.cache.ts'
+import { BoardTops, orderReadSpacing } from './leaderboards.cache.ts'
 import { board, fish, myRow, standings } from './leaderboards.fixtures.ts'
 import { boardKey, myRank } from './leaderboards.queries.ts'
 
@@ -135,5 +135,17 @@ describe('the boards kept in the process', () => {
     expect(alone.size).toBe(0)
     const first = AuthUserSchema.parse((await getAuthUser(t, (heaviestFirst()[0] as SignedInUser).cookie)).json())
     expect(await alone.rank(first, key)).toEqual(await myRank(t.db, first, key))
+  })
+})
+
+describe("the spacing of a board order's reads", () => {
+  it.each([
+    [1, 1_000],
+    [50, 1_000],
+    [72, 1_440],
+    [153, 3_060],
+    [839, 16_780],
+  ])('after a read of %i ms, waits %i ms from its start', (readMs, spacing) => {
+    expect(orderReadSpacing(readMs)).toBe(spacing)
   })
 })

@@ -3,9 +3,9 @@ import { LRUCache } from 'lru-cache'
 import type { Db } from '#server/db/client.ts'
 import type { EventHub } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
-import { loadUser } from '#server/plugins/auth-session.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { LEADERBOARD_ROWS, type LeaderboardRow } from '#shared/schemas/achievements.ts'
+import { type BoardOrder, membersAhead } from './leaderboards.order.ts'
 import {
   type BoardKey,
   type BoardRow,
@@ -20,7 +20,7 @@ import {
 } from './leaderboards.queries.ts'
 
 // Each process keeps boards' top rows and orders, unfiltered by blocks, until the database names them: ADR 024;
-// a viewer's place may come from an order a second old, their figures never (ADR 114).
+// a viewer's place may come from an order a few seconds old, their figures never (ADR 114).
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,11 +32,12 @@ const MAX_BOARDS = 2_000
 /** Boards whose whole order is kept for the viewers' ranks (an all-time board can be large). */
 const MAX_ORDERS = 8
 const ORDER_READ_EVERY_MS = 1_000
-/** How long a member who wrote is ranked by counting, so their own change shows at once. */
-const WRITER_COUNTED_MS = 5_000
+/** An order is read again no sooner than this many times its last read's duration: a board's order reads then take at
+ * most a twentieth of one connection, however large the board (ADR 114). */
+const ORDER_READ_SPACING = 20
 
-/** Each member's place on a board, first place 0; `stale` once the board may have moved since it was read. */
-type BoardOrder = { place: Map<string, number>; stale: boolean }
+/** How long after a read of a board's order began the next may begin: a second, or 20 times the read's duration. */
+export const orderReadSpacing = (readMs: number) => Math.max(ORDER_READ_EVERY_MS, ORDER_READ_SPACING * readMs)
 
 /** A board as the triggers name it: 'board|bucket|species_id|evidence'. */
 export const boardName = (key: BoardKey) => `${key.board}|${key.bucket}|${key.speciesId}|${key.evidence}`
@@ -46,11 +47,11 @@ export class BoardTops {
   readonly #live: boolean
   readonly #tops: DroppedCache<BoardRow[]>
   readonly #orders: LRUCache<string, BoardOrder>
-  readonly #orderReadAt = new LRUCache<string, number>({ max: MAX_BOARDS })
+  /** When each board's order may be read again at the soonest. */
+  readonly #orderNextReadAt = new LRUCache<string, number>({ max: MAX_BOARDS })
   readonly #orderReads = new Map<string, Promise<BoardOrder | undefined>>()
   /** Boards dropped while their order was being read: that read is kept, stale. */
   readonly #droppedWhileRead = new Set<string>()
-  readonly #writers = new LRUCache<string, true>({ max: 10_000, ttl: WRITER_COUNTED_MS })
 
   /** `live`: this process hears every process's 'boards' events (EventHub.live); otherwise nothing is kept. */
   constructor(db: Db, options: { live: boolean }) {
@@ -84,23 +85,15 @@ export class BoardTops {
   }
 
   /** After this process commits a write: the database's event may come later, and the writer must see the change. */
-  clear(writerId?: string): void {
+  clear(): void {
     this.#tops.clear()
     for (const order of this.#orders.values()) order.stale = true
     for (const name of this.#orderReads.keys()) this.#droppedWhileRead.add(name)
-    if (writerId) this.#writers.set(writerId, true)
   }
 
   async top(viewer: AuthUser, key: BoardKey): Promise<LeaderboardRow[]> {
     if (!this.#live) return listLeaderboard(this.#db, viewer, key)
-    const name = boardName(key)
-    let rows = this.#tops.get(name)
-    if (!rows) {
-      const generation = this.#tops.generation
-      rows = await readBoardTop(this.#db, key)
-      this.#tops.set(name, rows, generation)
-    }
-    const blocked = await readViewerBlocks(this.#db, viewer.id)
+    const [rows, blocked] = await Promise.all([this.#top(key), readViewerBlocks(this.#db, viewer.id)])
     const shown = blocked.size === 0 ? rows : rows.filter((row) => !blocked.has(row.id))
     // More blocked members near the top than rows kept: the board is read for this viewer alone.
     if (shown.length < LEADERBOARD_ROWS && rows.length === SHARED_TOP_ROWS) {
@@ -109,33 +102,44 @@ export class BoardTops {
     return shown.slice(0, LEADERBOARD_ROWS).map((row, i) => toRow(row, i + 1))
   }
 
+  /** The board's kept top rows, read when it has none (side by side with the viewer's blocks, by top()). */
+  async #top(key: BoardKey): Promise<BoardRow[]> {
+    const name = boardName(key)
+    const kept = this.#tops.get(name)
+    if (kept) return kept
+    const generation = this.#tops.generation
+    const rows = await readBoardTop(this.#db, key)
+    this.#tops.set(name, rows, generation)
+    return rows
+  }
+
   /**
-   * GET /api/leaderboards/me: the viewer's figures from their row, their place from the kept order less members
-   * blocked either way. The order may be a second behind other members' changes (ADR 114); a member who just wrote,
-   * or who is not in the order yet, is counted (myRank).
+   * GET /api/leaderboards/me: the viewer's figures from their row, and their place at those figures among the others
+   * of the kept order, less members blocked either way. Others may be seconds behind their changes (ADR 114); the
+   * viewer never is, their own write included. An exact tie with another member is counted (myRank).
    */
   async rank(viewer: AuthUser, key: BoardKey): Promise<{ row: LeaderboardRow | null }> {
-    if (!this.#live || this.#writers.has(viewer.id)) return myRank(this.#db, viewer, key)
-    const name = boardName(key)
-    const order = await this.#order(name, key)
-    const place = order?.place.get(viewer.id)
-    if (place === undefined) return myRank(this.#db, viewer, key)
-    const me = await readViewerOnBoard(this.#db, viewer.id, key)
-    if (!me || me.hidden || me.value === null || Number(me.value) <= 0) return { row: null }
-    let ahead = place
-    for (const id of me.blocked ?? []) if ((order?.place.get(id) ?? place) < place) ahead--
+    if (!this.#live) return myRank(this.#db, viewer, key)
+    const [order, me] = await Promise.all([
+      this.#order(boardName(key), key),
+      readViewerOnBoard(this.#db, viewer.id, key),
+    ])
+    if (!me || me.hidden || me.value === null || me.at === null || Number(me.value) <= 0) return { row: null }
+    const standing = { id: viewer.id, value: Number(me.value), at: Number(me.at) }
+    const ahead = order ? membersAhead(order, standing, me.blocked ?? []) : undefined
+    if (ahead === undefined) return myRank(this.#db, viewer, key)
     const { firstName, lastName, image } = me
     const figures = { value: me.value, measurements: me.measurements ?? 0, trophies: me.trophies ?? 0 }
     return { row: toRow({ id: viewer.id, ...figures, firstName, lastName, image }, ahead + 1) }
   }
 
-  /** The kept order, read again (once, in the background) when stale and last read over a second ago. */
+  /** The kept order, read again (once, in the background) when stale and its spacing since the last read is over. */
   async #order(name: string, key: BoardKey): Promise<BoardOrder | undefined> {
     const kept = this.#orders.get(name)
     if (kept && !kept.stale) return kept
     const now = Date.now()
-    if (!this.#orderReads.has(name) && now - (this.#orderReadAt.get(name) ?? 0) >= ORDER_READ_EVERY_MS) {
-      this.#orderReadAt.set(name, now)
+    if (!this.#orderReads.has(name) && now >= (this.#orderNextReadAt.get(name) ?? 0)) {
+      this.#orderNextReadAt.set(name, now + ORDER_READ_EVERY_MS)
       // Nobody may await a background read: a failed one gives no order (the viewer is counted), never a rejection.
       const read = this.#readOrder(name, key)
         .catch(() => undefined)
@@ -147,8 +151,10 @@ export class BoardTops {
 
   async #readOrder(name: string, key: BoardKey): Promise<BoardOrder> {
     this.#droppedWhileRead.delete(name)
-    const ids = await readBoardOrder(this.#db, key)
-    const order = { place: new Map(ids.map((id, i) => [id, i])), stale: this.#droppedWhileRead.delete(name) }
+    const started = Date.now()
+    const order = await readBoardOrder(this.#db, key)
+    this.#orderNextReadAt.set(name, started + orderReadSpacing(Date.now() - started))
+    order.stale = this.#droppedWhileRead.delete(name)
     this.#orders.set(name, order)
     return order
   }
@@ -156,6 +162,5 @@ export class BoardTops {
 
 /** onSend hook for routes whose writes may move boards: a successful write clears them before its answer leaves. */
 export async function clearBoardsAfterWrites(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return
-  req.server.boardTops.clear((await loadUser(req))?.id)
+  if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) req.server.boardTops.clear()
 }

@@ -67,13 +67,12 @@ export async function setMeasurementColumns(
   id: string,
   set: Partial<typeof measurements.$inferInsert>,
 ): Promise<void> {
-  const owner = await t.db.transaction(async (tx) => {
+  await t.db.transaction(async (tx) => {
     const [row] = await tx.update(measurements).set(set).where(eq(measurements.id, id)).returning()
     if (!row) throw new Error(`no measurement ${id}`)
     await refreshMemberBoards(tx, row.userId)
-    return row.userId
   })
-  t.app.boardTops.clear(owner) // as the routes that write measurements do
+  t.app.boardTops.clear() // as the routes that write measurements do
 }
 
 /** Grants points directly: an unreachable achievement earned at `earnedAt`, then the member's boards rewritten. */
@@ -100,7 +99,7 @@ export async function grantPoints(
     await tx.insert(userAchievements).values({ id: randomUUID(), userId, achievementId: id, earnedAt })
     await refreshMemberBoards(tx, userId)
   })
-  t.app.boardTops.clear(userId) // as the routes that award do
+  t.app.boardTops.clear() // as the routes that award do
 }
 
 export function mondayOf(at: Date): Date {

@@ -15,6 +15,7 @@ import {
   type TopSpecies,
 } from '#shared/schemas/achievements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
+import { type BoardOrder, parseBoardOrder } from './leaderboards.order.ts'
 
 // Board reads: each generic plan must stay one ordered range of the rank index (leaderboards.explain.test.ts).
 
@@ -37,6 +38,9 @@ const notBlocked = (column: 'e.user_id' | 'a.user_id') => sql`${sql.raw(column)}
     select blocked_id from blocks where blocker_id = ${placeholder('viewer')}
     union all
     select blocker_id from blocks where blocked_id = ${placeholder('viewer')})`
+
+/** A moment in whole microseconds since 1970, as the kept order compares them (exact in a double). */
+const microsSql = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::int8`
 
 /** The board's key as a condition on the rows of `alias`: the rank index's leading columns. */
 const keyOf = (alias: 'e' | 'a') => {
@@ -148,19 +152,22 @@ export async function listLeaderboard(db: Db, viewer: AuthUser, key: BoardKey): 
   return rows.map((raw, i) => toRow(raw, i + 1))
 }
 
-// The members in index order, as one text: an index-only range with no sort (an ordered aggregate sorts, and JSON
-// of every row cost ten times more on 90,000 rows). The viewer's own figures come from their row (readViewerOnBoard).
-const orderStatement = preparedStatement<{ ids: string | null }>(
-  sql`select string_agg(o.user_id, ' ') as ids from (
-      select e.user_id from leaderboard_entries e where ${keyOf('e')} and e.value > 0
+// The members in index order, as three texts (ids, values, moments): an index-only range with no sort (an ordered
+// aggregate sorts, and JSON of every row cost ten times more on 90,000 rows). Each aggregate takes the rows in the
+// subquery's order. The viewer's own figures come from their row (readViewerOnBoard).
+const orderStatement = preparedStatement<{ ids: string | null; values: string | null; ats: string | null }>(
+  sql`select string_agg(o.user_id, ' ') as ids, string_agg(o.value::text, ' ') as values,
+      string_agg(o.at::text, ' ') as ats from (
+      select e.user_id, e.value, ${microsSql(sql`e.achieved_at`)} as at
+      from leaderboard_entries e where ${keyOf('e')} and e.value > 0
       order by e.value desc nulls last, e.achieved_at, e.user_id) o`,
 )
 
-/** The board's members, first place first. */
-export async function readBoardOrder(db: Db, key: BoardKey): Promise<string[]> {
+/** The board's members, first place first, with what they are ranked by (leaderboards.order.ts). */
+export async function readBoardOrder(db: Db, key: BoardKey): Promise<BoardOrder> {
   const { board, bucket, speciesId: species, evidence } = key
   const [row] = await orderStatement.rows(db, { board, bucket, species, evidence })
-  return row?.ids ? row.ids.split(' ') : []
+  return parseBoardOrder(row ?? { ids: null, values: null, ats: null })
 }
 
 const viewerOnBoardStatement = preparedStatement<{
@@ -170,13 +177,15 @@ const viewerOnBoardStatement = preparedStatement<{
   hidden: boolean
   blocked: string[] | null
   value: number | null
+  /** achieved_at in microseconds since 1970, as text */
+  at: string | null
   measurements: number | null
   trophies: number | null
 }>(
   sql`select u.first_name as "firstName", u.last_name as "lastName", u.image, u.hidden_at is not null as hidden,
       array(select blocked_id from blocks where blocker_id = u.id
         union all select blocker_id from blocks where blocked_id = u.id) as blocked,
-      e.value, e.measurements, e.trophies
+      e.value, ${microsSql(sql`e.achieved_at`)}::text as at, e.measurements, e.trophies
     from users u
     left join leaderboard_entries e on ${keyOf('e')} and e.user_id = u.id
     where u.id = ${placeholder('viewer')}`,
