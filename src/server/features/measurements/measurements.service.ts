@@ -129,7 +129,13 @@ function checkPhotoIds(photoIds: readonly string[]) {
 }
 
 /** Attaches the photos in order; each must be the member's and free, and the UPDATE's row lock settles races. */
-async function attachPhotos(tx: Tx, userId: string, measurementId: string, photoIds: readonly string[]) {
+async function attachPhotos(
+  tx: Tx,
+  userId: string,
+  measurementId: string,
+  photoIds: readonly string[],
+): Promise<PhotoRow[]> {
+  const attached: PhotoRow[] = []
   for (const [position, id] of photoIds.entries()) {
     const updated = await tx
       .update(photos)
@@ -141,9 +147,18 @@ async function attachPhotos(tx: Tx, userId: string, measurementId: string, photo
           or(isNull(photos.measurementId), eq(photos.measurementId, measurementId)),
         ),
       )
-      .returning({ id: photos.id })
-    if (updated.length === 0) throw fieldError('photoIds', `photo ${id} not found`)
+      .returning({
+        id: photos.id,
+        width: photos.width,
+        height: photos.height,
+        measurementId: photos.measurementId,
+        position: photos.position,
+      })
+    const [photo] = updated
+    if (!photo) throw fieldError('photoIds', `photo ${id} not found`)
+    attached.push(photo)
   }
+  return attached
 }
 
 /** The body's aiAnalysisId checked (measurements.compute.ts aiAnalysisProblem); undefined when it has none or it is fine. */
@@ -178,28 +193,29 @@ export async function createMeasurement(
   const values = { id: body.id, userId: user.id, ...columns(computed, body, defaults) }
 
   const created = await db.transaction(async (tx) => {
-    const inserted = await tx
+    const [row] = await tx
       .insert(measurements)
       .values(values)
       .onConflictDoNothing({ target: measurements.id })
-      .returning({ id: measurements.id })
-    if (inserted.length === 0) {
+      .returning()
+    if (!row) {
       const [existing] = await tx
         .select({ userId: measurements.userId })
         .from(measurements)
         .where(eq(measurements.id, body.id))
       if (existing?.userId !== user.id) throw new AppError('CONFLICT', 'id: This id belongs to another measurement')
-      return false
+      return undefined
     }
     if (aiProblem) throw aiProblem
-    await attachPhotos(tx, user.id, body.id, body.photoIds)
+    const photoRows = await attachPhotos(tx, user.id, body.id, body.photoIds)
     if (reachesFollowers(values.visibility)) await queuePostDelivery(tx, body.id)
     // The member's achievements and leaderboard rows, in this transaction (a repeat changed nothing: none).
     await afterMemberChange(tx, user.id, measurementChanged({ id: body.id, before: null }))
-    return true
+    return { row, photoRows }
   })
-  const measurement = await readMeasurement(db, user, body.id)
-  return { measurement, created }
+  // A new one is answered from what the transaction wrote (no read after it); a repeat with what is stored.
+  if (!created) return { measurement: await readMeasurement(db, user, body.id), created: false }
+  return { measurement: toMeasurement(created.row, user, created.photoRows, 'owner'), created: true }
 }
 
 /** PATCH /api/measurements/:id: the owner only (others 404). Returns the storage keys of photos it removed. */
