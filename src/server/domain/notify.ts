@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#server/db/client.ts'
 import { blocks, notifications } from '#server/features/community/community.tables.ts'
 import type { NotificationKind, Verdict } from '#shared/schemas/community.ts'
@@ -53,39 +53,39 @@ export async function publishEvent(db: Db | Tx, event: ServerEvent): Promise<voi
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)
 }
 
-/** Records notifications, never to the actor nor across a block, in the event's transaction; returns how many. */
+/** pg_notify of a 'notifications' event for each `user_id` of the rows `from` gives: a statement's select list. */
+const announceSql = (from: SQL) =>
+  sql`select r.user_id, r.n, pg_notify(${EVENTS_CHANNEL},
+      json_build_object('type', 'notifications', 'userId', r.user_id)::text) from (${from}) r`
+
+/**
+ * Records notifications, never to the actor nor across a block, in the event's transaction, and tells each
+ * recipient's processes: ONE statement, whatever the number; returns how many were recorded.
+ */
 export async function notify(db: Db | Tx, inputs: NotifyInput | readonly NotifyInput[]): Promise<number> {
   const list = (Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[]
-  let created = 0
-  const recipients = new Set<string>()
-  for (const input of list) {
-    if (input.actorId === input.userId) continue
-    if (input.actorId !== null) {
-      const blocked = await db
-        .select({ one: sql`1` })
-        .from(blocks)
-        .where(
-          sql`(${blocks.blockerId} = ${input.userId} and ${blocks.blockedId} = ${input.actorId}) or (${blocks.blockerId} = ${input.actorId} and ${blocks.blockedId} = ${input.userId})`,
-        )
-        .limit(1)
-      if (blocked.length > 0) continue
-    }
-    await db.insert(notifications).values({
-      id: randomUUID(),
-      userId: input.userId,
-      actorId: input.actorId,
-      kind: input.kind,
-      groupKey: groupKeyOf(input),
-      measurementId: input.measurementId ?? null,
-      commentId: input.commentId ?? null,
-      achievementId: input.achievementId ?? null,
-      verdict: input.verdict ?? null,
-    })
-    created += 1
-    recipients.add(input.userId)
-  }
-  for (const userId of recipients) await publishEvent(db, { type: 'notifications', userId })
-  return created
+  const rows = list
+    .filter((input) => input.actorId !== input.userId)
+    .map(
+      (input) =>
+        sql`(${randomUUID()}::uuid, ${input.userId}::text, ${input.actorId}::text, ${input.kind}::text,
+          ${groupKeyOf(input)}::text, ${input.measurementId ?? null}::uuid, ${input.commentId ?? null}::uuid,
+          ${input.achievementId ?? null}::text, ${input.verdict ?? null}::text)`,
+    )
+  if (rows.length === 0) return 0
+  const result = await db.execute(sql`with input (id, user_id, actor_id, kind, group_key, measurement_id, comment_id,
+        achievement_id, verdict) as (values ${sql.join(rows, sql`, `)}),
+      inserted as (
+        insert into ${notifications} (id, user_id, actor_id, kind, group_key, measurement_id, comment_id,
+          achievement_id, verdict)
+        select i.* from input i
+        where i.actor_id is null or not exists (select 1 from ${blocks} b
+          where (b.blocker_id = i.user_id and b.blocked_id = i.actor_id)
+            or (b.blocker_id = i.actor_id and b.blocked_id = i.user_id))
+        returning user_id)
+    ${announceSql(sql`select user_id, count(*)::int as n from inserted group by user_id`)}`)
+  const announced = (result as unknown as { rows: { n: number }[] }).rows
+  return announced.reduce((sum, row) => sum + Number(row.n), 0)
 }
 
 /**
@@ -100,7 +100,9 @@ export async function tellRecipients(
     'measurementId' in target
       ? eq(notifications.measurementId, target.measurementId)
       : eq(notifications.commentId, target.commentId)
-  const recipients = await db.selectDistinct({ userId: notifications.userId }).from(notifications).where(where)
-  for (const { userId } of recipients) await publishEvent(db, { type: 'notifications', userId })
-  return recipients.map(({ userId }) => userId)
+  const result = await db.execute(
+    announceSql(sql`select ${notifications.userId} as user_id, 1 as n from ${notifications} where ${where}
+      group by ${notifications.userId}`),
+  )
+  return (result as unknown as { rows: { user_id: string }[] }).rows.map((row) => row.user_id)
 }

@@ -15,8 +15,9 @@ export const FEED_DELIVERY_CHANNEL = 'fieldmark_feed_delivery'
 
 /** Queues bringing the post's inbox rows in line with its visibility; call it in the transaction that changed it. */
 export async function queuePostDelivery(tx: Tx, measurementId: string): Promise<void> {
-  await tx.insert(feedDeliveries).values({ measurementId })
-  await tx.execute(sql`select pg_notify(${FEED_DELIVERY_CHANNEL}, '')`)
+  await tx.execute(sql`with queued as (insert into ${feedDeliveries} (measurement_id) values (${measurementId})
+      returning 1)
+    select pg_notify(${FEED_DELIVERY_CHANNEL}, '') from queued`)
 }
 
 /**
