@@ -63,9 +63,21 @@ describe('preparedRows', () => {
     }
   })
 
-  it('falls back to db.execute inside a transaction', async () => {
-    const rows = await t.db.transaction((tx) => preparedRows<Probe>(tx, probe(sql`n = ${3}`)))
-    expect(rows.map((r) => r.label)).toEqual(['member_c-3'])
+  it('runs inside a transaction on its connection: named on PostgreSQL, through db.execute on PGlite', async () => {
+    const direct = process.env.TEST_DB === 'postgres' ? await openPostgres(serverUrl(), 1) : undefined
+    try {
+      const db = direct?.db ?? t.db
+      const [rows, named] = await db.transaction(async (tx) => {
+        const found = await preparedRows<{ n: number }>(tx, sql`select ${3}::int as n -- in a transaction`)
+        const statements = await tx.execute(sql`select count(*)::int as n from pg_prepared_statements
+          where name like ${'fm\\_%'} and statement like '%-- in a transaction%'`)
+        return [found, (statements as unknown as { rows: { n: number }[] }).rows[0]?.n] as const
+      })
+      expect(rows).toEqual([{ n: 3 }])
+      expect(named).toBe(direct ? 1 : 0)
+    } finally {
+      await direct?.close()
+    }
   })
 
   it('reports an error of the query (a value of the wrong type) and stays usable', async () => {
@@ -116,8 +128,14 @@ if (poolerUrl) {
         const calls = Array.from({ length: 120 }, (_, i) =>
           preparedRows<{ n: number }>(pooled.db, sql`select ${i}::int + ${sql.raw(String(i % 4))} as n`),
         )
+        // And in transactions, on the connection each one holds.
+        const inTransactions = Array.from({ length: 24 }, (_, i) =>
+          pooled.db.transaction((tx) => preparedRows<{ n: number }>(tx, sql`select ${i}::int * 2 as n`)),
+        )
         const answers = await Promise.all(calls)
         expect(answers.map((rows) => rows[0]?.n)).toEqual(Array.from({ length: 120 }, (_, i) => i + (i % 4)))
+        const doubled = await Promise.all(inTransactions)
+        expect(doubled.map((rows) => rows[0]?.n)).toEqual(Array.from({ length: 24 }, (_, i) => i * 2))
         const named = await preparedRows<{ name: string }>(
           pooled.db,
           sql`select name from pg_prepared_statements where name like ${'fm\\_%'}`,

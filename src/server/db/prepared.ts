@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { fillPlaceholders, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import type pg from 'pg'
-import type { Db } from './client.ts'
+import pg from 'pg'
+import type { Db, Tx } from './client.ts'
 
 // Hot reads, parsed and planned once per connection with a GENERIC plan (ADR 028): build texts from a few shapes,
 // keep values as parameters, and pass only values `literalOf` accepts.
@@ -72,24 +72,31 @@ function withValues(text: string, params: unknown[]): SQL {
 
 const unnamed = new WeakSet<object>()
 
-/** Named statements off for this node-postgres pool (openPostgres, when it talks to a pooler). */
+/** Named statements off for this node-postgres pool and its connections (openPostgres, behind a pooler). */
 export function withoutNamedStatements(pool: pg.Pool): void {
   unnamed.add(pool)
+  pool.on('connect', (client) => unnamed.add(client))
 }
 
-async function run<T>(db: Db, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client
-  if (client === undefined || name === undefined) {
-    return ((await db.execute(withValues(text, params))) as unknown as { rows: T[] }).rows
+/** What runs `db`'s queries: a database's driver, or the connection of a transaction (drizzle's session). */
+function clientOf(db: Db | Tx): unknown {
+  const handle = db as unknown as { $client?: unknown; session?: { client?: unknown } }
+  return handle.$client ?? handle.session?.client
+}
+
+async function run<T>(db: Db | Tx, name: string | undefined, text: string, params: unknown[]): Promise<T[]> {
+  const client = clientOf(db)
+  if (name !== undefined && isPglite(client)) return pgliteRows<T>(client, name, text, params)
+  // A node-postgres pool, or a transaction's connection: named statements are per connection either way.
+  if (name !== undefined && (client instanceof pg.Pool || client instanceof pg.Client)) {
+    const result = await client.query(unnamed.has(client) ? { text, values: params } : { name, text, values: params })
+    return result.rows as T[]
   }
-  if (isPglite(client)) return pgliteRows<T>(client, name, text, params)
-  const pool = client as pg.Pool
-  const result = await pool.query(unnamed.has(pool) ? { text, values: params } : { name, text, values: params })
-  return result.rows as T[]
+  return ((await db.execute(withValues(text, params))) as unknown as { rows: T[] }).rows
 }
 
-/** Runs `query` as a prepared statement (ADR 028) and returns its rows. */
-export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+/** Runs `query` as a prepared statement (ADR 028) and returns its rows; in a transaction, on its connection. */
+export async function preparedRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query)
   return run<T>(db, nameOf(text), text, params)
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#server/db/client.ts'
 import { idMapLiteral } from '#server/db/literals.ts'
+import { preparedRows } from '#server/db/prepared.ts'
 import { type AchievementMetric, SPECIES_GROUPS } from '#shared/achievements/constants.ts'
 import { SPECIES } from '#shared/species/catalogue.ts'
 
@@ -296,8 +297,10 @@ export async function candidatesReached(
     ...(capped.has('species') ? [kindsSql(userId)] : []),
     ...(capped.has('active-weeks') ? [weeksSql(userId)] : []),
   ]
-  const [row] = (
-    (await tx.execute(sql`with recursive candidates as materialized (
+  // Prepared: a create's text is the same for every member, and planning it took longer than running it (ADR 028).
+  const [row] = await preparedRows<ReachedRow>(
+    tx,
+    sql`with recursive candidates as materialized (
         select a.id, a.metric, a.metric_arg, greatest(1, least(coalesce(a.target_value, 1), 1000000)) as target
         from achievements a
         where a.is_active and a.metric in (${sql.join(
@@ -317,8 +320,8 @@ export async function candidatesReached(
             : sql``
         })::text as reached,
         ${others.query === undefined ? sql`null::text` : sql`case when ${needs(rest.map((k) => k.metric))} then (${others.query}) end`}
-          as metrics`)) as unknown as { rows: ReachedRow[] }
-  ).rows
+          as metrics`,
+  )
   const candidates = (JSON.parse(row?.candidates ?? 'null') ?? []) as [string, string, string | null, number][]
   const values = new Map<string, number>()
   const set = (metric: string, value: number) => values.set(metric, value)

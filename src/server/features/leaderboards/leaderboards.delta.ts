@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Tx } from '#server/db/client.ts'
+import { preparedRows } from '#server/db/prepared.ts'
 import {
   type BoardVersion,
   type Cell,
@@ -17,10 +18,8 @@ import { bucketsSql, counts, evidenceLevel, sizeOf } from './leaderboards.servic
 // A measurement's write moves only the cells of its old and new versions: ADR 020. Runs in the write's transaction,
 // after it, under the member's lock (afterMemberChange).
 
-type Rows<T> = { rows: T[] }
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as Rows<T>).rows
-}
+// Prepared: the texts have a few shapes, and planning them cost as much as running them (ADR 028).
+const rowsOf = <T>(tx: Tx, query: SQL): Promise<T[]> => preparedRows<T>(tx, query)
 
 /** A moment as fixed-width ISO text with microseconds, in UTC (leaderboards.cells.ts compares them as text). */
 const iso = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
