@@ -125,16 +125,19 @@ describe('approval while the mail server fails', () => {
 describe('a sender that died mid-send', () => {
   it('leaves its mail leased until the lease runs out; then another sender delivers it', async () => {
     const email = uniqueEmail('lease')
-    await enqueueMail(t.db, deniedEmail(email, null, null))
-    // What a process killed after claiming leaves behind: one attempt counted, the lease still running.
-    await t.db
-      .update(mailQueue)
-      .set({ attempts: 1, leasedUntil: sql`now() + interval '400 milliseconds'` })
-      .where(eq(mailQueue.recipient, email))
+    // What a process killed after claiming leaves behind: one attempt counted, the lease still running. Queued and
+    // leased in one transaction, so that this app's own sender cannot claim it in between.
+    await t.db.transaction(async (tx) => {
+      await enqueueMail(tx, deniedEmail(email, null, null))
+      await tx
+        .update(mailQueue)
+        .set({ attempts: 1, leasedUntil: sql`clock_timestamp() + interval '1 second'` })
+        .where(eq(mailQueue.recipient, email))
+    })
 
+    await sleep(300)
     expect(await t.mailsTo(email)).toEqual([])
-    await sleep(500)
-    expect(await t.mailsTo(email)).toHaveLength(1)
+    await expect.poll(() => t.mailsTo(email), { timeout: 5_000, interval: 50 }).toHaveLength(1)
     expect(await queued(email)).toEqual([])
   })
 })
