@@ -2,14 +2,10 @@
 // Times finding the card in rendered 12 MP photos: findReference in Node, and the tool's worker in Chromium from the
 // JPEG to the corners (needs a build in dist/). Method: docs/benchmarking.md, "Finding the card".
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { cpus, loadavg } from 'node:os'
-import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import { findReference } from '../../src/shared/measuring/detect.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts'
 import { encodePhoto, NO_CARD_SCENES, renderLarge, TEST_SCENES } from '../../tests/support/rendered-photos.ts'
+import { openWorkerPage } from './reference-worker-page.ts'
 
 /**
  * Three photos where the first pass finds the card, then the slow cases: a card on gravel, found only by the last pass,
@@ -57,67 +53,26 @@ function inNode(photo: Photo, runs: number): number[] {
   return times
 }
 
-/** Serves dist/ and the photo, opens a page that posts the photo to the tool's worker and times each answer. */
+/** The tool's worker in Chromium, each photo several times; null without a build or Chromium. */
 async function inBrowser(all: Photo[], runs: number): Promise<Map<string, number[]> | null> {
-  const assets = join('dist', 'client', 'assets')
-  const worker = existsSync(assets) ? readdirSync(assets).find((f) => /^reference\.worker.*\.js$/.test(f)) : undefined
-  if (!worker || !existsSync(CHROMIUM_PATH)) return null
-  const server = createServer((req, res) => {
-    const photo = all.find((p) => req.url === `/${p.name}.jpg`)
-    if (photo) return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo.jpeg)
-    if (req.url === `/assets/${worker}`) {
-      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(assets, worker)))
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench</title>')
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as { port: number }
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  const page = await openWorkerPage()
+  if (!page) return null
   try {
-    const page = await browser.newPage()
-    await page.goto(`http://127.0.0.1:${port}/`)
     const results = new Map<string, number[]>()
     for (const photo of all) {
-      const times = await page.evaluate(
-        async ({ url, workerUrl, runs, natural, card }) => {
-          type PageWorker = {
-            onmessage: ((e: { data: { found: unknown } }) => void) | null
-            postMessage: (message: unknown) => void
-            terminate: () => void
-          }
-          // This runs in the page, whose Worker the server's typings (no DOM) do not know.
-          const PageWorker = (globalThis as unknown as { Worker: new (url: string, o: object) => PageWorker }).Worker
-          const blob = await (await fetch(url)).blob()
-          const w = new PageWorker(workerUrl, { type: 'module' })
-          // As in the tool, which starts its worker when it opens: the worker warms up before a photo arrives.
-          await new Promise((resolve) => setTimeout(resolve, 1000))
-          const out: number[] = []
-          for (let id = 0; id < runs; id++) {
-            const start = performance.now()
-            const reply = await new Promise<{ found: unknown }>((resolve) => {
-              w.onmessage = (e) => resolve(e.data)
-              w.postMessage({ id, image: blob, natural, kind: 'credit-card' })
-            })
-            if (Boolean(reply.found) !== card) throw new Error(reply.found ? 'a card found' : 'no card found')
-            out.push(performance.now() - start)
-          }
-          w.terminate()
-          return out
-        },
-        {
-          url: `/${photo.name}.jpg`,
-          workerUrl: `/assets/${worker}`,
-          runs,
-          natural: { width: photo.rendered.raster.width, height: photo.rendered.raster.height },
-          card: photo.card,
-        },
+      const { width, height } = photo.rendered.raster
+      const answers = await page.find(photo.jpeg, { width, height }, runs)
+      if (answers.some((a) => Boolean(a.found) !== photo.card)) {
+        throw new Error(`${photo.name}: ${photo.card ? 'no card found' : 'a card found'}`)
+      }
+      results.set(
+        photo.name,
+        answers.map((a) => a.ms),
       )
-      results.set(photo.name, times)
     }
     return results
   } finally {
-    await browser.close()
-    server.close()
+    await page.close()
   }
 }
 

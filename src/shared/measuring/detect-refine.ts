@@ -25,7 +25,7 @@ function edgeOffset(
   normal: Point,
   tangent: Point,
   reach: number,
-  { channel, polarity }: Across,
+  { channel, polarity, outermost }: Across,
 ): number | null {
   const step = 0.5
   const n = Math.round((2 * reach) / step) + 1
@@ -43,10 +43,12 @@ function edgeOffset(
   let peak = 0
   for (let i = 1; i < n - 1; i++) peak = Math.max(peak, slopeOf(i))
   if (peak < 3) return null
-  // The outermost strong step, not simply the steepest: a card's lighter rim makes a second step just inside its edge.
+  // Where the face is darker, the outermost strong step, not simply the steepest: a card's lighter rim makes a second
+  // step just inside its edge. Where it is brighter the rim adds to the edge's own step, and the steepest is the edge.
+  const least = outermost ? OUTERMOST_SHARE * peak : peak
   let best = -1
   for (let i = 1; i < n - 1; i++) {
-    if (slopeOf(i) >= OUTERMOST_SHARE * peak && slopeOf(i) >= slopeOf(i - 1) && slopeOf(i) >= slopeOf(i + 1)) {
+    if (slopeOf(i) >= least && slopeOf(i) >= slopeOf(i - 1) && slopeOf(i) >= slopeOf(i + 1)) {
       best = i
       break
     }
@@ -88,32 +90,44 @@ function fitLine(points: Point[]): Line | null {
 
 const cross = (s: Line, t: Line) => crossingOf(s.p, s.dir, t.p, t.dir)
 
+/** What a side's profile reads: a channel, and which way it steps. */
+type Across = { channel: Channel; polarity: number; outermost: boolean }
+
+/** The luma keeps a side unless a colour steps this much more: it is the least noisy, and what most edges show best. */
 const LUMA_PREFERENCE = 2
+/** A channel where the face is brighter is read when its step is this share of the largest and this many levels. */
+const MIN_BRIGHTER_SHARE = 0.2
+const MIN_BRIGHTER_LEVELS = 20
 
-/** What a side's profile reads: the channel that differs most across it, and which way it steps. */
-type Across = { channel: Channel; polarity: number }
-
-/** The channel (luma, red, green or blue) that changes most across a side, and the way it steps along `normal`. */
+/**
+ * The channel to read a side by, and the way it steps along `normal` (into the card). A card's lighter rim and the
+ * thin shadow it casts each move the edge by about a pixel in a channel where the face is darker than the surface
+ * (the rim reads as surface, the shadow as card). Where the face is brighter both go with the face and the edge stays.
+ */
 function across(r: Raster, a: Point, b: Point, normal: Point, reach: number): Across {
-  let best: Across = { channel: 'luma', polarity: 1 }
-  let bestStep = -1
-  for (const channel of channelsOf(r)) {
-    let step = 0
+  const steps = channelsOf(r).map((channel) => {
+    let sum = 0
+    let count = 0
     for (let t = 0.15; t <= 0.85; t += 0.05) {
       const x = a.x + t * (b.x - a.x)
       const y = a.y + t * (b.y - a.y)
-      const ahead = read(r, channel, x + reach * normal.x, y + reach * normal.y)
-      const behind = read(r, channel, x - reach * normal.x, y - reach * normal.y)
-      if (!Number.isNaN(ahead - behind)) step += ahead - behind
+      const step =
+        read(r, channel, x + reach * normal.x, y + reach * normal.y) -
+        read(r, channel, x - reach * normal.x, y - reach * normal.y)
+      if (!Number.isNaN(step)) {
+        sum += step
+        count++
+      }
     }
-    // The luma keeps the side unless a colour steps far more: it is the least noisy, and what most edges show best.
-    const weight = channel === 'luma' ? LUMA_PREFERENCE : 1
-    if (weight * Math.abs(step) > bestStep) {
-      bestStep = weight * Math.abs(step)
-      best = { channel, polarity: step >= 0 ? 1 : -1 }
-    }
-  }
-  return best
+    return { channel, step: count > 0 ? sum / count : 0 }
+  })
+  const largest = Math.max(...steps.map((s) => Math.abs(s.step)))
+  const least = Math.max(MIN_BRIGHTER_SHARE * largest, MIN_BRIGHTER_LEVELS)
+  const brighter = steps.filter((s) => s.step >= least).sort((p, q) => q.step - p.step)[0]
+  if (brighter) return { channel: brighter.channel, polarity: 1, outermost: false }
+  const weighed = (s: (typeof steps)[number]) => (s.channel === 'luma' ? LUMA_PREFERENCE : 1) * Math.abs(s.step)
+  const best = steps.reduce((p, q) => (weighed(q) > weighed(p) ? q : p))
+  return { channel: best.channel, polarity: best.step >= 0 ? 1 : -1, outermost: true }
 }
 
 /** `evidence`: the least share, over the four sides, of places where the edge was found on the fitted line. */

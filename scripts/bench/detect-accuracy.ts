@@ -1,0 +1,72 @@
+// npm run bench:detect-accuracy (after npm run build)
+// What the measuring tool's worker finds on every rendered test photo as a phone would take it: 4000 × 3000, JPEG at
+// quality 90, decoded to 1280 px in Chromium. For each: the worst corner against the truth (share of the card's
+// length) and the fish measured through the found corners against its true length, with the stated uncertainty.
+// Method: docs/benchmarking.md, "Finding the card".
+
+import type { FoundCard } from '../../src/shared/measuring/detect.ts'
+import type { Point } from '../../src/shared/measuring/geometry.ts'
+import { measureOnPlane } from '../../src/shared/measuring/plane.ts'
+import {
+  encodePhoto,
+  NO_CARD_SCENES,
+  type RenderedPhoto,
+  renderLarge,
+  TEST_SCENES,
+} from '../../tests/support/rendered-photos.ts'
+import { openWorkerPage } from './reference-worker-page.ts'
+
+const FISH_TARGET = 0.02
+
+/** One line of the report for a photo with a card, and whether its fish is past the target. */
+function report(name: string, photo: RenderedPhoto, found: FoundCard): { line: string; fishOff: boolean } {
+  const truth = photo.truth.cardCorners as readonly Point[]
+  const long = Math.hypot((truth[1] as Point).x - (truth[0] as Point).x, (truth[1] as Point).y - (truth[0] as Point).y)
+  const worst = Math.max(...truth.map((t) => Math.min(...found.corners.map((c) => Math.hypot(c.x - t.x, c.y - t.y)))))
+  const fish = photo.truth.fish
+  if (!fish || !photo.truth.cardOnSubjectPlane) return { line: `${name}: corners ${pct(worst / long)}`, fishOff: false }
+  const measured = measureOnPlane('straight', [fish.a, fish.b], found.corners, { cornerPx: found.cornerErrorPx })
+  const off = measured.valueIn / fish.lengthIn - 1
+  const stated = measured.uncertaintyIn / fish.lengthIn
+  return {
+    line: `${name}: corners ${pct(worst / long)}, fish ${off >= 0 ? '+' : ''}${pct(off)} (stated ± ${pct(stated)})`,
+    fishOff: Math.abs(off) > FISH_TARGET,
+  }
+}
+
+const pct = (share: number) => `${(100 * share).toFixed(2)} %`
+
+const page = await openWorkerPage()
+if (!page) {
+  console.log('no build in dist/ or no Chromium: run npm run build first')
+  process.exit(1)
+}
+const counts = { cards: 0, found: 0, fishOff: 0, falseCards: 0 }
+try {
+  for (const { name, scene } of [...TEST_SCENES, ...NO_CARD_SCENES]) {
+    const photo = await renderLarge(scene)
+    const { width, height } = photo.raster
+    const [answer] = await page.find(await encodePhoto(photo, 'jpeg', 90), { width, height })
+    const found = answer?.found?.kind === 'credit-card' ? answer.found : null
+    if (!photo.truth.cardCorners) {
+      if (found) counts.falseCards++
+      console.log(`${name}: ${found ? 'A CARD WHERE THERE IS NONE' : 'no card, rightly'}`)
+      continue
+    }
+    counts.cards++
+    if (!found) {
+      console.log(`${name}: not found`)
+      continue
+    }
+    counts.found++
+    const { line, fishOff } = report(name, photo, found)
+    if (fishOff) counts.fishOff++
+    console.log(line)
+  }
+} finally {
+  await page.close()
+}
+console.log(
+  `found ${counts.found} of ${counts.cards}; cards where there is none: ${counts.falseCards}; ` +
+    `fish more than ${pct(FISH_TARGET)} off: ${counts.fishOff}`,
+)
