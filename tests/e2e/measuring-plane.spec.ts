@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { applyHomography, CARD_PLANE_IN, type Point } from '../../src/shared/measuring/index.ts'
 import type { MeasurementPage } from '../../src/shared/schemas/measurements.ts'
 import {
@@ -51,7 +52,7 @@ const said = (dialog: Locator, text: string | RegExp) =>
 const withinPercent = (value: number, expected: number, percent: number) =>
   Math.abs(value - expected) <= (expected * percent) / 100
 
-async function openWithPhoto(page: Page, photo: RenderedPhoto, name: string) {
+async function openWithPhoto(page: Page, photo: RenderedPhoto, name: string, jpeg?: Buffer) {
   await signInAdmin(page.request)
   await page.goto('/')
   await page
@@ -62,7 +63,7 @@ async function openWithPhoto(page: Page, photo: RenderedPhoto, name: string) {
   await dialog.getByLabel('Choose a photo').setInputFiles({
     name: `${name}.jpg`,
     mimeType: 'image/jpeg',
-    buffer: await encodePhoto(photo, 'jpeg'),
+    buffer: jpeg ?? (await encodePhoto(photo, 'jpeg')),
   })
   await expect(dialog.getByRole('heading', { name: /Reference/ })).toBeVisible()
   await expect(dialog.locator('svg[role="application"] > image')).toBeVisible()
@@ -131,6 +132,40 @@ test('desktop: the card is found on a photo taken at an angle, the fish measured
   await table.scrollIntoViewIfNeeded()
   await look(page, 'measuring-plane-07-saved')
 })
+
+// A phone stores a portrait or a turned shot as the sensor saw it, with an EXIF orientation; the tool shows it upright,
+// and the worker, which decodes the photo itself, must find the card in the same upright pixels.
+const STORED_TURNED = [
+  { orientation: 6, turn: -90, how: 'on its side' },
+  { orientation: 3, turn: 180, how: 'upside down' },
+] as const
+
+for (const { orientation, turn, how } of STORED_TURNED) {
+  test(`desktop: a photo stored ${how} (EXIF orientation ${orientation}): the card found, the fish within 2 %`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const photo = rendered(WITH_CARD)
+    const fish = photo.truth.fish
+    if (!fish) throw new Error('the scene has no fish')
+    // Stored turned, with the tag that tells a viewer how to turn it back.
+    const stored = await sharp(await encodePhoto(photo, 'jpeg'))
+      .rotate(turn)
+      .withMetadata({ orientation })
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const dialog = await openWithPhoto(page, photo, `${WITH_CARD}-${orientation}`, stored)
+    await expect(dialog.getByText('Card found', { exact: true })).toBeVisible({ timeout: 30_000 })
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'Fit' }).click()
+    for (const end of [fish.a, fish.b]) {
+      const s = await onScreen(dialog, photo, end)
+      await page.mouse.click(s.x, s.y)
+    }
+    await expectPlaneResult(dialog, fish.lengthIn)
+  })
+}
 
 /** Where a card lying on the surface would be: its corners on the plane (inches) carried into the photo. */
 function cardCornersAt(photo: RenderedPhoto, at: Point): Point[] {

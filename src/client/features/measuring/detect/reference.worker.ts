@@ -1,5 +1,6 @@
 import { findReference } from '#shared/measuring/index.ts'
-import { type DetectReply, type DetectRequest, toPhotoPixels, workingSize } from './working-photo.ts'
+import { decodeForDetection } from './decode-photo.ts'
+import { type DetectReply, type DetectRequest, toPhotoPixels } from './working-photo.ts'
 
 // Finds the card or the quarter off the main thread, so the tool stays responsive while it looks (a second or so on a
 // phone). Everything happens in the browser: no photo leaves it, and it works offline.
@@ -12,21 +13,10 @@ const scope = self as unknown as {
 
 async function look({ image, natural, kind }: DetectRequest) {
   const blob = typeof image === 'string' ? await (await fetch(image)).blob() : image
-  const size = workingSize(natural)
-  const bitmap = await createImageBitmap(blob, {
-    resizeWidth: size.width,
-    resizeHeight: size.height,
-    resizeQuality: 'high',
-    imageOrientation: 'from-image',
-  })
-  const canvas = new OffscreenCanvas(size.width, size.height)
-  const context = canvas.getContext('2d', { willReadFrequently: true })
-  if (!context) return null
-  context.drawImage(bitmap, 0, 0)
-  bitmap.close()
-  const { data } = context.getImageData(0, 0, size.width, size.height)
-  const found = findReference({ width: size.width, height: size.height, channels: 4, data }, kind)
-  return found ? toPhotoPixels(found, size, natural) : null
+  const photo = await decodeForDetection(blob, natural)
+  if (!photo) return null
+  const found = findReference({ ...photo, channels: 4 }, kind)
+  return found ? toPhotoPixels(found, photo, natural) : null
 }
 
 /**

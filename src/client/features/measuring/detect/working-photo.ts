@@ -7,8 +7,8 @@ export type Size = { width: number; height: number }
 export type DetectKind = FoundReference['kind']
 
 /**
- * The long edge the worker decodes the photo at: a card a tenth of the frame is 128 px long, enough for its corners
- * to a fraction of a pixel; decoding a 12 MP photo to it and finding the card stays under 300 ms (BENCHMARKS.md).
+ * The long edge the worker decodes the photo at where it must decode it whole (decode-photo.ts): a card a tenth of
+ * the frame is 128 px long, enough for its corners to a fraction of a pixel.
  */
 export const MAX_DETECT_EDGE = 1280
 
