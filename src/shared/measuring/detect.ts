@@ -1,5 +1,13 @@
 import { ASPECT_TOLERANCE, cardAspectError, cardCandidate, quadCycles } from './detect-card.ts'
-import { blur, gradients, magnitudePercentile, ringStats, strongest, thinEdges, workingCopies } from './detect-image.ts'
+import {
+  blur,
+  type Gradients,
+  magnitudePercentile,
+  ringStats,
+  strongestGradients,
+  thinEdges,
+  workingCopies,
+} from './detect-image.ts'
 import { lineSegments } from './detect-lines.ts'
 import { axisEnds, ellipseCandidates, refineEllipse } from './detect-quarter.ts'
 import { refineCorners } from './detect-refine.ts'
@@ -43,12 +51,12 @@ const PASSES = [
   { edge: 1024, textured: true },
 ] as const
 
-type Working = { grad: ReturnType<typeof gradients>; scale: number; threshold: number }
+type Working = { grad: Gradients; scale: number; threshold: number }
 
 function working(image: Raster, edge: number): Working {
   const { planes, scale } = workingCopies(image, edge)
   // Averaging blocks of 2 × 2 pixels or more smooths enough already; a full-size copy is blurred first.
-  const grad = strongest(planes.map((plane) => gradients(scale >= 2 ? plane : blur(plane))))
+  const grad = strongestGradients(scale >= 2 ? planes : planes.map(blur))
   // Texture sets the bar: an edge must stand out from most of the photo's gradients, and from noise.
   const threshold = Math.max(4, 0.6 * magnitudePercentile(grad, 0.9))
   return { grad, scale, threshold }
