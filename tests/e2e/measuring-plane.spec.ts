@@ -87,14 +87,30 @@ async function expectPlaneResult(dialog: Locator, lengthIn: number): Promise<num
   return measured
 }
 
-test('desktop: the card is found on a photo taken at an angle, the fish measured on its plane and saved', async ({
-  page,
-}) => {
+/** The photo with a card and a fish, at desktop width. */
+async function withCardAtDesktop(page: Page) {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   const photo = rendered(WITH_CARD)
   const fish = photo.truth.fish
   if (!fish) throw new Error('the scene has no fish')
+  return { photo, fish }
+}
+
+/** Past the reference, the fish marked from snout to tail on the whole photo. */
+async function markFish(page: Page, dialog: Locator, photo: RenderedPhoto, fish: { a: Point; b: Point }) {
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Fit' }).click()
+  for (const end of [fish.a, fish.b]) {
+    const s = await onScreen(dialog, photo, end)
+    await page.mouse.click(s.x, s.y)
+  }
+}
+
+test('desktop: the card is found on a photo taken at an angle, the fish measured on its plane and saved', async ({
+  page,
+}) => {
+  const { photo, fish } = await withCardAtDesktop(page)
   const dialog = await openWithPhoto(page, photo, WITH_CARD)
 
   await expect(dialog.getByText('Card found', { exact: true })).toBeVisible({ timeout: 30_000 })
@@ -102,12 +118,7 @@ test('desktop: the card is found on a photo taken at an angle, the fish measured
   await expect(dialog.getByText(/^Long sides \d+ px; corners placed to ± [\d.]+ px$/)).toBeVisible()
   await look(page, 'measuring-plane-01-card-found')
 
-  await dialog.getByRole('button', { name: 'Continue' }).click()
-  await dialog.getByRole('button', { name: 'Fit' }).click()
-  for (const end of [fish.a, fish.b]) {
-    const s = await onScreen(dialog, photo, end)
-    await page.mouse.click(s.x, s.y)
-  }
+  await markFish(page, dialog, photo, fish)
   const measured = await expectPlaneResult(dialog, fish.lengthIn)
   await look(page, 'measuring-plane-02-result')
 
@@ -144,11 +155,7 @@ for (const { orientation, turn, how } of STORED_TURNED) {
   test(`desktop: a photo stored ${how} (EXIF orientation ${orientation}): the card found, the fish within 2 %`, async ({
     page,
   }) => {
-    test.setTimeout(120_000)
-    await page.setViewportSize({ width: 1280, height: 800 })
-    const photo = rendered(WITH_CARD)
-    const fish = photo.truth.fish
-    if (!fish) throw new Error('the scene has no fish')
+    const { photo, fish } = await withCardAtDesktop(page)
     // Stored turned, with the tag that tells a viewer how to turn it back.
     const stored = await sharp(await encodePhoto(photo, 'jpeg'))
       .rotate(turn)
@@ -157,12 +164,7 @@ for (const { orientation, turn, how } of STORED_TURNED) {
       .toBuffer()
     const dialog = await openWithPhoto(page, photo, `${WITH_CARD}-${orientation}`, stored)
     await expect(dialog.getByText('Card found', { exact: true })).toBeVisible({ timeout: 30_000 })
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await dialog.getByRole('button', { name: 'Fit' }).click()
-    for (const end of [fish.a, fish.b]) {
-      const s = await onScreen(dialog, photo, end)
-      await page.mouse.click(s.x, s.y)
-    }
+    await markFish(page, dialog, photo, fish)
     await expectPlaneResult(dialog, fish.lengthIn)
   })
 }
