@@ -1,9 +1,6 @@
 // npm run bench:detect-accuracy (after npm run build)
-// What the measuring tool's worker finds on every rendered test photo as a phone would take it: 4000 × 3000 (a
-// portrait scene 3000 × 4000), JPEG at quality 90, decoded in Chromium as the tool decodes it. For each: the worst
-// corner against the truth (share of the card's length) and the fish measured through the found corners against its
-// true length, with the stated uncertainty.
-// Method: docs/benchmarking.md, "Finding the card".
+// Every rendered test photo through the measuring tool's worker in Chromium, as a phone takes it: where the corners
+// and the fish measured through them land against the truth. Method: docs/benchmarking.md, "Finding the card".
 
 import type { FoundCard } from '../../src/shared/measuring/detect.ts'
 import type { Point } from '../../src/shared/measuring/geometry.ts'

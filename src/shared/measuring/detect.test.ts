@@ -42,10 +42,8 @@ const MUST_FIND = [
 ]
 
 /**
- * Found, but short of the marks: a black card, whose lighter rim and shadow blur its edge alike in every channel
- * (3.3 %); a green card standing on end at the photo's edge, five card lengths from the fish, whose corners within
- * half a pixel still tip the plane by 3.7 % there (stated ± 4 %); and a green card on gravel, 167 px long, five card
- * lengths from the fish (7.3 %, stated ± 11 %).
+ * Found, but short of the marks (docs/measuring.md, "What it finds"): a black card, whose rim and shadow blur its edge
+ * in every channel; a green card on end and one on gravel, each five card lengths from the fish.
  */
 const LIMITS: Record<string, { corners: number; length: number }> = {
   'tilt30-sideways-bottom-right-black-plain': { corners: 0.01, length: 0.04 },
