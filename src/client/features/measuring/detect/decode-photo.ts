@@ -11,7 +11,11 @@ export type DecodedPhoto = Size & { data: Uint8ClampedArray }
  * The long edge asked of the direct decode. The decoder picks the largest size it can make at or under it (1500 px for
  * a 4000 × 3000 photo): more pixels across the card than the whole decode's 1280, for less time.
  */
-export const DIRECT_DECODE_EDGE = 1600
+const DIRECT_DECODE_EDGE = 1600
+
+/** Whether decoded frames carry their orientation, so that drawing one turns a photo stored on its side upright. */
+const framesCarryOrientation = () =>
+  typeof ImageDecoder !== 'undefined' && typeof VideoFrame !== 'undefined' && 'rotation' in VideoFrame.prototype
 
 /** Draws an image source onto a canvas of `size` and reads its pixels back. */
 function pixelsOf(source: CanvasImageSource, size: Size): DecodedPhoto | null {
@@ -41,7 +45,8 @@ async function copyPixels(frame: VideoFrame): Promise<DecodedPhoto | null> {
  * image decoder, a type it does not read, or frames that do not carry their orientation (drawn, they would not turn).
  */
 async function decodeDirect(blob: Blob, natural: Size): Promise<DecodedPhoto | null> {
-  if (typeof ImageDecoder === 'undefined' || !blob.type || !(await ImageDecoder.isTypeSupported(blob.type))) return null
+  // Checked before decoding: a browser without it would otherwise decode every photo twice.
+  if (!framesCarryOrientation() || !blob.type || !(await ImageDecoder.isTypeSupported(blob.type))) return null
   const desired = workingSize(natural, DIRECT_DECODE_EDGE)
   // The decoder sizes the stored image, which an EXIF orientation of 5–8 has on its side.
   const decoder = new ImageDecoder({
@@ -53,7 +58,6 @@ async function decodeDirect(blob: Blob, natural: Size): Promise<DecodedPhoto | n
   try {
     const { image } = await decoder.decode()
     try {
-      if (!('rotation' in image)) return null
       const size = { width: image.displayWidth, height: image.displayHeight }
       // A frame the wrong way round (its orientation not applied) would map corners onto the wrong pixels.
       if (size.width >= size.height !== natural.width >= natural.height) return null
