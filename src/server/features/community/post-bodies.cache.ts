@@ -88,9 +88,12 @@ export const bodyJsonSql: SQL = sql`json_build_array(${sql.join(
 )}, (select coalesce(json_agg(json_build_array(p.id, p.width, p.height) order by p.position), '[]')
       from photos p where p.measurement_id = page.id))`
 
-/** bodyJsonSql as text, or '' for a post among `known` (a placeholder: ids separated by spaces). */
+/**
+ * bodyJsonSql as text, or '' for a post among `known` (a placeholder: ids separated by spaces). The list is parsed
+ * once as a subquery: parsed per row, it cost a page a third of its time on the embedded database.
+ */
 export function bodyOrKnownSql(known: ReturnType<typeof sql.placeholder>): SQL {
-  return sql`case when page.id = any(string_to_array(${known}, ' ')::uuid[]) then ''
+  return sql`case when page.id = any((select string_to_array(${known}, ' ')::uuid[])::uuid[]) then ''
     else ${bodyJsonSql}::text end`
 }
 
