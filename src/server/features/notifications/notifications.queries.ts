@@ -7,9 +7,10 @@ import { users } from '#server/features/auth/index.ts'
 import { achievements, blocks, comments, follows, notifications } from '#server/features/community/index.ts'
 import { measurements } from '#server/features/measurements/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import type { NotificationGroup } from '#shared/schemas/community.ts'
+import { groupWindow, type WindowGroup, windowRowsOf } from './notifications.groups.ts'
 
-// The bell's SQL: a list's version, and its window of groups in one statement (notifications.service.ts lists them).
+// The bell's SQL: a list's version, and its window of notifications in one statement, grouped after it
+// (notifications.groups.ts; notifications.service.ts lists them).
 
 const n = notifications
 const userId = sql.placeholder('userId')
@@ -46,20 +47,6 @@ export function versionSql(own: 'full' | 'latest', withMeasurements: boolean, wi
   return sql`concat_ws('#', ${sql.join(parts, sql`, `)})`
 }
 
-export type WindowGroup = {
-  key: string
-  kind: NotificationGroup['kind']
-  measurementId: string | null
-  commentId: string | null
-  achievementId: string | null
-  verdict: NotificationGroup['verdict']
-  /** ISO text to the millisecond, as Date.toISOString writes it */
-  latestAt: string
-  unread: boolean
-  actorCount: number
-  /** newest first, at most `shown` */
-  actorIds: string[] | null
-}
 export type About = Visible & { id: string; speciesId: string; follows: boolean; ownerBlocked: boolean }
 export type Actor = {
   id: string
@@ -68,6 +55,8 @@ export type Actor = {
   image: string | null
   hiddenAt: string | null
 }
+export type { WindowGroup } from './notifications.groups.ts'
+
 export type Window = {
   /** notificationsVersion(…, 'latest') as read in the same statement */
   version: string
@@ -78,31 +67,37 @@ export type Window = {
   mentions: string[] | null
 }
 
-const statements = new Map<string, PreparedStatement<Window>>()
+/** What the statement reads: the window's notifications as one text (windowRowsOf), not yet grouped. */
+type WindowRead = Omit<Window, 'groups'> & { rows: string | null }
+
+const statements = new Map<string, PreparedStatement<WindowRead>>()
 
 /**
  * The member's latest `size` notifications grouped by key, newest group first, without blocked actors or hidden
- * comments; the caller decides each group's measurement. One statement, each part one JSON value (ADR 022).
+ * comments; the caller decides each group's measurement. One statement, each part one value (ADR 022): the
+ * notifications as one text, what they are about as JSON (their measurements, achievements and actors).
  */
 export async function readWindow(
   db: Db,
   viewer: AuthUser,
   options: { size: number; shown: number; dependencies: boolean },
 ): Promise<Window | undefined> {
-  const shape = `${options.size}|${options.shown}|${options.dependencies}`
+  const shape = `${options.size}|${options.dependencies}`
   let statement = statements.get(shape)
   if (!statement) {
-    statement = preparedStatement<Window>(windowSql(options))
+    statement = preparedStatement<WindowRead>(windowSql(options))
     statements.set(shape, statement)
   }
-  const [window] = await statement.rows(db, { userId: viewer.id, isAdmin: viewer.isAdmin })
-  return window
+  const [read] = await statement.rows(db, { userId: viewer.id, isAdmin: viewer.isAdmin })
+  if (!read) return undefined
+  const { rows, ...rest } = read
+  return { ...rest, groups: groupWindow(windowRowsOf(rows ?? ''), options.shown) }
 }
 
-function windowSql({ size, shown, dependencies }: { size: number; shown: number; dependencies: boolean }): SQL {
+function windowSql({ size, dependencies }: { size: number; dependencies: boolean }): SQL {
   const m = measurements
   const isAdmin = sql`${sql.placeholder('isAdmin')}::boolean`
-  const described = dependencies ? sql`select measurement_id from latest` : sql`select measurement_id from groups`
+  const described = dependencies ? sql`select measurement_id from latest` : sql`select measurement_id from kept`
   return sql`
     with latest as (
       select ${n.kind} as kind, ${n.groupKey} as group_key, ${n.actorId} as actor_id,
@@ -116,46 +111,27 @@ function windowSql({ size, shown, dependencies }: { size: number; shown: number;
       select case when ${blocks.blockerId} = ${userId} then ${blocks.blockedId} else ${blocks.blockerId} end as id
       from ${blocks} where ${blocks.blockerId} = ${userId} or ${blocks.blockedId} = ${userId}
     ),
-    kept as (
-      select l.*, row_number() over (partition by l.group_key order by l.created_at desc) as nth,
-        bool_or(l.unread) over (partition by l.group_key) as group_unread,
-        row_number() over (partition by l.group_key, l.actor_id order by l.created_at desc) as actor_nth
-      from latest l left join ${comments} on ${comments.id} = l.comment_id
+    kept as materialized (
+      select l.* from latest l
       where (l.actor_id is null or l.actor_id not in (select id from blocked))
-        and (${comments.hiddenAt} is null or ${isAdmin})
-    ),
-    actors as (
-      select group_key, actor_id, row_number() over (partition by group_key order by created_at desc) as rank
-      from kept where actor_id is not null and actor_nth = 1
-    ),
-    groups as (
-      select group_key, kind, measurement_id, comment_id, achievement_id, verdict, created_at, group_unread as unread
-      from kept where nth = 1
-    ),
-    -- materialized: the generic plan, which cannot tell how many groups there are, ran it again for every group
-    named as materialized (
-      select group_key, count(*) as actor_count,
-        json_agg(actor_id order by rank) filter (where rank <= ${countLiteral(shown)}) as actor_ids
-      from actors group by group_key
+        and (l.comment_id is null or ${isAdmin} or not exists (select 1 from ${comments}
+          where ${comments.id} = l.comment_id and ${comments.hiddenAt} is not null))
     )
     select ${versionSql('latest', false, false)} as version,
-      (select json_agg(json_build_object('key', g.group_key, 'kind', g.kind, 'measurementId', g.measurement_id,
-          'commentId', g.comment_id, 'achievementId', g.achievement_id, 'verdict', g.verdict,
-          'latestAt', to_char(g.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'unread', g.unread, 'actorCount', coalesce(a.actor_count, 0), 'actorIds', a.actor_ids)
-        order by g.created_at desc)
-        from groups g left join named a on a.group_key = g.group_key) as groups,
+      (select string_agg(concat_ws(chr(31), kind, group_key, coalesce(actor_id, ''), coalesce(measurement_id::text, ''),
+          coalesce(comment_id::text, ''), coalesce(achievement_id, ''), coalesce(verdict, ''), unread,
+          to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), chr(30)
+        order by created_at desc nulls last) from kept) as rows,
       (select json_agg(json_build_object('id', ${m.id}, 'userId', ${m.userId}, 'visibility', ${m.visibility},
           'hiddenAt', ${m.hiddenAt}::text, 'speciesId', ${m.speciesId},
           'follows', ${m.userId} <> ${userId} and ${followsSql(userId, m.userId)},
           'ownerBlocked', ${m.userId} in (select id from blocked)))
         from ${m} where ${m.id} in (${described})) as measurements,
       (select json_agg(json_build_object('id', ${achievements.id}, 'name', ${achievements.name}))
-        from ${achievements} where ${achievements.id} in (select achievement_id from groups)) as achievements,
+        from ${achievements} where ${achievements.id} in (select achievement_id from kept)) as achievements,
       (select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
           'lastName', ${users.lastName}, 'image', ${users.image}, 'hiddenAt', ${users.hiddenAt}::text))
-        from ${users}
-        where ${users.id} in (select actor_id from actors where rank <= ${countLiteral(shown)})) as actors,
+        from ${users} where ${users.id} in (select actor_id from kept)) as actors,
       ${dependencies ? mentionsSql : sql`null`} as mentions`
 }
 
