@@ -1,7 +1,7 @@
 import type { NotificationGroup } from '#shared/schemas/community.ts'
 
 // The bell's groups made from the window's notifications. Grouping here rather than with window functions in the
-// statement halves the statement's time on the embedded database (BENCHMARKS.md, 2026-11-28 14:00).
+// statement takes a fifth off its time on the embedded database (BENCHMARKS.md, 2026-11-28 14:00–15:00).
 
 export type WindowGroup = {
   key: string
