@@ -1,7 +1,6 @@
 import type { NotificationGroup } from '#shared/schemas/community.ts'
 
-// The bell's groups made from the window's notifications. Grouping here rather than with window functions in the
-// statement takes a fifth off its time on the embedded database (BENCHMARKS.md, 2026-11-28 14:00–15:00).
+// The bell's groups made from the window's notifications: here rather than in the statement (ADR 118).
 
 export type WindowGroup = {
   key: string
