@@ -12,3 +12,4 @@ export {
 } from './community.tables.ts'
 export { queuePostDelivery, reachesFollowers } from './feed-inbox.service.ts'
 export { memberColumns, toMember } from './interactions.service.ts'
+export { MemberCards } from './member-cards.cache.ts'

@@ -3,6 +3,9 @@ import type { Db } from '#server/db/client.ts'
 import { users } from '#server/features/auth/index.ts'
 import type { EventHub } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
+import type { AuthUser } from '#shared/schemas/access.ts'
+import type { Member } from '#shared/schemas/community.ts'
+import { toMember } from './profiles.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,8 +13,8 @@ declare module 'fastify' {
   }
 }
 
-// Authors' cards (Measurement.owner) for the one-post route, kept per member apart from bodies (pages read theirs in
-// their statement, ADR 023). Dropped by the database's 'member-card' event (migration 0012) in every process, and at
+// Authors' cards (Measurement.owner) for the one-post route, and the bell's actors, kept per member apart from bodies
+// (pages read theirs in their statement, ADR 023). Dropped by the database's 'member-card' event (migration 0012) in every process, and at
 // once by the process that made the change; without a listening hub nothing is kept (ADR 053).
 
 export type CardAudience = 'owner' | 'member'
@@ -20,10 +23,13 @@ type CardRow = { id: string; firstName: string | null; lastName: string | null; 
 
 type Card = Record<CardAudience, Buffer>
 
+/** A card and the row it was made of (members() shows that to the bell). */
+type Kept = { row: CardRow; card: Card }
+
 const MAX_CARDS = 50_000
 
 export class MemberCards {
-  readonly #cards: DroppedCache<Card>
+  readonly #cards: DroppedCache<Kept>
 
   /** `live`: this process hears every process's 'member-card' events (EventHub.live). */
   constructor(options: { live: boolean }) {
@@ -52,12 +58,23 @@ export class MemberCards {
 
   /** These members' cards per audience (cardJson); members that do not exist are left out. */
   async cards(db: Db, userIds: Iterable<string>): Promise<Map<string, Card>> {
-    const found = new Map<string, Card>()
+    const kept = await this.#kept(db, userIds)
+    return new Map([...kept].map(([id, { card }]) => [id, card]))
+  }
+
+  /** These members as `viewer` sees them (the bell's actors); members that do not exist are left out. */
+  async members(db: Db, userIds: Iterable<string>, viewer: AuthUser): Promise<Map<string, Member>> {
+    const kept = await this.#kept(db, userIds)
+    return new Map([...kept].map(([id, { row }]) => [id, toMember(row, viewer)]))
+  }
+
+  async #kept(db: Db, userIds: Iterable<string>): Promise<Map<string, Kept>> {
+    const found = new Map<string, Kept>()
     const missing: string[] = []
     for (const id of new Set(userIds)) {
-      const card = this.#cards.get(id)
-      if (card === undefined) missing.push(id)
-      else found.set(id, card)
+      const kept = this.#cards.get(id)
+      if (kept === undefined) missing.push(id)
+      else found.set(id, kept)
     }
     if (missing.length === 0) return found
     const generation = this.#cards.generation
@@ -72,9 +89,9 @@ export class MemberCards {
       .from(users)
       .where(inArray(users.id, missing))
     for (const row of rows) {
-      const card = cardOf(row)
-      found.set(row.id, card)
-      this.#cards.set(row.id, card, generation)
+      const kept = { row, card: cardOf(row) }
+      found.set(row.id, kept)
+      this.#cards.set(row.id, kept, generation)
     }
     return found
   }

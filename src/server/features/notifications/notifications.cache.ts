@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Db } from '#server/db/client.ts'
+import type { MemberCards } from '#server/features/community/index.ts'
 import { VersionedCache } from '#server/lib/versioned-cache.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { NotificationList } from '#shared/schemas/community.ts'
@@ -14,15 +15,18 @@ import { type Dependencies, listNotifications, notificationsVersion } from './no
 export class NotificationLists {
   readonly #db: Db
   readonly #hub: EventHub
+  readonly #cards: MemberCards
   readonly #bodies: VersionedCache
   readonly #dependencies: LRUCache<string, Dependencies>
   readonly #changes = new Map<string, number>()
   readonly #maxEntries: number
   #epoch = 0
 
-  constructor(db: Db, hub: EventHub, maxEntries = 10_000) {
+  /** `cards`: the actors' cards (MemberCards.listening on the same hub). */
+  constructor(db: Db, hub: EventHub, cards: MemberCards, maxEntries = 10_000) {
     this.#db = db
     this.#hub = hub
+    this.#cards = cards
     this.#maxEntries = maxEntries
     this.#dependencies = new LRUCache({ max: maxEntries })
     this.#bodies = new VersionedCache({ maxEntries })
@@ -53,7 +57,7 @@ export class NotificationLists {
       key,
       async () => `${changes}|${await notificationsVersion(this.#db, viewer.id, undefined, 'latest')}`,
       async () => {
-        const { list, version } = await listNotifications(this.#db, viewer)
+        const { list, version } = await listNotifications(this.#db, viewer, this.#cards)
         return { version: `${changes}|${version}`, value: list }
       },
     )
@@ -62,7 +66,7 @@ export class NotificationLists {
   async #readAlone(key: string, viewer: AuthUser) {
     const version = `db|${await notificationsVersion(this.#db, viewer.id, this.#dependencies.get(key), 'full')}`
     const body = await this.#bodies.through(key, version, async () => {
-      const { list, dependencies } = await listNotifications(this.#db, viewer, { dependencies: true })
+      const { list, dependencies } = await listNotifications(this.#db, viewer, this.#cards, { dependencies: true })
       this.#dependencies.set(key, dependencies)
       return list
     })

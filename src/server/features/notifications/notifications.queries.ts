@@ -3,7 +3,6 @@ import type { Db } from '#server/db/client.ts'
 import { countLiteral } from '#server/db/literals.ts'
 import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
 import { followsSql, type Visible } from '#server/domain/visibility.ts'
-import { users } from '#server/features/auth/index.ts'
 import { achievements, blocks, comments, follows, notifications } from '#server/features/community/index.ts'
 import { measurements } from '#server/features/measurements/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
@@ -48,13 +47,6 @@ export function versionSql(own: 'full' | 'latest', withMeasurements: boolean, wi
 }
 
 export type About = Visible & { id: string; speciesId: string; follows: boolean; ownerBlocked: boolean }
-export type Actor = {
-  id: string
-  firstName: string | null
-  lastName: string | null
-  image: string | null
-  hiddenAt: string | null
-}
 export type { WindowGroup } from './notifications.groups.ts'
 
 export type Window = {
@@ -63,7 +55,6 @@ export type Window = {
   groups: WindowGroup[] | null
   measurements: About[] | null
   achievements: { id: string; name: string }[] | null
-  actors: Actor[] | null
   mentions: string[] | null
 }
 
@@ -75,7 +66,8 @@ const statements = new Map<string, PreparedStatement<WindowRead>>()
 /**
  * The member's latest `size` notifications grouped by key, newest group first, without blocked actors or hidden
  * comments; the caller decides each group's measurement. One statement, each part one value (ADR 022): the
- * notifications as one text, what they are about as JSON (their measurements, achievements and actors).
+ * notifications as one text, what they are about as JSON (their measurements and achievements); the actors' cards
+ * come from MemberCards (ADR 118).
  */
 export async function readWindow(
   db: Db,
@@ -129,9 +121,7 @@ function windowSql({ size, dependencies }: { size: number; dependencies: boolean
         from ${m} where ${m.id} in (${described})) as measurements,
       (select json_agg(json_build_object('id', ${achievements.id}, 'name', ${achievements.name}))
         from ${achievements} where ${achievements.id} in (select achievement_id from kept)) as achievements,
-      (select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
-          'lastName', ${users.lastName}, 'image', ${users.image}, 'hiddenAt', ${users.hiddenAt}::text))
-        from ${users} where ${users.id} in (select actor_id from kept)) as actors,
+
       ${dependencies ? mentionsSql : sql`null`} as mentions`
 }
 

@@ -13,7 +13,7 @@ type Options = { db: Db; rateLimits: RateLimits }
 
 /** The bell: grouped notifications, marking read, and the live stream (SSE). */
 export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
-  const lists = new NotificationLists(db, app.events)
+  const lists = new NotificationLists(db, app.events, app.memberCards)
   const streams = new NotificationStreams({
     hub: app.events,
     unreadCount: (user) => lists.unreadCount(user),

@@ -1,15 +1,14 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
 import { publishEvent } from '#server/domain/notify.ts'
 import { canView } from '#server/domain/visibility.ts'
-import { users } from '#server/features/auth/index.ts'
-import { memberColumns, notifications, toMember } from '#server/features/community/index.ts'
+import { type MemberCards, notifications } from '#server/features/community/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, NotificationGroup, NotificationList } from '#shared/schemas/community.ts'
 import { COMMUNITY_LIMITS } from '#shared/schemas/community.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
-import { type About, type Actor, readWindow, versionSql, type WindowGroup } from './notifications.queries.ts'
+import { type About, readWindow, versionSql, type WindowGroup } from './notifications.queries.ts'
 
 // The bell: groups from the member's latest NOTIFICATION_WINDOW notifications, so work is bounded; unreadCount
 // counts unread GROUPS (the badge). Nothing across a block, about a post they may no longer see, or a hidden comment.
@@ -24,6 +23,7 @@ export type Dependencies = { measurementIds: string[]; commentIds: string[] }
 export async function listNotifications(
   db: Db,
   viewer: AuthUser,
+  cards: MemberCards,
   { dependencies: withDependencies = false } = {},
 ): Promise<{ list: NotificationList; dependencies: Dependencies; version: string }> {
   const window = await readWindow(db, viewer, {
@@ -40,7 +40,12 @@ export async function listNotifications(
   const listed = (window?.groups ?? []).filter(visible)
   const shown = listed.slice(0, COMMUNITY_LIMITS.notificationGroups)
   const achievementNames = new Map((window?.achievements ?? []).map((a) => [a.id, a.name]))
-  const members = await actorCards(db, viewer, window?.actors ?? [], shown)
+  // The named actors from the cards every process keeps, not the statement (ADR 118).
+  const members = await cards.members(
+    db,
+    shown.flatMap((group) => group.actorIds ?? []),
+    viewer,
+  )
   return {
     list: {
       groups: shown.map((group) => toGroup(group, about, achievementNames, members)),
@@ -56,22 +61,6 @@ export async function listNotifications(
 }
 
 const relationOf = (measurement: About) => ({ follows: measurement.follows, blocked: measurement.ownerBlocked })
-
-/** The shown actors' cards: read with the window, or now for any it did not hold. */
-async function actorCards(db: Db, viewer: AuthUser, read: Actor[], shown: WindowGroup[]): Promise<Map<string, Member>> {
-  const cards = new Map(read.map((actor) => [actor.id, memberOf(actor, viewer)]))
-  const missing = [...new Set(shown.flatMap((g) => g.actorIds ?? []))].filter((id) => !cards.has(id))
-  if (missing.length > 0) {
-    const rows = await db.select(memberColumns).from(users).where(inArray(users.id, missing))
-    for (const row of rows) cards.set(row.id, toMember(row, viewer))
-  }
-  return cards
-}
-
-function memberOf(actor: Actor, viewer: AuthUser): Member {
-  const { hiddenAt, ...card } = actor
-  return toMember({ ...card, hiddenAt: hiddenAt ? new Date(hiddenAt) : null }, viewer)
-}
 
 function toGroup(
   group: WindowGroup,

@@ -334,6 +334,17 @@ describe('GET /api/notifications', () => {
     ])
   })
 
+  it("shows an actor's new name with the list's next change, though the cards are kept between lists", async () => {
+    const me = await recipient()
+    const ann = await actor('Ann')
+    await told({ userId: me.id, actorId: ann.id, kind: 'follow' })
+    expect((await list(me)).groups[0]?.actors.map((a) => a.firstName)).toEqual(['Ann'])
+    // Straight in the database, as another process would: the card is dropped by the database's event.
+    await t.db.update(users).set({ firstName: 'Annie' }).where(eq(users.id, ann.id))
+    await told({ userId: me.id, actorId: (await actor('Bo')).id, kind: 'follow' })
+    expect((await list(me)).groups[0]?.actors.map((a) => a.firstName)).toEqual(['Bo', 'Annie'])
+  })
+
   it('follows changes made straight in the database without the event hub (its version reads what it shows)', async () => {
     const alone = await startTestApp(t.db)
     try {
@@ -367,11 +378,11 @@ describe('GET /api/notifications', () => {
     const me = await recipient()
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: me.cookie } })
     const user = AuthUserSchema.parse(res.json())
-    expect((await listNotifications(t.db, user)).version).toBe(
+    expect((await listNotifications(t.db, user, t.app.memberCards)).version).toBe(
       await notificationsVersion(t.db, me.id, undefined, 'latest'),
     )
     await told({ userId: me.id, actorId: (await actor('Ann')).id, kind: 'follow' })
-    const read = await listNotifications(t.db, user)
+    const read = await listNotifications(t.db, user, t.app.memberCards)
     expect(read.list.groups).toHaveLength(1)
     expect(read.version).toBe(await notificationsVersion(t.db, me.id, undefined, 'latest'))
   })
