@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { countLiteral } from '#server/db/literals.ts'
+import { packedRows } from '#server/db/packed-rows.ts'
 import { type PreparedStatement, preparedRows, preparedStatement } from '#server/db/prepared.ts'
 import { blockedSql, canView, followsSql } from '#server/domain/visibility.ts'
 import { cursorTimeOf, decodeCursor, encodeCursor, measurements } from '#server/features/measurements/index.ts'
@@ -50,17 +51,9 @@ function toFigures(row: RawFigures): PostFigures {
   }
 }
 
-/** Separators of postsText: ASCII's unit and record separators, which none of the fields can hold. */
-const FIELD = '\x1f'
-const RECORD = '\x1e'
-const FIELDS = 14
-
 /** A page's posts from postsText's ONE text value (why one text, not rows or json_build_array: ADR 054). */
 function postsFromText(text: string): PagePost[] {
-  if (text === '') return []
-  return text.split(RECORD).map((record) => {
-    const f = record.split(FIELD)
-    if (f.length !== FIELDS) throw new Error(`a page's posts: ${f.length} fields, expected ${FIELDS}`)
+  return packedRows(text, 14, "a page's posts").map((f) => {
     return {
       id: f[0] as string,
       cursorAt: f[1] as string,

@@ -14,8 +14,8 @@ declare module 'fastify' {
 }
 
 // Authors' cards (Measurement.owner) for the one-post route, and the bell's actors, kept per member apart from bodies
-// (pages read theirs in their statement, ADR 023). Dropped by the database's 'member-card' event (migration 0012) in every process, and at
-// once by the process that made the change; without a listening hub nothing is kept (ADR 053).
+// (pages read theirs in their statement, ADR 023). Dropped by the database's 'member-card' event (migration 0012) in
+// every process, and at once by the process that made the change; without a listening hub nothing is kept (ADR 053).
 
 export type CardAudience = 'owner' | 'member'
 

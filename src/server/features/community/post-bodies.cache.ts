@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '#server/db/client.ts'
+import { packedRows } from '#server/db/packed-rows.ts'
 import { preparedStatement } from '#server/db/prepared.ts'
 import {
   type Audience,
@@ -236,8 +237,7 @@ const bodiesStatement = preparedStatement<{ bodies: string }>(
 async function bodiesOf(db: Db, ids: string[]): Promise<Map<string, { version: string; json: string }>> {
   const [row] = await bodiesStatement.rows(db, { ids: ids.join(' ') })
   const found = new Map<string, { version: string; json: string }>()
-  for (const record of row?.bodies ? row.bodies.split('\x1e') : []) {
-    const [id, version, json] = record.split('\x1f') as [string, string, string]
+  for (const [id, version, json] of packedRows(row?.bodies ?? '', 3, "posts' bodies") as [string, string, string][]) {
     found.set(id, { version, json })
   }
   return found

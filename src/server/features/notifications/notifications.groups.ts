@@ -1,3 +1,4 @@
+import { packedRows } from '#server/db/packed-rows.ts'
 import type { NotificationGroup } from '#shared/schemas/community.ts'
 
 // The bell's groups made from the window's notifications: here rather than in the statement (ADR 118).
@@ -46,17 +47,9 @@ export function groupWindow(rows: readonly WindowRow[], shown: number): WindowGr
   return [...groups.values()].map(({ actors: _, ...group }) => group)
 }
 
-/** Separators of the window's rows: ASCII's unit and record separators, which none of the fields can hold. */
-const FIELD = '\x1f'
-const RECORD = '\x1e'
-const FIELDS = 9
-
 /** The window's rows from the statement's one text value ('' for none); an empty field is a NULL. */
 export function windowRowsOf(text: string): WindowRow[] {
-  if (text === '') return []
-  return text.split(RECORD).map((record) => {
-    const f = record.split(FIELD)
-    if (f.length !== FIELDS) throw new Error(`a notification: ${f.length} fields, expected ${FIELDS}`)
+  return packedRows(text, 9, 'a notification').map((f) => {
     const orNull = (value: string | undefined) => (value === '' || value === undefined ? null : value)
     return {
       kind: f[0] as WindowRow['kind'],
