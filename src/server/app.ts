@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod'
 import { type FeedDeliveryOptions, startFeedDelivery } from '#server/features/community/feed-delivery.worker.ts'
 import { MemberCards } from '#server/features/community/member-cards.cache.ts'
+import { PublicFeed } from '#server/features/community/public-feed.cache.ts'
 import { ViewerLikes } from '#server/features/community/viewer-likes.cache.ts'
 import { type SenderOptions, startMailSender } from '#server/features/mail/mail.outbox.ts'
 import { EventHub } from '#server/features/notifications/notifications.events.ts'
@@ -157,6 +158,10 @@ export async function buildApp(deps: AppDeps) {
   events.shareSessionInvalidations(app.sessionCache)
   app.decorate('memberCards', MemberCards.listening(events))
   app.decorate('viewerLikes', ViewerLikes.listening(events))
+  app.decorate(
+    'publicFeed',
+    PublicFeed.listening(events, (err) => app.log.error({ err }, 'the public feed could not be read')),
+  )
   app.decorate('boardTops', BoardTops.listening(db, events))
   startFeedDelivery(app, { db, listen: deps.listen, options: deps.feedDelivery })
 

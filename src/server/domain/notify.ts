@@ -48,6 +48,11 @@ export type ServerEvent =
   /** migration 0020: these boards' rows changed; `all`: too many to name */
   | { type: 'boards'; keys: string[] }
   | { type: 'boards'; all: true }
+  /** migration 0023: these measurements were written; `moved`: those whose place in the public feed may have moved */
+  | { type: 'posts'; ids: string[]; moved: string[] }
+  | { type: 'posts'; all: true }
+  /** EventHub.heard: every event committed before it has reached the process that sent it */
+  | { type: 'marker'; id: string }
 
 export async function publishEvent(db: Db | Tx, event: ServerEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`)

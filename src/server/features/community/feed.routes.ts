@@ -8,12 +8,14 @@ import type { RateLimits } from '#server/plugins/security.ts'
 import { FeedQuerySchema, MeasurementParamsSchema, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
 import { feedPage, postFigures } from './feed.service.ts'
 import { PostBodies } from './post-bodies.cache.ts'
+import { type KeptParts, keptEveryonePage } from './public-feed.service.ts'
 
 type Options = { db: Db; rateLimits: RateLimits }
 
 /** The feed (Following, Everyone) and one post. */
 export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
   const bodies = new PostBodies(app.memberCards)
+  const kept: KeptParts = { feed: app.publicFeed, cards: app.memberCards, bodies, likes: app.viewerLikes }
 
   app.get(
     '/api/feed',
@@ -34,7 +36,9 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
       const { tab, cursor, limit } = req.query
       // The Following tab's pages are the viewer's own; the Everyone tab's much the same for everyone.
       const key = `${tab}|${tab === 'following' ? user.id : ''}|${cursor ?? ''}|${limit}`
-      const page = await feedPage(db, user, req.query, app.viewerLikes, bodies.known(key))
+      const page =
+        (tab === 'everyone' ? await keptEveryonePage(db, user, req.query, kept) : undefined) ??
+        (await feedPage(db, user, req.query, app.viewerLikes, bodies.known(key)))
       return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },
   )

@@ -52,7 +52,7 @@ function toFigures(row: RawFigures): PostFigures {
 }
 
 /** A page's posts from postsText's ONE text value (why one text, not rows or json_build_array: ADR 054). */
-function postsFromText(text: string): PagePost[] {
+export function postsFromText(text: string): PagePost[] {
   return packedRows(text, 14, "a page's posts").map((f) => {
     return {
       id: f[0] as string,
@@ -82,7 +82,7 @@ const pageColumns = sql`${measurements.id} as id, ${measurements.userId} as user
   ${measurements.disputedCount} as disputed_count, ${measurements.checkState} as check_state`
 
 /** `known`: the caller sets likes from its kept set; `load`: also returns that set (liked_ids); `probe`: per post. */
-type LikesMode = 'known' | 'load' | 'probe'
+export type LikesMode = 'known' | 'load' | 'probe'
 
 /** The viewer's like of `page.id`: a probe of the likes, or false where the caller sets it from the set. */
 function likedSql(viewerId: Value, mode: LikesMode): SQL {
@@ -98,7 +98,7 @@ function likedIdsColumn(viewerId: Value, mode: LikesMode): SQL {
       where ${likes.userId} = ${viewerId} limit ${countLiteral(MAX_KEPT_LIKES + 1)}) l) as liked_ids`
 }
 
-type PageRow = { figures: string; liked_ids?: string | null }
+export type PageRow = { figures: string; liked_ids?: string | null }
 
 /** Runs a page's statement in the likes mode the kept likes call for; a viewer with too many to keep is probed. */
 async function withViewerLikes<R extends PageRow>(
@@ -128,7 +128,7 @@ function figuresOf(viewerId: Value): SQL {
 
 // The posts of the CTE `page`, newest first, as one text ('' for none), leaving out the bodies in `known`.
 // concat_ws skips NULLs, so every field must be one that cannot be NULL.
-function postsText(viewerId: Value, mode: LikesMode): SQL {
+export function postsText(viewerId: Value, mode: LikesMode): SQL {
   return sql`select coalesce(string_agg(concat_ws(chr(31), page.id, page.cursor_at, page.updated_at::text,
         page.like_count, page.comment_count, page.confirmed_count, page.plausible_count, page.disputed_count,
         page.check_state, page.hidden_at is not null, ${likedSql(viewerId, mode)}, page.user_id,
@@ -139,19 +139,19 @@ function postsText(viewerId: Value, mode: LikesMode): SQL {
 
 // NULLS LAST, as measurements_user_created_idx and measurements_public_created_idx are built: plain DESC means NULLS
 // FIRST, which they cannot give without a sort.
-const newestFirst = sql`${measurements.createdAt} desc nulls last, ${measurements.id} desc nulls last`
+export const newestFirst = sql`${measurements.createdAt} desc nulls last, ${measurements.id} desc nulls last`
 
 /** A value in a query: itself, or a placeholder of a statement made once (db/prepared.ts). */
-type Value = string | ReturnType<typeof sql.placeholder>
+export type Value = string | ReturnType<typeof sql.placeholder>
 
 /** Keyset condition on the measurements of the subquery it is written in (createdAt, id: a decoded cursor). */
-function afterCursor(after: { createdAt: Value; id: Value } | undefined): SQL {
+export function afterCursor(after: { createdAt: Value; id: Value } | undefined): SQL {
   if (!after) return sql``
   return sql` and (${measurements.createdAt}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
 }
 
 /** The members across a block from the viewer (either way). */
-function blockedCte(viewerId: Value): SQL {
+export function blockedCte(viewerId: Value): SQL {
   return sql`blocked as (
       select blocked_id as user_id from blocks where blocker_id = ${viewerId}
       union all
@@ -192,7 +192,7 @@ function feedStatement(tab: FeedTab, withCursor: boolean, take: number, mode: Li
   return statement
 }
 
-const postColumns = sql`${pageColumns}, ${bodyColumnsSql}`
+export const postColumns = sql`${pageColumns}, ${bodyColumnsSql}`
 
 // The owner comes from the post, not the inbox row's owner_id, so the inbox range stays index-only (ADR 023).
 function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesMode): SQL {
@@ -226,16 +226,7 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesM
           order by ${newestFirst}
           limit ${limit}),
         floor as (select min(created_at) as at from public_posts having count(*) = ${limit}),
-        followers_posts as (
-          select ${postColumns} from ${feedInbox} inbox
-          join ${measurements} on ${measurements.id} = inbox.measurement_id
-          where inbox.user_id = ${viewerId}${inboxAfter}
-            and inbox.created_at >= coalesce((select at from floor), '-infinity')
-            and ${measurements.visibility} = 'followers' and ${measurements.hiddenAt} is null
-            and ${measurements.userId} <> ${viewerId}
-            and ${measurements.userId} not in (select user_id from blocked)
-          order by inbox.created_at desc, inbox.measurement_id desc
-          limit ${limit}),
+        ${followersPostsCte(viewerId, withCursor, sql`coalesce((select at from floor), '-infinity')`, take)},
         page as (
           select * from public_posts
           union all
@@ -244,7 +235,27 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesM
   return sql`with ${blockedCte(viewerId)}, ${ctes} ${select}`
 }
 
-function pageOf(posts: PagePost[], limit: number): Page {
+/**
+ * The CTE followers_posts: the followers-only posts of the viewer's inbox (needs the CTE `blocked`) from `floor` (the
+ * Everyone tab's oldest public post on the page) down to the cursor (afterAt, afterId placeholders).
+ */
+export function followersPostsCte(viewerId: Value, withCursor: boolean, floor: SQL, take: number): SQL {
+  const inboxAfter = withCursor
+    ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+    : sql``
+  return sql`followers_posts as (
+      select ${postColumns} from ${feedInbox} inbox
+      join ${measurements} on ${measurements.id} = inbox.measurement_id
+      where inbox.user_id = ${viewerId}${inboxAfter}
+        and inbox.created_at >= ${floor}
+        and ${measurements.visibility} = 'followers' and ${measurements.hiddenAt} is null
+        and ${measurements.userId} <> ${viewerId}
+        and ${measurements.userId} not in (select user_id from blocked)
+      order by inbox.created_at desc, inbox.measurement_id desc
+      limit ${countLiteral(take)})`
+}
+
+export function pageOf(posts: PagePost[], limit: number): Page {
   const items = posts.slice(0, limit)
   const last = items.at(-1)
   return {

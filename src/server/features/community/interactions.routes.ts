@@ -28,6 +28,8 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     for (const userId of changed) app.events.announce(userId)
     return result
   }
+  /** The post's figures changed: this process's kept figures go now, every other's with the database's event. */
+  const figuresChanged = (measurementId: string) => app.events.postsChanged({ ids: [measurementId], moved: [] })
   const like = {
     preValidation: requireApproved,
     config: perMember(rateLimits.communityWrite),
@@ -48,6 +50,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       const outcome = await likeMeasurement(db, user, req.params.id)
       // The database tells every process (migration 0013); this one drops the member's likes at once.
       app.viewerLikes.drop(user.id)
+      figuresChanged(req.params.id)
       return announced(outcome)
     },
   )
@@ -67,6 +70,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       const user = member(req)
       const outcome = await unlikeMeasurement(db, user, req.params.id)
       app.viewerLikes.drop(user.id)
+      figuresChanged(req.params.id)
       return announced(outcome)
     },
   )
@@ -105,8 +109,11 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         response: { 201: CommentSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req, reply) =>
-      reply.code(201).send(announced(await createComment(db, member(req), req.params.id, req.body.body))),
+    async (req, reply) => {
+      const comment = announced(await createComment(db, member(req), req.params.id, req.body.body))
+      figuresChanged(req.params.id)
+      return reply.code(201).send(comment)
+    },
   )
 
   app.delete(
@@ -123,6 +130,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     async (req, reply) => {
       const changed = await deleteComment(db, member(req), req.params.id, req.params.commentId)
       announced({ result: null, changed })
+      figuresChanged(req.params.id)
       return reply.code(204).send(null)
     },
   )

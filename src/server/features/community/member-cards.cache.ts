@@ -19,7 +19,13 @@ declare module 'fastify' {
 
 export type CardAudience = 'owner' | 'member'
 
-type CardRow = { id: string; firstName: string | null; lastName: string | null; image: string | null; hidden: boolean }
+export type CardRow = {
+  id: string
+  firstName: string | null
+  lastName: string | null
+  image: string | null
+  hidden: boolean
+}
 
 type Card = Record<CardAudience, Buffer>
 
@@ -54,6 +60,21 @@ export class MemberCards {
 
   clear(): void {
     this.#cards.clear()
+  }
+
+  /** Take it BEFORE reading a card from the database, for keep(). */
+  get generation(): number {
+    return this.#cards.generation
+  }
+
+  /** The member's card as kept, without asking the database. */
+  row(userId: string): CardRow | undefined {
+    return this.#cards.get(userId)?.row
+  }
+
+  /** A card read with a page (pages of public posts read the cards the process does not keep). */
+  keep(row: CardRow, generation: number): void {
+    this.#cards.set(row.id, { row, card: cardOf(row) }, generation)
   }
 
   /** These members' cards per audience (cardJson); members that do not exist are left out. */

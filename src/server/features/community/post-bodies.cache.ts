@@ -157,6 +157,16 @@ export class PostBodies {
     this.#cards = cards
   }
 
+  /** The body of this version is kept: a page need not read it. */
+  holds(id: string, audience: CardAudience, version: string): boolean {
+    return this.#list.get(`${id}|${audience}`, version) !== undefined
+  }
+
+  /** A body of some version is kept: a page may leave it out and read it again only if it has changed. */
+  holdsAny(id: string, audience: CardAudience): boolean {
+    return this.#list.has(`${id}|${audience}`)
+  }
+
   /** The ids `page` showed last time, separated by spaces: its statement may leave their bodies out. */
   known(page: string): string {
     return this.#pages.get(page) ?? ''

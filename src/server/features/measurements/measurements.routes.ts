@@ -77,6 +77,8 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (req, reply) => {
       const { measurement, created } = await createMeasurement(db, member(req), req.body)
+      // The public feed of this process learns now; every other's with the database's event (ADR 119).
+      if (created) app.events.postsChanged({ ids: [measurement.id], moved: [measurement.id] })
       return reply.code(created ? 201 : 200).send(measurement)
     },
   )
@@ -149,6 +151,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
         req.body,
       )
       for (const userId of told) app.events.announce(userId)
+      app.events.postsChanged({ ids: [req.params.id], moved: [req.params.id] })
       await removeFiles(app, req.log, removedStorageKeys)
       return measurement
     },
@@ -168,6 +171,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     async (req, reply) => {
       const { storageKeys, told } = await deleteMeasurement(db, member(req), req.params.id)
       for (const userId of told) app.events.announce(userId)
+      app.events.postsChanged({ ids: [req.params.id], moved: [req.params.id] })
       await removeFiles(app, req.log, storageKeys)
       return reply.code(204).send(null)
     },

@@ -70,9 +70,10 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
       },
     },
     async (req) => {
-      const report = await resolveReport(db, signedIn(req), req.params.reportId, req.body.action, (userId) =>
-        app.events.announce(userId),
-      )
+      const report = await resolveReport(db, signedIn(req), req.params.reportId, req.body.action, {
+        announce: (userId) => app.events.announce(userId),
+        postChanged: (id, moved) => app.events.postsChanged({ ids: [id], moved: moved ? [id] : [] }),
+      })
       // A profile hidden or shown: its posts' author card (the database tells every process, this one at once).
       if (report.targetType === 'user') app.memberCards.drop(report.targetId)
       return report

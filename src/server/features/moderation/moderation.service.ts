@@ -267,7 +267,13 @@ const PROFILE_SHOWN_OR_HIDDEN: MemberChange = { metrics: [], boards: true }
  * Hides (at) or restores (null) the target. A comment's measurement is locked first and its comment_count counted
  * again in this transaction: the count is of comments nobody hid.
  */
-async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null): Promise<string[]> {
+/** Hides or shows the target; returns the members to announce and the measurement whose post changed, if any. */
+async function setHidden(
+  tx: Tx,
+  type: ReportTarget,
+  id: string,
+  at: Date | null,
+): Promise<{ told: string[]; post?: { id: string; moved: boolean } }> {
   if (type === 'user') {
     const changed = await tx
       .update(users)
@@ -275,9 +281,9 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
       .where(and(eq(users.id, id), at ? isNull(users.hiddenAt) : sql`true`))
       .returning({ id: users.id })
     if (changed.length > 0) await afterMemberChange(tx, id, PROFILE_SHOWN_OR_HIDDEN)
-    return []
+    return { told: [] }
   }
-  if (!UUID.test(id)) return []
+  if (!UUID.test(id)) return { told: [] }
   if (type === 'measurement') {
     const write = await beforeMeasurementWrite(tx, id)
     const [changed] = await tx
@@ -288,10 +294,10 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
     const told = await tellRecipients(tx, { measurementId: id })
     // It leaves (or comes back to) its owner's leaderboards, in this transaction.
     if (changed) await afterMemberChange(tx, changed.ownerId, (at ? measurementRemoved : measurementChanged)(write))
-    return told
+    return { told, post: { id, moved: true } }
   }
   const [comment] = await tx.select({ measurementId: comments.measurementId }).from(comments).where(eq(comments.id, id))
-  if (!comment) return []
+  if (!comment) return { told: [] }
   await tx
     .select({ id: measurements.id })
     .from(measurements)
@@ -307,7 +313,7 @@ async function setHidden(tx: Tx, type: ReportTarget, id: string, at: Date | null
     .update(measurements)
     .set({ commentCount: visible?.n ?? 0 })
     .where(eq(measurements.id, comment.measurementId))
-  return told
+  return { told, post: { id: comment.measurementId, moved: false } }
 }
 
 /**
@@ -321,16 +327,16 @@ export async function resolveReport(
   admin: AuthUser,
   reportId: string,
   action: ReportAction,
-  /** Called once committed for each member whose bell may change (EventHub.announce). */
-  announce: (userId: string) => void = () => {},
+  /** Called once committed: each member whose bell may change (EventHub.announce), the post that changed. */
+  after: { announce?: (userId: string) => void; postChanged?: (id: string, moved: boolean) => void } = {},
 ): Promise<Report> {
-  let told: string[] = []
+  let changed: Awaited<ReturnType<typeof setHidden>> = { told: [] }
   await db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update')
     if (!report) throw new AppError('NOT_FOUND', 'Report not found')
     const now = new Date()
-    if (action === 'hide') told = await setHidden(tx, report.targetType, report.targetId, now)
-    if (action === 'restore') told = await setHidden(tx, report.targetType, report.targetId, null)
+    if (action === 'hide') changed = await setHidden(tx, report.targetType, report.targetId, now)
+    if (action === 'restore') changed = await setHidden(tx, report.targetType, report.targetId, null)
     const affected = action === 'restore' ? inArray(reports.status, ['open', 'hidden']) : eq(reports.status, 'open')
     await tx
       .update(reports)
@@ -342,7 +348,8 @@ export async function resolveReport(
         ),
       )
   })
-  for (const userId of told) announce(userId)
+  for (const userId of changed.told) after.announce?.(userId)
+  if (changed.post) after.postChanged?.(changed.post.id, changed.post.moved)
   const [report] = await reportsWhere(db, eq(reports.id, reportId), [], 1)
   return report as Report
 }

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Listen } from '#server/db/client.ts'
-import { EVENTS_CHANNEL, type ServerEvent } from '#server/domain/notify.ts'
+import type { Db, Listen } from '#server/db/client.ts'
+import { EVENTS_CHANNEL, publishEvent, type ServerEvent } from '#server/domain/notify.ts'
 import type { SessionCache } from '#server/plugins/session-cache.ts'
 
 // Each process's hub for the events sent with pg_notify on EVENTS_CHANNEL (ADR 064): it hands them
@@ -12,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** Measurements written: all of them, or these ids, `moved` those whose place in the public feed may have changed. */
+export type PostsChange = { ids: readonly string[]; moved: readonly string[] } | 'all'
+
 type Options = { listen?: Listen | undefined; log: FastifyBaseLogger }
 
 export class EventHub {
@@ -22,7 +26,9 @@ export class EventHub {
   readonly #memberCard = new Set<(userId: string) => void>()
   readonly #likes = new Set<(userIds: readonly string[] | 'all') => void>()
   readonly #boards = new Set<(keys: readonly string[] | 'all') => void>()
+  readonly #posts = new Set<(change: PostsChange) => void>()
   readonly #reconnected = new Set<() => void>()
+  readonly #markers = new Map<string, () => void>()
   #unlisten: (() => Promise<void>) | undefined
   #closed = false
 
@@ -89,6 +95,39 @@ export class EventHub {
     return () => this.#boards.delete(onChange)
   }
 
+  /** Calls `onChange` with the measurements written (in any process): the posts' figures and public order. */
+  onPosts(onChange: (change: PostsChange) => void): () => void {
+    this.#posts.add(onChange)
+    return () => this.#posts.delete(onChange)
+  }
+
+  /** After this process commits a change to measurements: its caches learn now, not when the event arrives. */
+  postsChanged(change: PostsChange): void {
+    if (this.#closed) return
+    for (const fn of this.#posts) this.#call(() => fn(change))
+  }
+
+  /**
+   * Resolves once this process has heard every event committed before the call: the database delivers events in
+   * commit order, so a marker sent now arrives after them. Tests wait on it after writing around the routes.
+   */
+  async heard(db: Db, timeoutMs = 5000): Promise<void> {
+    if (!this.live) return
+    const id = randomUUID()
+    const arrived = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#markers.delete(id)
+        reject(new Error(`the event marker did not arrive within ${timeoutMs} ms`))
+      }, timeoutMs)
+      this.#markers.set(id, () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+    await publishEvent(db, { type: 'marker', id })
+    await arrived
+  }
+
   /** Events may have been missed while the connection was away: listeners refresh what they show. */
   onReconnect(fn: () => void): () => void {
     this.#reconnected.add(fn)
@@ -118,6 +157,7 @@ export class EventHub {
     this.#memberCard.clear()
     this.#likes.clear()
     this.#boards.clear()
+    this.#posts.clear()
     this.#reconnected.clear()
   }
 
@@ -130,6 +170,12 @@ export class EventHub {
     } else if (event.type === 'likes') {
       const members = 'all' in event ? 'all' : event.userIds
       for (const fn of this.#likes) this.#call(() => fn(members))
+    } else if (event.type === 'marker') {
+      const arrived = this.#markers.get(event.id)
+      this.#markers.delete(event.id)
+      arrived?.()
+    } else if (event.type === 'posts') {
+      this.postsChanged('all' in event ? 'all' : { ids: event.ids, moved: event.moved })
     } else if (event.type === 'boards') {
       const keys = 'all' in event ? 'all' : event.keys
       for (const fn of this.#boards) this.#call(() => fn(keys))
@@ -167,6 +213,9 @@ function parseEvent(payload: string): ServerEvent | undefined {
       userId?: unknown
       userIds?: unknown
       keys?: unknown
+      id?: unknown
+      ids?: unknown
+      moved?: unknown
       all?: unknown
     }
     if (event.type === 'likes') {
@@ -174,11 +223,19 @@ function parseEvent(payload: string): ServerEvent | undefined {
       if (Array.isArray(event.userIds)) return { type: 'likes', userIds: event.userIds.map(String) }
       return undefined
     }
+    if (event.type === 'posts') {
+      if (event.all === true) return { type: 'posts', all: true }
+      if (Array.isArray(event.ids) && Array.isArray(event.moved)) {
+        return { type: 'posts', ids: event.ids.map(String), moved: event.moved.map(String) }
+      }
+      return undefined
+    }
     if (event.type === 'boards') {
       if (event.all === true) return { type: 'boards', all: true }
       if (Array.isArray(event.keys)) return { type: 'boards', keys: event.keys.map(String) }
       return undefined
     }
+    if (event.type === 'marker') return typeof event.id === 'string' ? { type: 'marker', id: event.id } : undefined
     if (typeof event.userId !== 'string') return undefined
     if (event.type === 'notifications') return { type: 'notifications', userId: event.userId }
     if (event.type === 'member-card') return { type: 'member-card', userId: event.userId }

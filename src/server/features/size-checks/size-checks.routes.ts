@@ -56,7 +56,12 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
         response: { 200: SizeChecksSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => saveSizeCheck(db, member(req), req.params.id, req.body),
+    async (req) => {
+      const saved = await saveSizeCheck(db, member(req), req.params.id, req.body)
+      // The post's counts and state: this process's kept figures go now (ADR 119).
+      app.events.postsChanged({ ids: [req.params.id], moved: [] })
+      return saved
+    },
   )
 
   app.delete(
@@ -71,7 +76,11 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
         response: { 200: SizeChecksSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => withdrawSizeCheck(db, member(req), req.params.id),
+    async (req) => {
+      const withdrawn = await withdrawSizeCheck(db, member(req), req.params.id)
+      app.events.postsChanged({ ids: [req.params.id], moved: [] })
+      return withdrawn
+    },
   )
 
   app.post(

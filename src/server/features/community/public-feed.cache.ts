@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
+import type { Db } from '#server/db/client.ts'
+import type { EventHub, PostsChange } from '#server/features/notifications/index.ts'
+import { DroppedCache } from '#server/lib/dropped-cache.ts'
+import type { PostFigures } from './post-bodies.cache.ts'
+
+// What the Everyone tab needs of public posts, kept in every process so a page reads only what is the viewer's own:
+// the order of every public post, and the figures of those shown. Kept current by the database's 'posts' event
+// (migration 0023) and at once by the process that made a change (EventHub.postsChanged); ADR 119.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicFeed: PublicFeed
+  }
+}
+
+/** A public post's place: `key` is created_at as cursorTimeOf writes it, which sorts as text. */
+export type Listed = { key: string; id: string; userId: string }
+
+/** A cursor's place, or a post's: older means a smaller (key, id). */
+type Place = { key: string; id: string }
+
+const older = (a: Place, b: Place): boolean => a.key < b.key || (a.key === b.key && a.id < b.id)
+
+const KEY_SQL = sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+const LISTED_SQL = sql`visibility = 'public' and hidden_at is null`
+
+/** Every public, unhidden post newest first (at most `max`: past them `complete` is false). */
+export class PublicTimeline {
+  #entries: Listed[] = []
+  readonly #keyOf = new Map<string, string>()
+  #complete = true
+  #state: 'empty' | 'loading' | 'ready' = 'empty'
+  #resetWhileLoading = false
+  /** posts whose place may have moved since they were read */
+  readonly #pending = new Set<string>()
+  #refreshing: Promise<void> | undefined
+  readonly #max: number
+  readonly #onError: (err: unknown) => void
+
+  constructor(options: { max: number; onError: (err: unknown) => void }) {
+    this.#max = options.max
+    this.#onError = options.onError
+  }
+
+  get size(): number {
+    return this.#entries.length
+  }
+
+  /** The newest post's key, or '-infinity' for none (a timestamptz PostgreSQL takes). */
+  get head(): string {
+    return this.#entries[0]?.key ?? '-infinity'
+  }
+
+  moved(ids: readonly string[]): void {
+    for (const id of ids) this.#pending.add(id)
+  }
+
+  /** Forgets everything: the next call of current() starts reading it again. */
+  reset(): void {
+    if (this.#state === 'loading') this.#resetWhileLoading = true
+    this.#state = 'empty'
+    this.#entries = []
+    this.#keyOf.clear()
+    this.#pending.clear()
+    this.#complete = true
+  }
+
+  /** Up to date with the changes heard; undefined while it is first read (in the background: pages ask the database). */
+  async current(db: Db): Promise<PublicTimeline | undefined> {
+    if (this.#state === 'empty') {
+      this.#state = 'loading'
+      this.#load(db).catch((err: unknown) => {
+        this.#state = 'empty'
+        this.#onError(err)
+      })
+    }
+    if (this.#state !== 'ready') return undefined
+    while (this.#pending.size > 0) {
+      this.#refreshing ??= this.#refresh(db).finally(() => {
+        this.#refreshing = undefined
+      })
+      await this.#refreshing
+    }
+    return this
+  }
+
+  /**
+   * Up to `count` posts older than `after`, newest first, leaving out those `skip` names the author of; `end`: no
+   * public post is older. Undefined when the walk goes past the posts kept of a timeline that is not complete.
+   */
+  walk(after: Place | undefined, skip: (userId: string) => boolean, count: number) {
+    const posts: Listed[] = []
+    let i = after ? this.#firstOlder(after) : 0
+    for (; i < this.#entries.length && posts.length < count; i++) {
+      const entry = this.#entries[i] as Listed
+      if (!skip(entry.userId)) posts.push(entry)
+    }
+    const end = i >= this.#entries.length
+    if (end && posts.length < count && !this.#complete) return undefined
+    return { posts, end: end && posts.length < count }
+  }
+
+  /** Takes a post out now (a page found it no longer public); its event will say the same. */
+  remove(id: string): void {
+    const key = this.#keyOf.get(id)
+    if (key === undefined) return
+    const i = this.#firstOlder({ key, id }) - 1
+    if (this.#entries[i]?.id === id) this.#entries.splice(i, 1)
+    this.#keyOf.delete(id)
+  }
+
+  #insert(entry: Listed): void {
+    const i = this.#firstOlder(entry)
+    if (i >= this.#entries.length && !this.#complete) return
+    this.#entries.splice(i, 0, entry)
+    this.#keyOf.set(entry.id, entry.key)
+    if (this.#entries.length > this.#max) {
+      const dropped = this.#entries.pop() as Listed
+      this.#keyOf.delete(dropped.id)
+      this.#complete = false
+    }
+  }
+
+  /** The index of the first entry older than `place` (binary search: entries are newest first). */
+  #firstOlder(place: Place): number {
+    let lo = 0
+    let hi = this.#entries.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (older(this.#entries[mid] as Listed, place)) hi = mid
+      else lo = mid + 1
+    }
+    return lo
+  }
+
+  async #load(db: Db): Promise<void> {
+    this.#resetWhileLoading = false
+    this.#pending.clear()
+    const result = await db.execute(sql`select id::text, user_id as "userId", ${KEY_SQL} as key from measurements
+      where ${LISTED_SQL} order by created_at desc, id desc limit ${this.#max + 1}`)
+    const rows = (result as unknown as { rows: Listed[] }).rows
+    if (this.#resetWhileLoading) {
+      this.reset()
+      return
+    }
+    this.#complete = rows.length <= this.#max
+    this.#entries = rows.slice(0, this.#max)
+    for (const entry of this.#entries) this.#keyOf.set(entry.id, entry.key)
+    // Changes heard while it was read stay pending: the first page reads them again.
+    this.#state = 'ready'
+  }
+
+  async #refresh(db: Db): Promise<void> {
+    const ids = [...this.#pending]
+    this.#pending.clear()
+    const result = await db.execute(sql`select id::text, user_id as "userId", ${KEY_SQL} as key,
+        ${LISTED_SQL} as listed
+      from measurements where id = any(string_to_array(${ids.join(' ')}, ' ')::uuid[])`)
+    if (this.#state !== 'ready') return
+    const rows = (result as unknown as { rows: (Listed & { listed: boolean })[] }).rows
+    for (const id of ids) this.remove(id)
+    for (const { listed, ...entry } of rows) if (listed) this.#insert(entry)
+  }
+}
+
+/** A public post's figures without the viewer's like: kept until a 'posts' event names it. */
+export type HeldFigures = Omit<PostFigures, 'likedByMe'>
+
+const MAX_FIGURES = 50_000
+const MAX_TIMELINE = 500_000
+const MAX_BLOCK_HINTS = 20_000
+
+export class PublicFeed {
+  readonly timeline: PublicTimeline
+  readonly figures: DroppedCache<HeldFigures>
+  /** per viewer, the members across a block as the last page found them: a walk's guess, checked by its statement */
+  readonly blocked = new LRUCache<string, ReadonlySet<string>>({ max: MAX_BLOCK_HINTS })
+  readonly live: boolean
+
+  constructor(options: { live: boolean; onError: (err: unknown) => void; maxTimeline?: number }) {
+    this.live = options.live
+    this.timeline = new PublicTimeline({ max: options.maxTimeline ?? MAX_TIMELINE, onError: options.onError })
+    this.figures = new DroppedCache({ live: options.live, maxEntries: MAX_FIGURES })
+  }
+
+  /** Kept while the hub tells this process of every change; without it, pages ask the database. */
+  static listening(events: EventHub, onError: (err: unknown) => void): PublicFeed {
+    const feed = new PublicFeed({ live: events.live, onError })
+    events.onPosts((change) => feed.changed(change))
+    events.onReconnect(() => feed.changed('all'))
+    return feed
+  }
+
+  changed(change: PostsChange): void {
+    if (change === 'all') {
+      this.figures.clear()
+      this.timeline.reset()
+      return
+    }
+    for (const id of change.ids) this.figures.drop(id)
+    this.timeline.moved(change.moved)
+  }
+
+  /** The timeline to walk, or undefined when pages must ask the database (no hub, or not read yet). */
+  async current(db: Db): Promise<PublicTimeline | undefined> {
+    return this.live ? this.timeline.current(db) : undefined
+  }
+}
