@@ -17,8 +17,8 @@ import {
   sendLike,
 } from '#tests/support/factories.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
-import { fillAllInboxes } from './feed-inbox.service.ts'
 import { feedPage, type Page } from './feed.service.ts'
+import { fillAllInboxes } from './feed-inbox.service.ts'
 import { PostBodies } from './post-bodies.cache.ts'
 import { PublicFeed } from './public-feed.cache.ts'
 import { type KeptParts, keptEveryonePage } from './public-feed.service.ts'
@@ -122,6 +122,7 @@ async function allPages(limit: number, read: (cursor: string | undefined) => Pro
   for (let n = 0; n < 60; n++) {
     const page = await read(cursor)
     if (!page) throw new Error('the page was not answered from memory')
+    expect(page.posts.length).toBeLessThanOrEqual(limit)
     pages.push(page)
     if (!page.nextCursor) return pages
     cursor = page.nextCursor
