@@ -169,7 +169,7 @@ export class PublicTimeline {
 export type HeldFigures = Omit<PostFigures, 'likedByMe'>
 
 const MAX_FIGURES = 50_000
-const MAX_TIMELINE = 500_000
+const MAX_TIMELINE = 200_000
 const MAX_BLOCK_HINTS = 20_000
 
 export class PublicFeed {

@@ -33,6 +33,8 @@ export type KeptParts = { feed: PublicFeed; cards: MemberCards; bodies: PostBodi
 type KeptRow = PageRow & { blocked: string }
 
 const MAX_TRIES = 3
+/** At most this many posts of a later page read by id; one that needs more is read by feedPage's statement */
+const MAX_NEEDED = 6
 
 /** GET /api/feed?tab=everyone as feedPage answers it; undefined when this process cannot (feedPage asks the database). */
 export async function keptEveryonePage(
@@ -53,6 +55,9 @@ export async function keptEveryonePage(
     const walk = timeline.walk(place, (userId) => userId === viewer.id || blocked.has(userId), take)
     if (!walk) return undefined
     const parts = heldParts(walk.posts, kept)
+    // Posts read one by one cost more than the statement's range of them: a later page mostly not kept (a reader
+    // going back in time) asks for the range. The first page, the same for nearly everyone, is read and kept.
+    if (after && parts.need.length > MAX_NEEDED) return undefined
     const generations = { figures: kept.feed.figures.generation, cards: kept.cards.generation }
     const floor = walk.end ? '-infinity' : (walk.posts.at(-1) as Listed).key
     const mode: LikesMode = plan.kind === 'liked' ? 'known' : 'load'
