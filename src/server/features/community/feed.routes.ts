@@ -37,7 +37,7 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
       // The Following tab's pages are the viewer's own; the Everyone tab's much the same for everyone.
       const key = `${tab}|${tab === 'following' ? user.id : ''}|${cursor ?? ''}|${limit}`
       const page =
-        (tab === 'everyone' ? await keptEveryonePage(db, user, req.query, kept) : undefined) ??
+        (tab === 'everyone' ? await keptEveryonePage(db, user, req.query, kept, bodies.known(key)) : undefined) ??
         (await feedPage(db, user, req.query, app.viewerLikes, bodies.known(key)))
       return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },

@@ -53,6 +53,11 @@ export class PublicTimeline {
     return this.#entries[0]?.key ?? '-infinity'
   }
 
+  /** The post is public and shown, as far as this process has heard. */
+  lists(id: string): boolean {
+    return this.#keyOf.has(id)
+  }
+
   moved(ids: readonly string[]): void {
     for (const id of ids) this.#pending.add(id)
   }

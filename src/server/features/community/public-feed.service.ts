@@ -8,6 +8,7 @@ import { feedInbox } from './community.tables.ts'
 import {
   afterCursor,
   blockedCte,
+  feedPage,
   type LikesMode,
   newestFirst,
   type Page,
@@ -42,6 +43,8 @@ export async function keptEveryonePage(
   viewer: AuthUser,
   query: PageQuery,
   kept: KeptParts,
+  /** the posts whose bodies feedPage's statement may leave out (PostBodies.known) */
+  known: string,
 ): Promise<Page | undefined> {
   const plan = kept.likes.plan(viewer.id)
   if (plan.kind === 'probe') return undefined
@@ -55,10 +58,19 @@ export async function keptEveryonePage(
     const walk = timeline.walk(place, (userId) => userId === viewer.id || blocked.has(userId), take)
     if (!walk) return undefined
     const parts = heldParts(walk.posts, kept)
-    // Posts read one by one cost more than the statement's range of them: a later page mostly not kept (a reader
-    // going back in time) asks for the range. The first page, the same for nearly everyone, is read and kept.
-    if (after && parts.need.length > MAX_NEEDED) return undefined
     const generations = { figures: kept.feed.figures.generation, cards: kept.cards.generation }
+    // Posts read one by one cost more than the statement's range of them: a later page mostly not kept is read as
+    // a range, and what it shows of the timeline kept for the next reader. The first page is always read by id.
+    if (after && parts.need.length > MAX_NEEDED) {
+      const page = await feedPage(db, viewer, { ...query, tab: 'everyone' }, kept.likes, known)
+      keepRead(
+        page.posts,
+        new Set(page.posts.filter((post) => timeline.lists(post.id)).map((post) => post.id)),
+        kept,
+        generations,
+      )
+      return page
+    }
     const floor = walk.end ? '-infinity' : (walk.posts.at(-1) as Listed).key
     const mode: LikesMode = plan.kind === 'liked' ? 'known' : 'load'
     const [row] = await keptStatement(after !== undefined, take, mode).rows(db, {
@@ -146,7 +158,7 @@ function cardText(row: CardRow): string {
   return JSON.stringify([row.firstName, row.lastName, row.image, row.hidden])
 }
 
-/** Keeps the figures of the public posts read for `need`, and every author's card read. */
+/** Keeps the figures of the public posts read for `need` (as the timeline lists them), and every author's card. */
 function keepRead(
   read: PagePost[],
   need: ReadonlySet<string>,
