@@ -239,7 +239,7 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesM
  * The CTE followers_posts: the followers-only posts of the viewer's inbox (needs the CTE `blocked`) from `floor` (the
  * Everyone tab's oldest public post on the page) down to the cursor (afterAt, afterId placeholders).
  */
-export function followersPostsCte(viewerId: Value, withCursor: boolean, floor: SQL, take: number): SQL {
+function followersPostsCte(viewerId: Value, withCursor: boolean, floor: SQL, take: number): SQL {
   const inboxAfter = withCursor
     ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
     : sql``

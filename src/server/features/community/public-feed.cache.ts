@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '#server/db/client.ts'
+import { packedRows } from '#server/db/packed-rows.ts'
 import type { EventHub, PostsChange } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
 import type { PostFigures } from './post-bodies.cache.ts'
@@ -143,9 +144,15 @@ export class PublicTimeline {
   async #load(db: Db): Promise<void> {
     this.#resetWhileLoading = false
     this.#pending.clear()
-    const result = await db.execute(sql`select id::text, user_id as "userId", ${KEY_SQL} as key from measurements
-      where ${LISTED_SQL} order by created_at desc, id desc limit ${this.#max + 1}`)
-    const rows = (result as unknown as { rows: Listed[] }).rows
+    // One packed text, not rows: it reads in about a third of the time (ADR 054).
+    const result = await db.execute(sql`select coalesce(string_agg(concat_ws(chr(31), id, user_id, ${KEY_SQL}), chr(30)
+        order by created_at desc, id desc), '') as listed
+      from (select id, user_id, created_at from measurements where ${LISTED_SQL}
+        order by created_at desc, id desc limit ${this.#max + 1}) kept`)
+    const [row] = (result as unknown as { rows: { listed: string }[] }).rows
+    const rows = packedRows(row?.listed ?? '', 3, 'the public timeline').map(
+      ([id, userId, key]): Listed => ({ id: id as string, userId: userId as string, key: key as string }),
+    )
     if (this.#resetWhileLoading) {
       this.reset()
       return
