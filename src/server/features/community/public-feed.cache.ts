@@ -94,18 +94,19 @@ export class PublicTimeline {
 
   /**
    * Up to `count` posts older than `after`, newest first, leaving out those `skip` names the author of; `end`: no
-   * public post is older. Undefined when the walk goes past the posts kept of a timeline that is not complete.
+   * public post is older; `from`, how many newer posts the timeline holds. Undefined when the walk goes past the posts kept of a timeline that is not complete.
    */
   walk(after: Place | undefined, skip: (userId: string) => boolean, count: number) {
     const posts: Listed[] = []
-    let i = after ? this.#firstOlder(after) : 0
+    const from = after ? this.#firstOlder(after) : 0
+    let i = from
     for (; i < this.#entries.length && posts.length < count; i++) {
       const entry = this.#entries[i] as Listed
       if (!skip(entry.userId)) posts.push(entry)
     }
     const end = i >= this.#entries.length
     if (end && posts.length < count && !this.#complete) return undefined
-    return { posts, end: end && posts.length < count }
+    return { posts, end: end && posts.length < count, from }
   }
 
   /** Takes a post out now (a page found it no longer public); its event will say the same. */

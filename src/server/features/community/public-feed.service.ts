@@ -36,6 +36,8 @@ type KeptRow = PageRow & { blocked: string }
 const MAX_TRIES = 3
 /** At most this many posts of a later page read by id; one that needs more is read by feedPage's statement */
 const MAX_NEEDED = 6
+/** Later pages within this many posts of the newest keep what they read (see keptEveryonePage) */
+const KEPT_FROM_TOP = 1_000
 
 /** GET /api/feed?tab=everyone as feedPage answers it; undefined when this process cannot (feedPage asks the database). */
 export async function keptEveryonePage(
@@ -60,9 +62,11 @@ export async function keptEveryonePage(
     const parts = heldParts(walk.posts, kept)
     const generations = { figures: kept.feed.figures.generation, cards: kept.cards.generation }
     // Posts read one by one cost more than the statement's range of them: a later page mostly not kept is read as
-    // a range, and what it shows of the timeline kept for the next reader. The first page is always read by id.
+    // a range. What it shows is kept for the next reader near the top, where members scroll; deeper, a page is
+    // rarely read twice. The first page is always read by id.
     if (after && parts.need.length > MAX_NEEDED) {
       const page = await feedPage(db, viewer, { ...query, tab: 'everyone' }, kept.likes, known)
+      if (walk.from >= KEPT_FROM_TOP) return page
       keepRead(
         page.posts,
         new Set(page.posts.filter((post) => timeline.lists(post.id)).map((post) => post.id)),
@@ -166,14 +170,16 @@ function keepRead(
   generations: { figures: number; cards: number },
 ): void {
   for (const post of read) {
-    const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
-      string | null,
-      string | null,
-      string | null,
-      boolean,
-    ]
-    kept.cards.keep({ id: post.userId, firstName, lastName, image, hidden }, generations.cards)
-    if (!need.has(post.id)) continue
+    if (kept.cards.row(post.userId) === undefined) {
+      const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
+        string | null,
+        string | null,
+        string | null,
+        boolean,
+      ]
+      kept.cards.keep({ id: post.userId, firstName, lastName, image, hidden }, generations.cards)
+    }
+    if (!need.has(post.id) || kept.feed.figures.get(post.id) !== undefined) continue
     const { card: _card, body: _body, likedByMe: _liked, ...figures } = post
     kept.feed.figures.set(post.id, figures satisfies HeldFigures, generations.figures)
   }
