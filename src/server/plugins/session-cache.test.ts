@@ -1,27 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { AuthUser } from '#shared/schemas/access.ts'
+import { anAuthUser } from '#tests/support/auth-users.ts'
 import { CHECK_LIFETIME_MS, CLOCK_MARGIN_MS, SessionCache, type SessionCheck } from './session-cache.ts'
-
-function aUser(id: string, overrides: Partial<AuthUser> = {}): AuthUser {
-  return {
-    id,
-    email: `${id}@example.test`,
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    betaApproved: true,
-    isAdmin: false,
-    gatePassed: true,
-    ...overrides,
-  }
-}
 
 const T0 = 1_000_000
 const HOUR = 3_600_000
 
 function aCheck(userId: string, checkedAt = T0, validUntil = checkedAt + HOUR): SessionCheck {
-  return { user: aUser(userId), checkedAt, validUntil }
+  return { user: anAuthUser(userId), checkedAt, validUntil }
 }
 
 describe('SessionCache memory', () => {
@@ -56,8 +42,8 @@ describe('SessionCache memory', () => {
 
   it('a new check of a session replaces the kept flags', () => {
     const cache = new SessionCache()
-    cache.set('k', { ...aCheck('u1'), user: aUser('u1', { betaApproved: false }) }, T0)
-    cache.set('k', { ...aCheck('u1', T0 + 1), user: aUser('u1', { betaApproved: true }) }, T0 + 1)
+    cache.set('k', { ...aCheck('u1'), user: anAuthUser('u1', { betaApproved: false }) }, T0)
+    cache.set('k', { ...aCheck('u1', T0 + 1), user: anAuthUser('u1', { betaApproved: true }) }, T0 + 1)
 
     expect(cache.get('k', T0 + 2)?.betaApproved).toBe(true)
     expect(cache.size).toBe(1)

@@ -142,12 +142,26 @@ export function postsText(viewerId: Value, mode: LikesMode): SQL {
 export const newestFirst = sql`${measurements.createdAt} desc nulls last, ${measurements.id} desc nulls last`
 
 /** A value in a query: itself, or a placeholder of a statement made once (db/prepared.ts). */
-export type Value = string | ReturnType<typeof sql.placeholder>
+type Value = string | ReturnType<typeof sql.placeholder>
 
 /** Keyset condition on the measurements of the subquery it is written in (createdAt, id: a decoded cursor). */
-export function afterCursor(after: { createdAt: Value; id: Value } | undefined): SQL {
+function afterCursor(after: { createdAt: Value; id: Value } | undefined): SQL {
   if (!after) return sql``
   return sql` and (${measurements.createdAt}, ${measurements.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+}
+
+/**
+ * A feed page's keyset conditions after the cursor (the afterAt and afterId placeholders): `cursor` on measurements
+ * in the subquery it is written in, `inboxAfter` on the viewer's inbox rows `inbox`; both empty without a cursor.
+ */
+export function feedCursorSql(withCursor: boolean): { cursor: SQL; inboxAfter: SQL } {
+  if (!withCursor) return { cursor: sql``, inboxAfter: sql`` }
+  const at = sql`${sql.placeholder('afterAt')}::timestamptz`
+  const id = sql`${sql.placeholder('afterId')}::uuid`
+  return {
+    cursor: afterCursor({ createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') }),
+    inboxAfter: sql` and (inbox.created_at, inbox.measurement_id) < (${at}, ${id})`,
+  }
 }
 
 /** The members across a block from the viewer (either way). */
@@ -198,12 +212,7 @@ export const postColumns = sql`${pageColumns}, ${bodyColumnsSql}`
 function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesMode): SQL {
   const viewerId = sql.placeholder('viewer')
   const limit = countLiteral(take)
-  const cursor = afterCursor(
-    withCursor ? { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') } : undefined,
-  )
-  const inboxAfter = withCursor
-    ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-    : sql``
+  const { cursor, inboxAfter } = feedCursorSql(withCursor)
   const select = postsText(viewerId, mode)
   if (tab === 'following') {
     return sql`with page as (
@@ -240,9 +249,7 @@ function feedQuery(tab: FeedTab, withCursor: boolean, take: number, mode: LikesM
  * Everyone tab's oldest public post on the page) down to the cursor (afterAt, afterId placeholders).
  */
 function followersPostsCte(viewerId: Value, withCursor: boolean, floor: SQL, take: number): SQL {
-  const inboxAfter = withCursor
-    ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-    : sql``
+  const { inboxAfter } = feedCursorSql(withCursor)
   return sql`followers_posts as (
       select ${postColumns} from ${feedInbox} inbox
       join ${measurements} on ${measurements.id} = inbox.measurement_id

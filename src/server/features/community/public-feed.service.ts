@@ -6,8 +6,8 @@ import { cursorTimeOf, decodeCursor, measurements } from '#server/features/measu
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { feedInbox } from './community.tables.ts'
 import {
-  afterCursor,
   blockedCte,
+  feedCursorSql,
   feedPage,
   type LikesMode,
   newestFirst,
@@ -206,12 +206,7 @@ function keptStatement(withCursor: boolean, take: number, mode: LikesMode): Prep
 function keptQuery(withCursor: boolean, take: number, mode: LikesMode): SQL {
   const viewerId = sql.placeholder('viewer')
   const limit = countLiteral(take)
-  const cursor = afterCursor(
-    withCursor ? { createdAt: sql.placeholder('afterAt'), id: sql.placeholder('afterId') } : undefined,
-  )
-  const inboxAfter = withCursor
-    ? sql` and (inbox.created_at, inbox.measurement_id) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
-    : sql``
+  const { cursor, inboxAfter } = feedCursorSql(withCursor)
   const listed = sql`${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null`
   return sql`with ${blockedCte(viewerId)},
       ids as (

@@ -3,9 +3,9 @@ import { eq, inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blocks, follows, likes, measurements } from '#server/db/schema.ts'
-import type { AuthUser } from '#shared/schemas/access.ts'
 import { PostPageSchema } from '#shared/schemas/community.ts'
 import type { Visibility } from '#shared/schemas/measurements.ts'
+import { anAuthUser } from '#tests/support/auth-users.ts'
 import {
   aMeasurement,
   browserHeaders,
@@ -38,16 +38,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const asViewer = (member: SignedInUser): AuthUser => ({
-  id: member.id,
-  email: member.email,
-  firstName: null,
-  lastName: null,
-  profileImageUrl: null,
-  betaApproved: true,
-  isAdmin: false,
-  gatePassed: true,
-})
+const asViewer = (member: SignedInUser) => anAuthUser(member.id, { email: member.email })
 
 /** The process's timeline, read and up to date with every event committed so far. */
 async function timelineReady() {
