@@ -198,10 +198,8 @@ function keptStatement(withCursor: boolean, take: number, mode: LikesMode): Prep
 }
 
 /**
- * The page's ids, then their rows in one join: fresh, public posts newer than the timeline's newest (its event not
- * heard yet: normally none); needed, the walked posts not kept, if still public; the followers-only posts of the
- * inbox down to the walk's floor; and the members across a block. Ids first keeps the usual page, where none of
- * these has a row, from starting three scans of every column.
+ * The page's ids (public posts newer than the timeline knows, the walked posts not kept, the inbox's followers-only
+ * posts down to the floor), then the rows of those alone, and the members across a block (ADR 119).
  */
 function keptQuery(withCursor: boolean, take: number, mode: LikesMode): SQL {
   const viewerId = sql.placeholder('viewer')
