@@ -48,9 +48,14 @@ export type ServerEvent =
   /** migration 0020: these boards' rows changed; `all`: too many to name */
   | { type: 'boards'; keys: string[] }
   | { type: 'boards'; all: true }
-  /** migration 0023: these measurements were written; `moved`: those whose place in the public feed may have moved */
+  /** migrations 0023 and 0024: these measurements (or their likes) were written; `moved`: those whose place in the public feed may have moved */
   | { type: 'posts'; ids: string[]; moved: string[] }
   | { type: 'posts'; all: true }
+  /** migration 0024: these posts' inbox rows were written or deleted; `all`: too many to name */
+  | { type: 'inbox'; ids: string[] }
+  | { type: 'inbox'; all: true }
+  /** migration 0024: a block was made or lifted */
+  | { type: 'blocks' }
   /** EventHub.heard: every event committed before it has reached the process that sent it */
   | { type: 'marker'; id: string }
 

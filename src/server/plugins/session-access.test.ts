@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#server/db/client.ts'
 import { sessions, users } from '#server/db/schema.ts'
 import { AuthUserSchema } from '#shared/schemas/access.ts'
+import { countDatabaseCalls } from '#tests/support/database-calls.ts'
 import {
   browserHeaders,
   createAdmin,
@@ -89,16 +90,14 @@ async function standing(app: TestApp, cookie: string): Promise<string> {
 
 /** Queries sent to the database (every app here shares its client) and session checks asked of better-auth. */
 function countQueries(db: Db, apps: TestApp[]) {
-  const client = (db as unknown as { $client: Record<string, unknown> }).$client
-  const spies = ['query', 'exec', 'transaction', 'connect']
-    .filter((method) => typeof client[method] === 'function')
-    .map((method) => vi.spyOn(client as Record<string, () => unknown>, method))
+  const database = countDatabaseCalls(db)
   const checks = apps.map((app) => vi.spyOn(app.app.auth.api, 'getSession'))
   return {
-    queries: () => spies.reduce((n, spy) => n + spy.mock.calls.length, 0),
+    queries: database.calls,
     checks: () => checks.reduce((n, spy) => n + spy.mock.calls.length, 0),
     stop: () => {
-      for (const spy of [...spies, ...checks]) spy.mockRestore()
+      database.stop()
+      for (const spy of checks) spy.mockRestore()
     },
   }
 }

@@ -27,7 +27,8 @@ export type FeedDeliveryOptions = {
 export const DEFAULT_FEED_DELIVERY: FeedDeliveryOptions = { batch: 1_000, pollMs: 1_000, retryMs: 5_000, settleMs: 50 }
 
 type Log = Pick<FastifyBaseLogger, 'error'>
-type Outcome = 'worked' | 'none'
+/** The post whose rows a batch wrote (undefined: none), or 'none' when no job was left to claim. */
+type Outcome = { delivered: string | undefined } | 'none'
 
 /** One batch of the earliest unclaimed job; a failing job waits `retryMs` so it cannot hold up the rest. */
 async function runOneBatch(db: Db, options: Pick<FeedDeliveryOptions, 'batch' | 'retryMs'>): Promise<Outcome> {
@@ -42,7 +43,7 @@ async function runOneBatch(db: Db, options: Pick<FeedDeliveryOptions, 'batch' | 
         .for('update', { skipLocked: true })
       if (!job) return 'none'
       claimed = job.id
-      const { done, last } = await deliveryBatch(tx, job.measurementId, job.afterFollower, options.batch)
+      const { done, last, wrote } = await deliveryBatch(tx, job.measurementId, job.afterFollower, options.batch)
       if (done) await tx.delete(feedDeliveries).where(eq(feedDeliveries.id, job.id))
       else {
         await tx
@@ -50,7 +51,7 @@ async function runOneBatch(db: Db, options: Pick<FeedDeliveryOptions, 'batch' | 
           .set({ afterFollower: last, turnAt: sql`now()` })
           .where(eq(feedDeliveries.id, job.id))
       }
-      return 'worked'
+      return { delivered: wrote ? job.measurementId : undefined }
     })
   } catch (err) {
     if (claimed) {
@@ -64,14 +65,23 @@ async function runOneBatch(db: Db, options: Pick<FeedDeliveryOptions, 'batch' | 
   }
 }
 
-/** Runs batches until none is left to claim (others may still hold some); `stop` is asked between batches. */
+/**
+ * Runs batches until none is left to claim (others may still hold some); `stop` is asked between batches,
+ * `onDelivered` told of each batch's post once it committed.
+ */
 export async function deliverPending(
   db: Db,
   options: Pick<FeedDeliveryOptions, 'batch' | 'retryMs'> = DEFAULT_FEED_DELIVERY,
   stop: () => boolean = () => false,
+  onDelivered: (measurementId: string) => void = () => {},
 ): Promise<number> {
   let batches = 0
-  while (!stop() && (await runOneBatch(db, options)) === 'worked') batches += 1
+  while (!stop()) {
+    const outcome = await runOneBatch(db, options)
+    if (outcome === 'none') break
+    if (outcome.delivered) onDelivered(outcome.delivered)
+    batches += 1
+  }
   return batches
 }
 
@@ -96,10 +106,19 @@ export class FeedDeliverer {
   #settling: NodeJS.Timeout | undefined
   #closed = false
 
-  constructor(opts: { db: Db; log: Log; options?: Partial<FeedDeliveryOptions> | undefined }) {
+  readonly #onDelivered: (measurementId: string) => void
+
+  constructor(opts: {
+    db: Db
+    log: Log
+    options?: Partial<FeedDeliveryOptions> | undefined
+    /** after each batch commits: this process's caches learn now, not when the database's event arrives */
+    onDelivered?: (measurementId: string) => void
+  }) {
     this.#db = opts.db
     this.#log = opts.log
     this.#options = { ...DEFAULT_FEED_DELIVERY, ...opts.options }
+    this.#onDelivered = opts.onDelivered ?? (() => {})
   }
 
   /** Starts a pass now, or right after the running one. */
@@ -144,7 +163,7 @@ export class FeedDeliverer {
     do {
       this.#again = false
       try {
-        await deliverPending(this.#db, this.#options, () => this.#closed)
+        await deliverPending(this.#db, this.#options, () => this.#closed, this.#onDelivered)
       } catch (err) {
         // A failed job waits its retry; the others (and a database that was away) on the next poll.
         this.#log.error({ err }, '[feed] delivery batch failed')
@@ -165,7 +184,12 @@ export function startFeedDelivery(
   app: FastifyInstance,
   opts: { db: Db; listen?: Listen | undefined; options?: Partial<FeedDeliveryOptions> | undefined },
 ): FeedDeliverer {
-  const worker = new FeedDeliverer({ db: opts.db, log: app.log, options: opts.options })
+  const worker = new FeedDeliverer({
+    db: opts.db,
+    log: app.log,
+    options: opts.options,
+    onDelivered: (measurementId) => app.events.inboxChanged([measurementId]),
+  })
   app.decorate('feedDelivery', worker)
   app.metrics.gauge(
     'fieldmark_feed_deliveries_queued',

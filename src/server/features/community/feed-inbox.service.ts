@@ -22,26 +22,26 @@ export async function queuePostDelivery(tx: Tx, measurementId: string): Promise<
 
 /**
  * One batch of a delivery: rows for up to `limit` followers after `afterFollower`, or up to `limit` rows deleted when
- * the post no longer reaches followers. `last` is where the next batch starts.
+ * the post no longer reaches followers. `last` is where the next batch starts; `wrote`: it may have changed rows.
  */
 export async function deliveryBatch(
   tx: Tx,
   measurementId: string,
   afterFollower: string,
   limit: number,
-): Promise<{ done: boolean; last: string }> {
+): Promise<{ done: boolean; last: string; wrote: boolean }> {
   const [owner] = await rowsOf<{ user_id: string }>(
     tx,
     sql`select user_id from measurements where id = ${measurementId}`,
   )
-  if (!owner) return { done: true, last: afterFollower } // deleted: its rows went with it
+  if (!owner) return { done: true, last: afterFollower, wrote: false } // deleted: its rows went with it
   // The owner's row first, then the post's: an edit of its visibility waits for this batch, or this reads its write.
   await tx.execute(sql`select 1 from users where id = ${owner.user_id} for share`)
   const [post] = await rowsOf<{ visibility: Visibility }>(
     tx,
     sql`select visibility from measurements where id = ${measurementId} for key share`,
   )
-  if (!post) return { done: true, last: afterFollower }
+  if (!post) return { done: true, last: afterFollower, wrote: false }
   if (!reachesFollowers(post.visibility)) {
     const [removed] = await rowsOf<{ n: number }>(
       tx,
@@ -52,7 +52,7 @@ export async function deliveryBatch(
           returning 1)
         select count(*)::int as n from gone`,
     )
-    return { done: (removed?.n ?? 0) < limit, last: afterFollower }
+    return { done: (removed?.n ?? 0) < limit, last: afterFollower, wrote: (removed?.n ?? 0) > 0 }
   }
   // In follower order, so two batches of the same post (two queued deliveries) never wait on each other crosswise.
   const [batch] = await rowsOf<{ n: number; last: string | null }>(
@@ -68,7 +68,7 @@ export async function deliveryBatch(
       select count(*)::int as n, max(follower_id) as last from batch`,
   )
   const n = batch?.n ?? 0
-  return { done: n < limit, last: batch?.last ?? afterFollower }
+  return { done: n < limit, last: batch?.last ?? afterFollower, wrote: n > 0 }
 }
 
 async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {

@@ -42,11 +42,13 @@ async function block(blocker: SignedInUser, blocked: SignedInUser) {
 
 async function hide(measurementId: string) {
   await t.db.update(measurements).set({ hiddenAt: new Date() }).where(eq(measurements.id, measurementId))
+  await t.app.events.heard(t.db)
 }
 
 /** Every post of the feed tab, page after page (the schema checked on each), once the posts are delivered. */
 async function wholeFeed(cookie: string, tab: 'everyone' | 'following', limit = 50): Promise<Post[]> {
   await drainFeedDeliveries(t.db)
+  await t.app.events.heard(t.db) // what the deliveries wrote, as every process learns of it
   const posts: Post[] = []
   let cursor: string | null = null
   do {

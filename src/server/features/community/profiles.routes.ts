@@ -142,7 +142,11 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         response: { 200: FollowStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => followMember(db, member(req), req.params.userId),
+    async (req) => {
+      const state = await followMember(db, member(req), req.params.userId)
+      app.events.inboxChanged('all')
+      return state
+    },
   )
 
   app.delete(
@@ -156,7 +160,11 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         response: { 200: FollowStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => unfollowMember(db, member(req), req.params.userId),
+    async (req) => {
+      const state = await unfollowMember(db, member(req), req.params.userId)
+      app.events.inboxChanged('all')
+      return state
+    },
   )
 
   app.get(
@@ -183,7 +191,12 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         response: { 200: BlockStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => blockMember(db, member(req), req.params.userId),
+    async (req) => {
+      const state = await blockMember(db, member(req), req.params.userId)
+      app.events.blocksChanged()
+      app.events.inboxChanged('all')
+      return state
+    },
   )
 
   app.delete(
@@ -197,7 +210,11 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         response: { 200: BlockStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => unblockMember(db, member(req), req.params.userId),
+    async (req) => {
+      const state = await unblockMember(db, member(req), req.params.userId)
+      app.events.blocksChanged()
+      return state
+    },
   )
 
   app.patch(

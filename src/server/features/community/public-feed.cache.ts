@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { LRUCache } from 'lru-cache'
 import type { Db } from '#server/db/client.ts'
 import { packedRows } from '#server/db/packed-rows.ts'
 import type { EventHub, PostsChange } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
 import type { PostFigures } from './post-bodies.cache.ts'
 
-// What the Everyone tab needs of public posts, kept in every process so a page reads only what is the viewer's own:
-// the order of every public post, and the figures of those shown. Kept current by the database's 'posts' event
-// (migration 0023) and at once by the process that made a change (EventHub.postsChanged); ADR 119.
+// What the Everyone tab needs, kept in every process so most pages read nothing (ADR 119, ADR 120): the order of
+// every public and every followers-only post, the figures and likers of those shown, who holds each followers-only
+// post shown in their inbox, and every block. Kept current by the database's events (migrations 0023, 0024) and at
+// once by the process that made a change (EventHub.postsChanged, inboxChanged, blocksChanged).
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** A public post's place: `key` is created_at as cursorTimeOf writes it, which sorts as text. */
+/** A listed post's place: `key` is created_at as cursorTimeOf writes it, which sorts as text. */
 export type Listed = { key: string; id: string; userId: string }
 
 /** A cursor's place, or a post's: older means a smaller (key, id). */
@@ -25,10 +25,12 @@ type Place = { key: string; id: string }
 const older = (a: Place, b: Place): boolean => a.key < b.key || (a.key === b.key && a.id < b.id)
 
 const KEY_SQL = sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-const LISTED_SQL = sql`visibility = 'public' and hidden_at is null`
 
-/** Every public, unhidden post newest first (at most `max`: past them `complete` is false). */
-export class PublicTimeline {
+/** Which posts a timeline lists: those of this visibility, not hidden. */
+export type Listing = 'public' | 'followers'
+
+/** Every unhidden post of one visibility, newest first (at most `max`: past them `complete` is false). */
+export class Timeline {
   #entries: Listed[] = []
   readonly #keyOf = new Map<string, string>()
   #complete = true
@@ -38,10 +40,12 @@ export class PublicTimeline {
   readonly #pending = new Set<string>()
   #refreshing: Promise<void> | undefined
   readonly #max: number
+  readonly #listed: ReturnType<typeof sql>
   readonly #onError: (err: unknown) => void
 
-  constructor(options: { max: number; onError: (err: unknown) => void }) {
+  constructor(options: { listing: Listing; max: number; onError: (err: unknown) => void }) {
     this.#max = options.max
+    this.#listed = sql`visibility = ${sql.raw(`'${options.listing}'`)} and hidden_at is null`
     this.#onError = options.onError
   }
 
@@ -54,7 +58,7 @@ export class PublicTimeline {
     return this.#entries[0]?.key ?? '-infinity'
   }
 
-  /** The post is public and shown, as far as this process has heard. */
+  /** The post is listed, as far as this process has heard. */
   lists(id: string): boolean {
     return this.#keyOf.has(id)
   }
@@ -74,7 +78,7 @@ export class PublicTimeline {
   }
 
   /** Up to date with the changes heard; undefined while it is first read (in the background: pages ask the database). */
-  async current(db: Db): Promise<PublicTimeline | undefined> {
+  async current(db: Db): Promise<Timeline | undefined> {
     if (this.#state === 'empty') {
       this.#state = 'loading'
       this.#load(db).catch((err: unknown) => {
@@ -109,7 +113,22 @@ export class PublicTimeline {
     return { posts, end: end && posts.length < count, from }
   }
 
-  /** Takes a post out now (a page found it no longer public); its event will say the same. */
+  /**
+   * The posts older than `after` and not older than `floor` (a key; undefined: no bound), newest first, leaving out
+   * those `skip` names the author of; undefined when they may go past the posts kept of a timeline not complete.
+   */
+  window(after: Place | undefined, floor: string | undefined, skip: (userId: string) => boolean): Listed[] | undefined {
+    const posts: Listed[] = []
+    let i = after ? this.#firstOlder(after) : 0
+    for (; i < this.#entries.length; i++) {
+      const entry = this.#entries[i] as Listed
+      if (floor !== undefined && entry.key < floor) return posts
+      if (!skip(entry.userId)) posts.push(entry)
+    }
+    return this.#complete ? posts : undefined
+  }
+
+  /** Takes a post out now (a page found it no longer listed); its event will say the same. */
   remove(id: string): void {
     const key = this.#keyOf.get(id)
     if (key === undefined) return
@@ -148,7 +167,7 @@ export class PublicTimeline {
     // One packed text, not rows: it reads in about a third of the time (ADR 054).
     const result = await db.execute(sql`select coalesce(string_agg(concat_ws(chr(31), id, user_id, ${KEY_SQL}), chr(30)
         order by created_at desc, id desc), '') as listed
-      from (select id, user_id, created_at from measurements where ${LISTED_SQL}
+      from (select id, user_id, created_at from measurements where ${this.#listed}
         order by created_at desc, id desc limit ${this.#max + 1}) kept`)
     const [row] = (result as unknown as { rows: { listed: string }[] }).rows
     const rows = packedRows(row?.listed ?? '', 3, 'the public timeline').map(
@@ -169,7 +188,7 @@ export class PublicTimeline {
     const ids = [...this.#pending]
     this.#pending.clear()
     const result = await db.execute(sql`select id::text, user_id as "userId", ${KEY_SQL} as key,
-        ${LISTED_SQL} as listed
+        ${this.#listed} as listed
       from measurements where id = any(string_to_array(${ids.join(' ')}, ' ')::uuid[])`)
     if (this.#state !== 'ready') return
     const rows = (result as unknown as { rows: (Listed & { listed: boolean })[] }).rows
@@ -178,31 +197,116 @@ export class PublicTimeline {
   }
 }
 
-/** A public post's figures without the viewer's like: kept until a 'posts' event names it. */
-export type HeldFigures = Omit<PostFigures, 'likedByMe'>
+/**
+ * A listed post's figures without the viewer's like, and who liked it (undefined: more than MAX_LIKERS, so the
+ * viewer's likes decide): kept until a 'posts' event names it.
+ */
+export type HeldFigures = Omit<PostFigures, 'likedByMe'> & { likers: ReadonlySet<string> | undefined }
 
+/** Who holds a followers-only post in their inbox; 'many' past MAX_HOLDERS (the page's statement asks). */
+export type Holders = ReadonlySet<string> | 'many'
+
+export const MAX_LIKERS = 1_000
+export const MAX_HOLDERS = 5_000
 const MAX_FIGURES = 50_000
+const MAX_HOLDER_SETS = 20_000
 const MAX_TIMELINE = 200_000
-const MAX_BLOCK_HINTS = 20_000
+const MAX_BLOCKS = 100_000
+
+/** Every block, both ways: the members across a block from each member. Read whole, again after any change. */
+export class BlockGraph {
+  #across: Map<string, Set<string>> | 'too-many' | undefined
+  #loading: Promise<void> | undefined
+  #generation = 0
+  readonly #onError: (err: unknown) => void
+
+  constructor(options: { onError: (err: unknown) => void }) {
+    this.#onError = options.onError
+  }
+
+  /** The members across a block from `userId`; call it on what current() returned. */
+  across(userId: string): ReadonlySet<string> {
+    return (this.#across instanceof Map && this.#across.get(userId)) || NO_ONE
+  }
+
+  reset(): void {
+    this.#generation++
+    this.#across = undefined
+  }
+
+  /** Read and current; undefined when there are too many blocks to keep, or the read failed or was overtaken. */
+  async current(db: Db): Promise<BlockGraph | undefined> {
+    if (this.#across === undefined) {
+      this.#loading ??= this.#load(db)
+        .catch(this.#onError)
+        .finally(() => {
+          this.#loading = undefined
+        })
+      await this.#loading
+    }
+    return this.#across instanceof Map ? this : undefined
+  }
+
+  async #load(db: Db): Promise<void> {
+    const generation = this.#generation
+    const result = await db.execute(
+      sql`select blocker_id as "a", blocked_id as "b" from blocks limit ${MAX_BLOCKS + 1}`,
+    )
+    const rows = (result as unknown as { rows: { a: string; b: string }[] }).rows
+    if (generation !== this.#generation) return
+    if (rows.length > MAX_BLOCKS) {
+      this.#across = 'too-many'
+      return
+    }
+    const across = new Map<string, Set<string>>()
+    const add = (from: string, to: string) => {
+      const set = across.get(from)
+      if (set) set.add(to)
+      else across.set(from, new Set([to]))
+    }
+    for (const { a, b } of rows) {
+      add(a, b)
+      add(b, a)
+    }
+    this.#across = across
+  }
+}
+
+const NO_ONE: ReadonlySet<string> = new Set()
 
 export class PublicFeed {
-  readonly timeline: PublicTimeline
+  readonly timeline: Timeline
+  /** the followers-only posts, for those of the viewer's inbox (`holders`) */
+  readonly followersOnly: Timeline
   readonly figures: DroppedCache<HeldFigures>
-  /** per viewer, the members across a block as the last page found them: a walk's guess, checked by its statement */
-  readonly blocked = new LRUCache<string, ReadonlySet<string>>({ max: MAX_BLOCK_HINTS })
+  readonly holders: DroppedCache<Holders>
+  readonly blocks: BlockGraph
   readonly live: boolean
 
   constructor(options: { live: boolean; onError: (err: unknown) => void; maxTimeline?: number }) {
     this.live = options.live
-    this.timeline = new PublicTimeline({ max: options.maxTimeline ?? MAX_TIMELINE, onError: options.onError })
+    const max = options.maxTimeline ?? MAX_TIMELINE
+    this.timeline = new Timeline({ listing: 'public', max, onError: options.onError })
+    this.followersOnly = new Timeline({ listing: 'followers', max, onError: options.onError })
     this.figures = new DroppedCache({ live: options.live, maxEntries: MAX_FIGURES })
+    this.holders = new DroppedCache({ live: options.live, maxEntries: MAX_HOLDER_SETS })
+    this.blocks = new BlockGraph({ onError: options.onError })
   }
 
   /** Kept while the hub tells this process of every change; without it, pages ask the database. */
   static listening(events: EventHub, onError: (err: unknown) => void): PublicFeed {
     const feed = new PublicFeed({ live: events.live, onError })
     events.onPosts((change) => feed.changed(change))
-    events.onReconnect(() => feed.changed('all'))
+    events.onInbox((change) => {
+      if (change === 'all') feed.holders.clear()
+      else for (const id of change) feed.holders.drop(id)
+    })
+    events.onBlocks(() => feed.blocks.reset())
+    events.onReconnect(() => {
+      feed.changed('all')
+      feed.holders.clear()
+      feed.blocks.reset()
+    })
     return feed
   }
 
@@ -210,14 +314,22 @@ export class PublicFeed {
     if (change === 'all') {
       this.figures.clear()
       this.timeline.reset()
+      this.followersOnly.reset()
       return
     }
     for (const id of change.ids) this.figures.drop(id)
     this.timeline.moved(change.moved)
+    this.followersOnly.moved(change.moved)
   }
 
-  /** The timeline to walk, or undefined when pages must ask the database (no hub, or not read yet). */
-  async current(db: Db): Promise<PublicTimeline | undefined> {
-    return this.live ? this.timeline.current(db) : undefined
+  /** What a page walks, or undefined when pages must ask the database (no hub, or not read yet). */
+  async current(db: Db): Promise<{ timeline: Timeline; followersOnly: Timeline; blocks: BlockGraph } | undefined> {
+    if (!this.live) return undefined
+    const [timeline, followersOnly, blocks] = await Promise.all([
+      this.timeline.current(db),
+      this.followersOnly.current(db),
+      this.blocks.current(db),
+    ])
+    return timeline && followersOnly && blocks && { timeline, followersOnly, blocks }
   }
 }

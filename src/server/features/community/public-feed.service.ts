@@ -1,16 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { countLiteral } from '#server/db/literals.ts'
+import { packedRows } from '#server/db/packed-rows.ts'
 import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
 import { cursorTimeOf, decodeCursor, measurements } from '#server/features/measurements/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
-import { feedInbox } from './community.tables.ts'
+import { feedInbox, likes } from './community.tables.ts'
 import {
-  blockedCte,
-  feedCursorSql,
   feedPage,
-  type LikesMode,
-  newestFirst,
   type Page,
   type PageQuery,
   type PageRow,
@@ -21,17 +18,24 @@ import {
 } from './feed.service.ts'
 import type { CardRow, MemberCards } from './member-cards.cache.ts'
 import type { PagePost, PostBodies } from './post-bodies.cache.ts'
-import type { HeldFigures, Listed, PublicFeed } from './public-feed.cache.ts'
+import {
+  type HeldFigures,
+  type Holders,
+  type Listed,
+  MAX_HOLDERS,
+  MAX_LIKERS,
+  type PublicFeed,
+} from './public-feed.cache.ts'
 import type { ViewerLikes } from './viewer-likes.cache.ts'
 
-// The Everyone tab from what every process keeps (public-feed.cache.ts, ADR 119): the public posts' order, figures,
-// authors' cards and bodies come from memory; ONE statement reads what is the viewer's own (the members across a
-// block, the followers-only posts of their inbox, their likes) and whatever of the page is not kept.
+// The Everyone tab from what every process keeps (public-feed.cache.ts, ADR 119, ADR 120): the posts' order, figures,
+// likers, authors' cards and bodies, the inbox holders of followers-only posts and every block come from memory. A
+// page reads the database only for what is not kept, in ONE statement.
 
 /** What a page is made of besides the statement: the process's kept posts, cards, bodies and likes. */
 export type KeptParts = { feed: PublicFeed; cards: MemberCards; bodies: PostBodies; likes: ViewerLikes }
 
-type KeptRow = PageRow & { blocked: string }
+type KeptRow = PageRow & { likers: string; holders: string }
 
 const MAX_TRIES = 3
 /** At most this many posts of a later page read by id; one that needs more is read by feedPage's statement */
@@ -49,80 +53,94 @@ export async function keptEveryonePage(
   known: string,
 ): Promise<Page | undefined> {
   const plan = kept.likes.plan(viewer.id)
-  if (plan.kind === 'probe') return undefined
+  const liked = plan.kind === 'liked' ? plan.liked : undefined
   const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const place = after && { key: after.createdAt, id: after.id }
   const take = query.limit + 1
   for (let attempt = 0; attempt < MAX_TRIES; attempt++) {
-    const timeline = await kept.feed.current(db)
-    if (!timeline) return undefined
-    const blocked = kept.feed.blocked.get(viewer.id) ?? NO_ONE
-    const walk = timeline.walk(place, (userId) => userId === viewer.id || blocked.has(userId), take)
+    const lists = await kept.feed.current(db)
+    if (!lists) return undefined
+    const across = lists.blocks.across(viewer.id)
+    const skip = (userId: string) => userId === viewer.id || across.has(userId)
+    const walk = lists.timeline.walk(place, skip, take)
     if (!walk) return undefined
-    const parts = heldParts(walk.posts, kept)
-    const generations = { figures: kept.feed.figures.generation, cards: kept.cards.generation }
+    const floor = walk.end ? undefined : (walk.posts.at(-1) as Listed).key
+    const inbox = inboxPosts(lists.followersOnly.window(place, floor, skip), kept.feed, viewer.id, take)
+    if (!inbox) return undefined
+    const listed = [...walk.posts, ...inbox.chosen]
+    const parts = heldParts(listed, kept, viewer.id, liked)
+    const generations = {
+      figures: kept.feed.figures.generation,
+      holders: kept.feed.holders.generation,
+      cards: kept.cards.generation,
+    }
+    if (parts.need.length === 0 && inbox.ask.length === 0) {
+      return pageOf(newestFirstPosts(parts.held).slice(0, take), query.limit)
+    }
     // Posts read one by one cost more than the statement's range of them: a later page mostly not kept is read as
     // a range. What it shows is kept for the next reader near the top, where members scroll; deeper, a page is
-    // rarely read twice. The first page is always read by id.
-    if (after && parts.need.length > MAX_NEEDED) {
+    // rarely read twice.
+    if (after && parts.need.length + inbox.ask.length > MAX_NEEDED) {
       const page = await feedPage(db, viewer, { ...query, tab: 'everyone' }, kept.likes, known)
-      if (walk.from >= KEPT_FROM_TOP) return page
-      keepRead(
-        page.posts,
-        new Set(page.posts.filter((post) => timeline.lists(post.id)).map((post) => post.id)),
-        kept,
-        generations,
-      )
+      // Without their likers: a viewer whose likes are kept is shown them from memory, others read them again.
+      if (walk.from < KEPT_FROM_TOP) keepRead(page.posts, NO_LIKERS, kept, generations)
       return page
     }
-    const floor = walk.end ? '-infinity' : (walk.posts.at(-1) as Listed).key
-    const mode: LikesMode = plan.kind === 'liked' ? 'known' : 'load'
-    const [row] = await keptStatement(after !== undefined, take, mode).rows(db, {
+    const [row] = await keptStatement().rows(db, {
       viewer: viewer.id,
-      afterAt: after?.createdAt,
-      afterId: after?.id,
-      head: timeline.head,
-      floor,
       need: parts.need.join(' '),
+      ask: inbox.ask.map((entry) => entry.id).join(' '),
       known: parts.known.join(' '),
     })
     if (!row) return undefined
-    const actuallyBlocked = new Set(row.blocked === '' ? [] : row.blocked.split(' '))
-    kept.feed.blocked.set(viewer.id, actuallyBlocked)
-    // The walk guessed the members across a block: a different answer may change the page, so it is walked again.
-    if (!sameSet(blocked, actuallyBlocked)) continue
     const read = postsFromText(row.figures)
+    const holders = holdersFromText(row.holders)
+    for (const [id, set] of holders) kept.feed.holders.set(id, set, generations.holders)
     const readIds = new Set(read.map((post) => post.id))
-    const gone = parts.need.filter((id) => !readIds.has(id))
+    const asked = inbox.ask.filter((entry) => holds(holders.get(entry.id), viewer.id, readIds.has(entry.id)))
+    const gone = [...parts.need, ...asked.map((entry) => entry.id)].filter((id) => !readIds.has(id))
     if (gone.length > 0) {
-      // No longer public (its event is on its way): the walk takes the next post instead.
-      for (const id of gone) timeline.remove(id)
+      // No longer listed, or not in the viewer's inbox (its event is on its way): read the places again, walk again.
+      lists.timeline.moved(gone)
+      lists.followersOnly.moved(gone)
+      for (const id of gone) kept.feed.holders.drop(id)
       continue
     }
-    keepRead(read, new Set(parts.need), kept, generations)
-    const liked =
-      plan.kind === 'liked'
-        ? plan.liked
-        : kept.likes.remember(viewer.id, row.liked_ids ? row.liked_ids.split(' ') : [], plan.generation)
-    if (liked === undefined) return undefined
+    keepRead(read, likersFromText(row.likers), kept, generations)
     const posts = newestFirstPosts(uniqueById([...parts.held, ...read])).slice(0, take)
-    for (const post of posts) post.likedByMe = liked.has(post.id)
     return pageOf(posts, query.limit)
   }
   return undefined
 }
 
-const NO_ONE: ReadonlySet<string> = new Set()
+/**
+ * The followers-only posts of `window` the viewer's inbox holds (`chosen`), and those whose holders are not kept
+ * (`ask`); enough of them for a page. Undefined when the window went past what the timeline keeps.
+ */
+function inboxPosts(window: Listed[] | undefined, feed: PublicFeed, viewerId: string, take: number) {
+  if (!window) return undefined
+  const chosen: Listed[] = []
+  const ask: Listed[] = []
+  for (const entry of window) {
+    if (chosen.length + ask.length >= take) break
+    const holders = feed.holders.get(entry.id)
+    if (holders === undefined || holders === 'many') ask.push(entry)
+    else if (holders.has(viewerId)) chosen.push(entry)
+  }
+  return { chosen, ask }
+}
+
+/** The viewer holds the post: as its holders were read, or (past MAX_HOLDERS) as its row was. */
+function holds(holders: Holders | undefined, viewerId: string, rowRead: boolean): boolean {
+  if (holders === 'many') return rowRead
+  return holders?.has(viewerId) ?? false
+}
+
+const NO_LIKERS: ReadonlyMap<string, ReadonlySet<string>> = new Map()
 
 function uniqueById(posts: PagePost[]): PagePost[] {
   const seen = new Set<string>()
   return posts.filter((post) => !seen.has(post.id) && seen.add(post.id))
-}
-
-function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a.size !== b.size) return false
-  for (const x of a) if (!b.has(x)) return false
-  return true
 }
 
 /** Newest first by (created_at, id), as the statements order them. */
@@ -137,18 +155,20 @@ function newestFirstPosts(posts: PagePost[]): PagePost[] {
 }
 
 /**
- * The walked posts whose figures, author's card and body are all kept, as page posts (body '': PostBodies has it);
- * `need`, the others, for the statement to read; `known`, those of them whose body may be left out.
+ * The listed posts whose figures, likers (or the viewer's likes), author's card and body are all kept, as page posts
+ * (body '': PostBodies has it); `need`, the others, for the statement to read; `known`, those whose body may be left out.
  */
-function heldParts(walked: Listed[], kept: KeptParts) {
+function heldParts(listed: Listed[], kept: KeptParts, viewerId: string, liked: ReadonlySet<string> | undefined) {
   const held: PagePost[] = []
   const need: string[] = []
   const known: string[] = []
-  for (const entry of walked) {
+  for (const entry of listed) {
     const figures = kept.feed.figures.get(entry.id)
     const card = kept.cards.row(entry.userId)
-    if (figures && card && kept.bodies.holds(entry.id, 'member', figures.version)) {
-      held.push({ ...figures, likedByMe: false, card: cardText(card), body: '' })
+    const likedByMe = figures?.likers ? figures.likers.has(viewerId) : liked?.has(entry.id)
+    if (figures && likedByMe !== undefined && card && kept.bodies.holds(entry.id, 'member', figures.version)) {
+      const { likers: _likers, ...shown } = figures
+      held.push({ ...shown, likedByMe, card: cardText(card), body: '' })
       continue
     }
     need.push(entry.id)
@@ -162,73 +182,86 @@ function cardText(row: CardRow): string {
   return JSON.stringify([row.firstName, row.lastName, row.image, row.hidden])
 }
 
-/** Keeps the figures of the public posts read for `need` (as the timeline lists them), and every author's card. */
-function keepRead(
-  read: PagePost[],
-  need: ReadonlySet<string>,
-  kept: KeptParts,
-  generations: { figures: number; cards: number },
-): void {
+/** Keeps the authors' cards of posts read. */
+function keepCards(read: PagePost[], kept: KeptParts, generation: number): void {
   for (const post of read) {
-    if (kept.cards.row(post.userId) === undefined) {
-      const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
-        string | null,
-        string | null,
-        string | null,
-        boolean,
-      ]
-      kept.cards.keep({ id: post.userId, firstName, lastName, image, hidden }, generations.cards)
-    }
-    if (!need.has(post.id) || kept.feed.figures.get(post.id) !== undefined) continue
-    const { card: _card, body: _body, likedByMe: _liked, ...figures } = post
-    kept.feed.figures.set(post.id, figures satisfies HeldFigures, generations.figures)
+    if (kept.cards.row(post.userId) !== undefined) continue
+    const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
+      string | null,
+      string | null,
+      string | null,
+      boolean,
+    ]
+    kept.cards.keep({ id: post.userId, firstName, lastName, image, hidden }, generation)
   }
 }
 
-const keptStatements = new Map<string, PreparedStatement<KeptRow>>()
-
-function keptStatement(withCursor: boolean, take: number, mode: LikesMode): PreparedStatement<KeptRow> {
-  const key = `${withCursor}|${take}|${mode}`
-  let statement = keptStatements.get(key)
-  if (!statement) {
-    statement = preparedStatement<KeptRow>(keptQuery(withCursor, take, mode))
-    keptStatements.set(key, statement)
+/** Keeps the figures and likers of the posts read, and their authors' cards. */
+function keepRead(
+  read: PagePost[],
+  likers: ReadonlyMap<string, ReadonlySet<string>>,
+  kept: KeptParts,
+  generations: { figures: number; cards: number },
+): void {
+  keepCards(read, kept, generations.cards)
+  for (const post of read) {
+    const { card: _card, body: _body, likedByMe: _liked, ...figures } = post
+    const held: HeldFigures = { ...figures, likers: likers.get(post.id) }
+    kept.feed.figures.set(post.id, held, generations.figures)
   }
+}
+
+/** 'id US likers... RS ...': the likers of each post read, those past MAX_LIKERS left out (the viewer's like decides). */
+function likersFromText(text: string): Map<string, ReadonlySet<string>> {
+  const sets = new Map<string, ReadonlySet<string>>()
+  for (const [id, members] of packedRows(text, 2, "a page's likers")) {
+    const list = members === '' ? [] : (members as string).split(' ')
+    if (list.length <= MAX_LIKERS) sets.set(id as string, new Set(list))
+  }
+  return sets
+}
+
+/** 'id US holders... RS ...': who holds each post asked for in their inbox; past MAX_HOLDERS, 'many'. */
+function holdersFromText(text: string): Map<string, Holders> {
+  const sets = new Map<string, Holders>()
+  for (const [id, members] of packedRows(text, 2, "a page's inbox holders")) {
+    const list = members === '' ? [] : (members as string).split(' ')
+    sets.set(id as string, list.length > MAX_HOLDERS ? 'many' : new Set(list))
+  }
+  return sets
+}
+
+let statement: PreparedStatement<KeptRow> | undefined
+
+function keptStatement(): PreparedStatement<KeptRow> {
+  statement ??= preparedStatement<KeptRow>(keptQuery())
   return statement
 }
 
 /**
- * The page's ids (public posts newer than the timeline knows, the walked posts not kept, the inbox's followers-only
- * posts down to the floor), then the rows of those alone, and the members across a block (ADR 119).
+ * The rows of the posts `need` and `ask` name that the viewer may see on the Everyone tab (public, or followers-only
+ * in their inbox), with their likers, and who holds each post of `ask` in their inbox (ADR 120).
  */
-function keptQuery(withCursor: boolean, take: number, mode: LikesMode): SQL {
+function keptQuery(): SQL {
   const viewerId = sql.placeholder('viewer')
-  const limit = countLiteral(take)
-  const { cursor, inboxAfter } = feedCursorSql(withCursor)
-  const listed = sql`${measurements.visibility} = 'public' and ${measurements.hiddenAt} is null`
-  return sql`with ${blockedCte(viewerId)},
-      ids as (
-        (select ${measurements.id} as id from ${measurements}
-          where ${listed} and ${measurements.createdAt} > ${sql.placeholder('head')}::timestamptz
-            and ${measurements.userId} <> ${viewerId}
-            and ${measurements.userId} not in (select user_id from blocked)${cursor}
-          order by ${newestFirst}
-          limit ${limit})
-        union all
-        select ${measurements.id} from ${measurements}
-          where ${measurements.id} = any((select string_to_array(${sql.placeholder('need')}, ' ')::uuid[])::uuid[])
-            and ${listed}
-        union all
-        (select inbox.measurement_id from ${feedInbox} inbox
-          join ${measurements} on ${measurements.id} = inbox.measurement_id
-          where inbox.user_id = ${viewerId}${inboxAfter}
-            and inbox.created_at >= ${sql.placeholder('floor')}::timestamptz
-            and ${measurements.visibility} = 'followers' and ${measurements.hiddenAt} is null
-            and ${measurements.userId} <> ${viewerId}
-            and ${measurements.userId} not in (select user_id from blocked)
-          order by inbox.created_at desc, inbox.measurement_id desc
-          limit ${limit})),
-      page as (select ${postColumns} from ids join ${measurements} on ${measurements.id} = ids.id)
-    select posts.*, (select coalesce(string_agg(user_id, ' '), '') from blocked) as blocked
-    from (${postsText(viewerId, mode)}) posts`
+  const idsOf = (name: string) => sql`(select string_to_array(${sql.placeholder(name)}, ' ')::uuid[])`
+  return sql`with page as (
+        select ${postColumns} from ${measurements}
+        where ${measurements.id} = any(${idsOf('need')} || ${idsOf('ask')})
+          and ${measurements.hiddenAt} is null
+          and (${measurements.visibility} = 'public' or (${measurements.visibility} = 'followers' and exists (
+            select 1 from ${feedInbox} inbox where inbox.user_id = ${viewerId}
+              and inbox.created_at = ${measurements.createdAt} and inbox.measurement_id = ${measurements.id})))),
+      likers as (
+        select coalesce(string_agg(concat_ws(chr(31), page.id, (
+          select coalesce(string_agg(l.user_id, ' '), '') from (select ${likes.userId} from ${likes}
+            where ${likes.measurementId} = page.id limit ${countLiteral(MAX_LIKERS + 1)}) l)), chr(30)), '') as likers
+        from page),
+      holders as (
+        select coalesce(string_agg(concat_ws(chr(31), asked.id, (
+          select coalesce(string_agg(h.user_id, ' '), '') from (select inbox.user_id from ${feedInbox} inbox
+            where inbox.measurement_id = asked.id limit ${countLiteral(MAX_HOLDERS + 1)}) h)), chr(30)), '') as holders
+        from unnest(${idsOf('ask')}) as asked(id))
+    select posts.*, likers.likers, holders.holders
+    from (${postsText(viewerId, 'probe')}) posts, likers, holders`
 }

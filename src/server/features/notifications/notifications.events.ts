@@ -16,6 +16,9 @@ declare module 'fastify' {
 /** Measurements written: all of them, or these ids, `moved` those whose place in the public feed may have changed. */
 export type PostsChange = { ids: readonly string[]; moved: readonly string[] } | 'all'
 
+/** Inbox rows written: of these posts, or of any. */
+export type InboxChange = readonly string[] | 'all'
+
 type Options = { listen?: Listen | undefined; log: FastifyBaseLogger }
 
 export class EventHub {
@@ -27,6 +30,8 @@ export class EventHub {
   readonly #likes = new Set<(userIds: readonly string[] | 'all') => void>()
   readonly #boards = new Set<(keys: readonly string[] | 'all') => void>()
   readonly #posts = new Set<(change: PostsChange) => void>()
+  readonly #inbox = new Set<(change: InboxChange) => void>()
+  readonly #blocks = new Set<() => void>()
   readonly #reconnected = new Set<() => void>()
   readonly #markers = new Map<string, () => void>()
   #unlisten: (() => Promise<void>) | undefined
@@ -107,6 +112,30 @@ export class EventHub {
     for (const fn of this.#posts) this.#call(() => fn(change))
   }
 
+  /** Calls `onChange` with the posts whose followers' inbox rows changed (in any process). */
+  onInbox(onChange: (change: InboxChange) => void): () => void {
+    this.#inbox.add(onChange)
+    return () => this.#inbox.delete(onChange)
+  }
+
+  /** After this process commits inbox rows (a follow, an unfollow, a block, a delivery): its caches learn now. */
+  inboxChanged(change: InboxChange): void {
+    if (this.#closed) return
+    for (const fn of this.#inbox) this.#call(() => fn(change))
+  }
+
+  /** Calls `onChange` whenever a block is made or lifted (in any process). */
+  onBlocks(onChange: () => void): () => void {
+    this.#blocks.add(onChange)
+    return () => this.#blocks.delete(onChange)
+  }
+
+  /** After this process commits a block or an unblock: its caches learn now. */
+  blocksChanged(): void {
+    if (this.#closed) return
+    for (const fn of this.#blocks) this.#call(fn)
+  }
+
   /**
    * Resolves once this process has heard every event committed before the call: the database delivers events in
    * commit order, so a marker sent now arrives after them. Tests wait on it after writing around the routes.
@@ -158,6 +187,8 @@ export class EventHub {
     this.#likes.clear()
     this.#boards.clear()
     this.#posts.clear()
+    this.#inbox.clear()
+    this.#blocks.clear()
     this.#reconnected.clear()
   }
 
@@ -176,6 +207,10 @@ export class EventHub {
       arrived?.()
     } else if (event.type === 'posts') {
       this.postsChanged('all' in event ? 'all' : { ids: event.ids, moved: event.moved })
+    } else if (event.type === 'inbox') {
+      this.inboxChanged('all' in event ? 'all' : event.ids)
+    } else if (event.type === 'blocks') {
+      this.blocksChanged()
     } else if (event.type === 'boards') {
       const keys = 'all' in event ? 'all' : event.keys
       for (const fn of this.#boards) this.#call(() => fn(keys))
@@ -230,6 +265,12 @@ function parseEvent(payload: string): ServerEvent | undefined {
       }
       return undefined
     }
+    if (event.type === 'inbox') {
+      if (event.all === true) return { type: 'inbox', all: true }
+      if (Array.isArray(event.ids)) return { type: 'inbox', ids: event.ids.map(String) }
+      return undefined
+    }
+    if (event.type === 'blocks') return { type: 'blocks' }
     if (event.type === 'boards') {
       if (event.all === true) return { type: 'boards', all: true }
       if (Array.isArray(event.keys)) return { type: 'boards', keys: event.keys.map(String) }
