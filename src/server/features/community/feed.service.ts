@@ -262,13 +262,11 @@ function followersPostsCte(viewerId: Value, withCursor: boolean, floor: SQL, tak
       limit ${countLiteral(take)})`
 }
 
-export function pageOf(posts: PagePost[], limit: number): Page {
+/** The first `limit` of `posts`, and the cursor after them when there are `more` (by default: a post past them). */
+export function pageOf(posts: PagePost[], limit: number, more = posts.length > limit): Page {
   const items = posts.slice(0, limit)
   const last = items.at(-1)
-  return {
-    posts: items,
-    nextCursor: posts.length > limit && last ? encodeCursor(cursorTimeOf(last.cursorAt), last.id) : null,
-  }
+  return { posts: items, nextCursor: more && last ? encodeCursor(cursorTimeOf(last.cursorAt), last.id) : null }
 }
 
 /** What memberPostsWithStanding needs of the profile's standing query: its select list over `users u`. */

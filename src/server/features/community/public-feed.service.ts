@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts'
 import { countLiteral } from '#server/db/literals.ts'
 import { packedRows } from '#server/db/packed-rows.ts'
 import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
-import { cursorTimeOf, decodeCursor, measurements } from '#server/features/measurements/index.ts'
+import { decodeCursor, measurements } from '#server/features/measurements/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { feedInbox, likes } from './community.tables.ts'
 import {
@@ -38,9 +38,9 @@ export type KeptParts = { feed: PublicFeed; cards: MemberCards; bodies: PostBodi
 type KeptRow = PageRow & { likers: string; holders: string }
 
 const MAX_TRIES = 3
-/** At most this many posts of a later page read by id; one that needs more is read by feedPage's statement */
+/** At most this many posts of a deep page read by id; one that needs more is read by feedPage's statement */
 const MAX_NEEDED = 6
-/** Later pages within this many posts of the newest keep what they read (see keptEveryonePage) */
+/** Pages within this many posts of the newest are read by id and kept, however many they need */
 const KEPT_FROM_TOP = 1_000
 
 /** GET /api/feed?tab=everyone as feedPage answers it; undefined when this process cannot (feedPage asks the database). */
@@ -67,24 +67,20 @@ export async function keptEveryonePage(
     const floor = walk.end ? undefined : (walk.posts.at(-1) as Listed).key
     const inbox = inboxPosts(lists.followersOnly.window(place, floor, skip), kept.feed, viewer.id, take)
     if (!inbox) return undefined
-    const listed = [...walk.posts, ...inbox.chosen]
-    const parts = heldParts(listed, kept, viewer.id, liked)
+    // The post past the page's end only tells that there is a next page: it need not be kept.
+    const listed = newestFirstListed([...walk.posts, ...inbox.chosen])
+    const parts = heldParts(listed.slice(0, query.limit), kept, viewer.id, liked)
     const generations = {
       figures: kept.feed.figures.generation,
       holders: kept.feed.holders.generation,
       cards: kept.cards.generation,
     }
-    if (parts.need.length === 0 && inbox.ask.length === 0) {
-      return pageOf(newestFirstPosts(parts.held).slice(0, take), query.limit)
-    }
-    // Posts read one by one cost more than the statement's range of them: a later page mostly not kept is read as
-    // a range. What it shows is kept for the next reader near the top, where members scroll; deeper, a page is
-    // rarely read twice.
-    if (after && parts.need.length + inbox.ask.length > MAX_NEEDED) {
-      const page = await feedPage(db, viewer, { ...query, tab: 'everyone' }, kept.likes, known)
-      // Without their likers: a viewer whose likes are kept is shown them from memory, others read them again.
-      if (walk.from < KEPT_FROM_TOP) keepRead(page.posts, NO_LIKERS, kept, generations)
-      return page
+    if (parts.need.length === 0 && inbox.ask.length === 0) return pageFrom(listed, parts.held, query.limit)
+    // Deep in the feed, posts read one by one cost more than the statement's range of them, and a page is rarely
+    // read twice: a page mostly not kept is read as a range. Near the top, where members scroll, it is read by id
+    // and kept for the next reader.
+    if (after && walk.from >= KEPT_FROM_TOP && parts.need.length + inbox.ask.length > MAX_NEEDED) {
+      return feedPage(db, viewer, { ...query, tab: 'everyone' }, kept.likes, known)
     }
     const [row] = await keptStatement().rows(db, {
       viewer: viewer.id,
@@ -107,10 +103,21 @@ export async function keptEveryonePage(
       continue
     }
     keepRead(read, likersFromText(row.likers), kept, generations)
-    const posts = newestFirstPosts(uniqueById([...parts.held, ...read])).slice(0, take)
-    return pageOf(posts, query.limit)
+    return pageFrom(newestFirstListed([...listed, ...asked]), [...parts.held, ...read], query.limit)
   }
   return undefined
+}
+
+/** The page of the first `limit` of `listed` (newest first), from `posts`, which hold at least those. */
+function pageFrom(listed: Listed[], posts: PagePost[], limit: number): Page {
+  const byId = new Map(posts.map((post) => [post.id, post]))
+  const shown = listed.slice(0, limit).map((entry) => byId.get(entry.id) as PagePost)
+  return pageOf(shown, limit, listed.length > limit)
+}
+
+/** Newest first by (created_at, id), as the statements order them. */
+function newestFirstListed(listed: Listed[]): Listed[] {
+  return listed.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 }
 
 /**
@@ -134,24 +141,6 @@ function inboxPosts(window: Listed[] | undefined, feed: PublicFeed, viewerId: st
 function holds(holders: Holders | undefined, viewerId: string, rowRead: boolean): boolean {
   if (holders === 'many') return rowRead
   return holders?.has(viewerId) ?? false
-}
-
-const NO_LIKERS: ReadonlyMap<string, ReadonlySet<string>> = new Map()
-
-function uniqueById(posts: PagePost[]): PagePost[] {
-  const seen = new Set<string>()
-  return posts.filter((post) => !seen.has(post.id) && seen.add(post.id))
-}
-
-/** Newest first by (created_at, id), as the statements order them. */
-function newestFirstPosts(posts: PagePost[]): PagePost[] {
-  const keys = new Map(posts.map((post) => [post.id, cursorTimeOf(post.cursorAt)]))
-  return posts.sort((a, b) => {
-    const ka = keys.get(a.id) as string
-    const kb = keys.get(b.id) as string
-    if (ka !== kb) return ka < kb ? 1 : -1
-    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
-  })
 }
 
 /**
@@ -182,20 +171,6 @@ function cardText(row: CardRow): string {
   return JSON.stringify([row.firstName, row.lastName, row.image, row.hidden])
 }
 
-/** Keeps the authors' cards of posts read. */
-function keepCards(read: PagePost[], kept: KeptParts, generation: number): void {
-  for (const post of read) {
-    if (kept.cards.row(post.userId) !== undefined) continue
-    const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
-      string | null,
-      string | null,
-      string | null,
-      boolean,
-    ]
-    kept.cards.keep({ id: post.userId, firstName, lastName, image, hidden }, generation)
-  }
-}
-
 /** Keeps the figures and likers of the posts read, and their authors' cards. */
 function keepRead(
   read: PagePost[],
@@ -203,8 +178,16 @@ function keepRead(
   kept: KeptParts,
   generations: { figures: number; cards: number },
 ): void {
-  keepCards(read, kept, generations.cards)
   for (const post of read) {
+    if (kept.cards.row(post.userId) === undefined) {
+      const [firstName, lastName, image, hidden] = JSON.parse(post.card) as [
+        string | null,
+        string | null,
+        string | null,
+        boolean,
+      ]
+      kept.cards.keep({ id: post.userId, firstName, lastName, image, hidden }, generations.cards)
+    }
     const { card: _card, body: _body, likedByMe: _liked, ...figures } = post
     const held: HeldFigures = { ...figures, likers: likers.get(post.id) }
     kept.feed.figures.set(post.id, held, generations.figures)
