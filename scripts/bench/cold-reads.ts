@@ -1,7 +1,9 @@
-// node scripts/bench/cold-reads.ts [--members=200] [--routes=text] [--explain] [--load[=seconds]] [--dir=.tmp/bench/club]
+// node scripts/bench/cold-reads.ts [--members=200] [--routes=text] [--explain] [--load[=seconds]] [--warm=posts]
+//   [--dir=.tmp/bench/club]
 // What each hot read costs on a member's first request (ADR 022, ADR 023), on a COPY of a PGlite data set: every
 // timed request is its member's first of that route; wall time, CPU time and the statements run. --routes filters,
-// --explain shows the plans of a cold member, --load runs autocannon against a server process.
+// --explain shows the plans of a cold member, --load runs autocannon against a server process, --warm lets the app
+// read the newest posts into memory first, as the server does (ADR 121).
 import { resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import autocannon from 'autocannon'
@@ -19,6 +21,7 @@ const EXPLAIN = has('explain')
 const LOAD = has('load')
 const LOAD_SECONDS = Number(arg('load') ?? 10)
 const ONLY = arg('routes')
+const WARM = Number(arg('warm') ?? 0)
 const dataDir = resolve(arg('dir') ?? '.tmp/bench/club')
 /** The deep page of a feed or of posts, reached by following nextCursor from the first. */
 const DEEP = 5
@@ -149,7 +152,11 @@ async function cold() {
   }
   const asking = pool.filter((m) => !fresh.includes(m))
   if (asking.length < needed) throw new Error(`${asking.length} members with sessions, need ${needed}`)
-  const { app } = await inProcessApp(handle, dataDir)
+  const { app } = await inProcessApp(handle, dataDir, WARM)
+  if (WARM > 0) {
+    await app.ready() // the feed starts warming once the app is ready
+    await warmed(app.publicFeed)
+  }
   const recorder = recordQueries(handle)
   const { queries, state, textOf } = recorder
   const samples = new Map<string, Sample[]>(
@@ -318,3 +325,15 @@ async function load() {
 
 if (LOAD) await load()
 else await cold()
+
+/** Resolves once the feed's warming has kept no more posts for a second (it runs in the background). */
+async function warmed(feed: { figures: { size: number } }): Promise<void> {
+  const started = performance.now()
+  let last = -1
+  while (feed.figures.size !== last || feed.figures.size === 0) {
+    last = feed.figures.size
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    if (performance.now() - started > 120_000) break
+  }
+  console.log(`warmed: ${feed.figures.size} posts kept in ${Math.round(performance.now() - started - 1000)} ms`)
+}

@@ -12,8 +12,11 @@ import { BENCH_SECRET } from './datasets.ts'
 /** One statement the app ran: its text (PGlite's prepared ones as `… execute name(values)`), values, time. */
 export type Recorded = { text: string; params: unknown[]; ms: number; name?: string }
 
-/** The app as the server builds it, on this database, with the bench routes and the bench's session secret. */
-export async function inProcessApp(handle: DbHandle, dataDir: string) {
+/**
+ * The app as the server builds it, on this database, with the bench routes and the bench's session secret; the
+ * feed's kept posts are not warmed unless `warmPosts` says how many (the server warms them: ADR 121).
+ */
+export async function inProcessApp(handle: DbHandle, dataDir: string, warmPosts = 0) {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SESSION_SECRET: BENCH_SECRET, BENCH_ROUTES: '1' })
   const mailer = createMailer({
     smtpUrl: undefined,
@@ -21,7 +24,7 @@ export async function inProcessApp(handle: DbHandle, dataDir: string) {
     outboxDir: join(dataDir, 'outbox'),
     log: console,
   })
-  const app = await buildApp({ db: handle.db, listen: handle.listen, config, mailer })
+  const app = await buildApp({ db: handle.db, listen: handle.listen, config, mailer, warmPosts })
   return { app, config }
 }
 

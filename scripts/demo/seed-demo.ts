@@ -134,7 +134,7 @@ async function main() {
     outboxDir: join(config.dataDir, 'outbox'),
     log: console,
   })
-  const app = await buildApp({ db: handle.db, config, mailer })
+  const app = await buildApp({ db: handle.db, config, mailer, warmPosts: 0 })
   const origin = new URL(config.baseUrl).origin
   const started = performance.now()
   let made = 0

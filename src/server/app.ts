@@ -77,7 +77,12 @@ export type AppDeps = {
   /** LISTEN on the database, for events from every server process; without it, events stay within this process. */
   listen?: Listen
   feedDelivery?: Partial<FeedDeliveryOptions>
+  /** The newest posts each process reads into memory once ready, for the feed tabs (ADR 121); default WARM_POSTS. */
+  warmPosts?: number
 }
+
+/** What most members' first pages of either feed tab show on `club` (BENCHMARKS.md, 2026-11-28 21:40). */
+const WARM_POSTS = 20_000
 
 const BODY_LIMIT_BYTES = 100 * 1024
 
@@ -185,7 +190,7 @@ export async function buildApp(deps: AppDeps) {
     baseUrl: config.baseUrl,
     clientDir: deps.clientDir,
   })
-  await app.register(feedRoutes, { db, rateLimits })
+  await app.register(feedRoutes, { db, rateLimits, warmPosts: deps.warmPosts ?? WARM_POSTS })
   await app.register(profileRoutes, { db, rateLimits })
   await app.register(interactionRoutes, { db, rateLimits })
   await app.register(notificationRoutes, { db, rateLimits })

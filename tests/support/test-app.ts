@@ -60,6 +60,8 @@ export type TestAppOverrides = {
   mailSender?: Partial<SenderOptions>
   /** The feed delivery worker's batch size and timings (features/community/feed-delivery.worker.ts). */
   feedDelivery?: Partial<FeedDeliveryOptions>
+  /** Posts the feed reads into memory once ready; default none, so a test's statements are its own. */
+  warmPosts?: number
 }
 
 export type TestApp = {
@@ -204,6 +206,7 @@ export async function startTestApp(db: DbHandle['db'], overrides: TestAppOverrid
     mailer: overrides.mailer ?? mailer,
     ...(overrides.mailSender ? { mailSender: overrides.mailSender } : {}),
     ...(overrides.feedDelivery ? { feedDelivery: overrides.feedDelivery } : {}),
+    warmPosts: overrides.warmPosts ?? 0,
     rateLimits: { ...RELAXED_RATE_LIMITS, ...overrides.rateLimits },
     writeQueue: overrides.writeQueue ?? RELAXED_WRITE_QUEUE,
     storage,

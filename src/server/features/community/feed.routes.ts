@@ -7,15 +7,32 @@ import { sessionUserOf as member, requireApproved } from '#server/plugins/auth-s
 import type { RateLimits } from '#server/plugins/security.ts'
 import { FeedQuerySchema, MeasurementParamsSchema, PostPageSchema, PostSchema } from '#shared/schemas/community.ts'
 import { feedPage, postFigures } from './feed.service.ts'
+import { keptFollowingPage } from './following-feed.service.ts'
 import { PostBodies } from './post-bodies.cache.ts'
-import { type KeptParts, keptEveryonePage } from './public-feed.service.ts'
+import { type KeptParts, keptEveryonePage, warmKept } from './public-feed.service.ts'
 
-type Options = { db: Db; rateLimits: RateLimits }
+type Options = {
+  db: Db
+  rateLimits: RateLimits
+  /** the newest posts whose figures and bodies are read into memory once the app is ready (warmKept) */
+  warmPosts: number
+}
 
 /** The feed (Following, Everyone) and one post. */
-export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) => {
+export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, warmPosts }) => {
   const bodies = new PostBodies(app.memberCards)
   const kept: KeptParts = { feed: app.publicFeed, cards: app.memberCards, bodies, likes: app.viewerLikes }
+  // In the background: until it is done, pages read what they show and keep it (ADR 121).
+  let closing = false
+  app.addHook('onReady', async () => {
+    if (warmPosts <= 0) return
+    warmKept(db, kept, warmPosts, () => closing).catch((err: unknown) => {
+      if (!closing) app.log.error({ err }, '[feed] warming the kept posts failed')
+    })
+  })
+  app.addHook('onClose', async () => {
+    closing = true
+  })
 
   app.get(
     '/api/feed',
@@ -37,7 +54,9 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db }) =>
       // The Following tab's pages are the viewer's own; the Everyone tab's much the same for everyone.
       const key = `${tab}|${tab === 'following' ? user.id : ''}|${cursor ?? ''}|${limit}`
       const page =
-        (tab === 'everyone' ? await keptEveryonePage(db, user, req.query, kept, bodies.known(key)) : undefined) ??
+        (tab === 'everyone'
+          ? await keptEveryonePage(db, user, req.query, kept, bodies.known(key))
+          : await keptFollowingPage(db, user, req.query, kept)) ??
         (await feedPage(db, user, req.query, app.viewerLikes, bodies.known(key)))
       return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },

@@ -167,6 +167,11 @@ export class PostBodies {
     return this.#list.has(`${id}|${audience}`)
   }
 
+  /** Keeps the bodies a statement wrote (not left out) of posts as any member but their author sees them. */
+  keepForMembers(posts: readonly PagePost[]): void {
+    for (const post of posts) if (post.body !== '') this.#keep(post.id, 'member', post.version, post.body)
+  }
+
   /** The ids `page` showed last time, separated by spaces: its statement may leave their bodies out. */
   known(page: string): string {
     return this.#pages.get(page) ?? ''

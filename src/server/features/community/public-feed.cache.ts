@@ -32,7 +32,7 @@ export type Listing = 'public' | 'followers'
 /** Every unhidden post of one visibility, newest first (at most `max`: past them `complete` is false). */
 export class Timeline {
   #entries: Listed[] = []
-  readonly #keyOf = new Map<string, string>()
+  readonly #byId = new Map<string, Listed>()
   #complete = true
   #state: 'empty' | 'loading' | 'ready' = 'empty'
   #resetWhileLoading = false
@@ -53,6 +53,11 @@ export class Timeline {
     return this.#entries.length
   }
 
+  /** It lists every post of its listing (none was left out past `max`). */
+  get complete(): boolean {
+    return this.#complete
+  }
+
   /** The newest post's key, or '-infinity' for none (a timestamptz PostgreSQL takes). */
   get head(): string {
     return this.#entries[0]?.key ?? '-infinity'
@@ -60,7 +65,17 @@ export class Timeline {
 
   /** The post is listed, as far as this process has heard. */
   lists(id: string): boolean {
-    return this.#keyOf.has(id)
+    return this.#byId.has(id)
+  }
+
+  /** The post's place and author, if it is listed. */
+  entry(id: string): Listed | undefined {
+    return this.#byId.get(id)
+  }
+
+  /** The newest `count` posts. */
+  newest(count: number): Listed[] {
+    return this.#entries.slice(0, count)
   }
 
   moved(ids: readonly string[]): void {
@@ -72,7 +87,7 @@ export class Timeline {
     if (this.#state === 'loading') this.#resetWhileLoading = true
     this.#state = 'empty'
     this.#entries = []
-    this.#keyOf.clear()
+    this.#byId.clear()
     this.#pending.clear()
     this.#complete = true
   }
@@ -130,21 +145,21 @@ export class Timeline {
 
   /** Takes a post out now (a page found it no longer listed); its event will say the same. */
   remove(id: string): void {
-    const key = this.#keyOf.get(id)
-    if (key === undefined) return
-    const i = this.#firstOlder({ key, id }) - 1
+    const entry = this.#byId.get(id)
+    if (entry === undefined) return
+    const i = this.#firstOlder(entry) - 1
     if (this.#entries[i]?.id === id) this.#entries.splice(i, 1)
-    this.#keyOf.delete(id)
+    this.#byId.delete(id)
   }
 
   #insert(entry: Listed): void {
     const i = this.#firstOlder(entry)
     if (i >= this.#entries.length && !this.#complete) return
     this.#entries.splice(i, 0, entry)
-    this.#keyOf.set(entry.id, entry.key)
+    this.#byId.set(entry.id, entry)
     if (this.#entries.length > this.#max) {
       const dropped = this.#entries.pop() as Listed
-      this.#keyOf.delete(dropped.id)
+      this.#byId.delete(dropped.id)
       this.#complete = false
     }
   }
@@ -179,7 +194,7 @@ export class Timeline {
     }
     this.#complete = rows.length <= this.#max
     this.#entries = rows.slice(0, this.#max)
-    for (const entry of this.#entries) this.#keyOf.set(entry.id, entry.key)
+    for (const entry of this.#entries) this.#byId.set(entry.id, entry)
     // Changes heard while it was read stay pending: the first page reads them again.
     this.#state = 'ready'
   }

@@ -109,14 +109,14 @@ export async function keptEveryonePage(
 }
 
 /** The page of the first `limit` of `listed` (newest first), from `posts`, which hold at least those. */
-function pageFrom(listed: Listed[], posts: PagePost[], limit: number): Page {
+export function pageFrom(listed: Listed[], posts: PagePost[], limit: number): Page {
   const byId = new Map(posts.map((post) => [post.id, post]))
   const shown = listed.slice(0, limit).map((entry) => byId.get(entry.id) as PagePost)
   return pageOf(shown, limit, listed.length > limit)
 }
 
 /** Newest first by (created_at, id), as the statements order them. */
-function newestFirstListed(listed: Listed[]): Listed[] {
+export function newestFirstListed(listed: Listed[]): Listed[] {
   return listed.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 }
 
@@ -147,7 +147,7 @@ function holds(holders: Holders | undefined, viewerId: string, rowRead: boolean)
  * The listed posts whose figures, likers (or the viewer's likes), author's card and body are all kept, as page posts
  * (body '': PostBodies has it); `need`, the others, for the statement to read; `known`, those whose body may be left out.
  */
-function heldParts(listed: Listed[], kept: KeptParts, viewerId: string, liked: ReadonlySet<string> | undefined) {
+export function heldParts(listed: Listed[], kept: KeptParts, viewerId: string, liked: ReadonlySet<string> | undefined) {
   const held: PagePost[] = []
   const need: string[] = []
   const known: string[] = []
@@ -172,7 +172,7 @@ function cardText(row: CardRow): string {
 }
 
 /** Keeps the figures and likers of the posts read, and their authors' cards. */
-function keepRead(
+export function keepRead(
   read: PagePost[],
   likers: ReadonlyMap<string, ReadonlySet<string>>,
   kept: KeptParts,
@@ -195,7 +195,7 @@ function keepRead(
 }
 
 /** 'id US likers... RS ...': the likers of each post read, those past MAX_LIKERS left out (the viewer's like decides). */
-function likersFromText(text: string): Map<string, ReadonlySet<string>> {
+export function likersFromText(text: string): Map<string, ReadonlySet<string>> {
   const sets = new Map<string, ReadonlySet<string>>()
   for (const [id, members] of packedRows(text, 2, "a page's likers")) {
     const list = members === '' ? [] : (members as string).split(' ')
@@ -214,27 +214,35 @@ function holdersFromText(text: string): Map<string, Holders> {
   return sets
 }
 
-let statement: PreparedStatement<KeptRow> | undefined
+const keptStatements = new Map<boolean, PreparedStatement<KeptRow>>()
 
-function keptStatement(): PreparedStatement<KeptRow> {
-  statement ??= preparedStatement<KeptRow>(keptQuery())
+/** The statement of keptQuery: for the viewer's page, or (`forViewer` false) for warming, whoever may see them. */
+export function keptStatement(forViewer = true): PreparedStatement<KeptRow> {
+  let statement = keptStatements.get(forViewer)
+  if (!statement) {
+    statement = preparedStatement<KeptRow>(keptQuery(forViewer))
+    keptStatements.set(forViewer, statement)
+  }
   return statement
 }
 
 /**
  * The rows of the posts `need` and `ask` name that the viewer may see on the Everyone tab (public, or followers-only
- * in their inbox), with their likers, and who holds each post of `ask` in their inbox (ADR 120).
+ * in their inbox; not `forViewer`: any shown post), with their likers, and who holds each post of `ask` in their
+ * inbox (ADR 120).
  */
-function keptQuery(): SQL {
+function keptQuery(forViewer: boolean): SQL {
   const viewerId = sql.placeholder('viewer')
   const idsOf = (name: string) => sql`(select string_to_array(${sql.placeholder(name)}, ' ')::uuid[])`
+  const inInbox = forViewer
+    ? sql`exists (select 1 from ${feedInbox} inbox where inbox.user_id = ${viewerId}
+        and inbox.created_at = ${measurements.createdAt} and inbox.measurement_id = ${measurements.id})`
+    : sql`true`
   return sql`with page as (
         select ${postColumns} from ${measurements}
         where ${measurements.id} = any(${idsOf('need')} || ${idsOf('ask')})
           and ${measurements.hiddenAt} is null
-          and (${measurements.visibility} = 'public' or (${measurements.visibility} = 'followers' and exists (
-            select 1 from ${feedInbox} inbox where inbox.user_id = ${viewerId}
-              and inbox.created_at = ${measurements.createdAt} and inbox.measurement_id = ${measurements.id})))),
+          and (${measurements.visibility} = 'public' or (${measurements.visibility} = 'followers' and ${inInbox}))),
       likers as (
         select coalesce(string_agg(concat_ws(chr(31), page.id, (
           select coalesce(string_agg(l.user_id, ' '), '') from (select ${likes.userId} from ${likes}
@@ -247,4 +255,41 @@ function keptQuery(): SQL {
         from unnest(${idsOf('ask')}) as asked(id))
     select posts.*, likers.likers, holders.holders
     from (${postsText(viewerId, 'probe')}) posts, likers, holders`
+}
+
+// Posts read per statement while warming: few enough that a request waits little between two (about 10 ms on
+// `club`), and that their ids stay a value a prepared statement takes (db/prepared.ts: 4,000 characters).
+const WARM_CHUNK = 50
+
+/**
+ * Reads into memory the figures, likers, authors' cards and bodies of the newest `count` shown posts (public and
+ * followers-only), a chunk at a time: what most members' first pages show on either tab (ADR 121). Returns how many
+ * posts it read; `stop` is asked between chunks.
+ */
+export async function warmKept(db: Db, kept: KeptParts, count: number, stop: () => boolean): Promise<number> {
+  if (!kept.feed.live) return 0
+  let lists = await kept.feed.current(db)
+  for (let waited = 0; !lists && waited < 60_000 && !stop(); waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    lists = await kept.feed.current(db)
+  }
+  if (!lists) return 0
+  const newest = newestFirstListed([...lists.timeline.newest(count), ...lists.followersOnly.newest(count)])
+  let read = 0
+  for (let i = 0; i < Math.min(count, newest.length) && !stop(); i += WARM_CHUNK) {
+    const parts = heldParts(newest.slice(i, Math.min(i + WARM_CHUNK, count)), kept, '', undefined)
+    if (parts.need.length === 0) continue
+    const generations = { figures: kept.feed.figures.generation, cards: kept.cards.generation }
+    const [row] = await keptStatement(false).rows(db, {
+      viewer: '',
+      need: parts.need.join(' '),
+      ask: '',
+      known: parts.known.join(' '),
+    })
+    const posts = postsFromText(row?.figures ?? '')
+    keepRead(posts, likersFromText(row?.likers ?? ''), kept, generations)
+    kept.bodies.keepForMembers(posts)
+    read += posts.length
+  }
+  return read
 }

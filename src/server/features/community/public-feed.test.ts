@@ -21,9 +21,10 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { feedPage, type Page } from './feed.service.ts'
 import { drainFeedDeliveries } from './feed-delivery.worker.ts'
 import { fillAllInboxes } from './feed-inbox.service.ts'
+import { keptFollowingPage } from './following-feed.service.ts'
 import { PostBodies } from './post-bodies.cache.ts'
 import { PublicFeed } from './public-feed.cache.ts'
-import { type KeptParts, keptEveryonePage } from './public-feed.service.ts'
+import { type KeptParts, keptEveryonePage, warmKept } from './public-feed.service.ts'
 
 // The Everyone tab from what the process keeps (public-feed.cache.ts, ADR 119, ADR 120): its pages are the database's
 // pages (fast-check, the statement path as the model), a change made through the routes shows on the next page of the
@@ -131,7 +132,7 @@ const shown = (pages: Page[]) =>
   }))
 
 describe('the Everyone tab from memory', () => {
-  it('gives the pages the database gives, for any posts, follows, blocks, likes and page size', async () => {
+  it('gives the pages the database gives, on both tabs, for any posts, follows, blocks, likes and page size', async () => {
     // member 1 and 2 followed, member 3 blocked by the viewer, member 4 blocks the viewer, member 5 a stranger
     await t.db.insert(follows).values([
       { followerId: viewer.id, followeeId: (members[1] as SignedInUser).id },
@@ -162,6 +163,20 @@ describe('the Everyone tab from memory', () => {
         // Read again, now from the figures, cards and bodies kept by the first reading.
         const again = await allPages(limit, (cursor) => keptEveryonePage(t.db, me, { cursor, limit }, kept, ''))
         expect(shown(again)).toEqual(shown(fromDatabase))
+        // The Following tab: its inbox rows from the database, what they show from memory (or, where memory leaves
+        // out too many rows, the range statement).
+        const following = async (cursor: string | undefined) => {
+          const page =
+            (await keptFollowingPage(t.db, me, { cursor, limit }, kept)) ??
+            (await feedPage(t.db, me, { cursor, limit, tab: 'following' }, t.app.viewerLikes, ''))
+          await bodies.pageJson(t.db, me, page, `following ${cursor}`)
+          return page
+        }
+        const followingFromDatabase = await allPages(limit, (cursor) =>
+          feedPage(t.db, me, { cursor, limit, tab: 'following' }, t.app.viewerLikes, ''),
+        )
+        expect(shown(await allPages(limit, following))).toEqual(shown(followingFromDatabase))
+        expect(shown(await allPages(limit, following))).toEqual(shown(followingFromDatabase))
       }),
       { numRuns: 20 },
     )
@@ -370,6 +385,42 @@ describe('the Everyone tab from memory', () => {
     const expected = await feedPage(t.db, newcomer, { limit: 20, tab: 'everyone' }, t.app.viewerLikes, '')
     expect(shown([page as Page])).toEqual(shown([expected]))
     await t.db.delete(measurements).where(eq(measurements.userId, author.id))
+  })
+
+  it("answers a member's first Following page with one statement once the newest posts are warmed", async () => {
+    const author = members[5] as SignedInUser
+    const follower = members[3] as SignedInUser
+    const followed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/follows/${author.id}`,
+      headers: browserHeaders(follower.cookie, t.config.baseUrl),
+    })
+    expect(followed.statusCode).toBe(200)
+    for (const visibility of ['public', 'followers', 'private', 'public'] as const) {
+      await createMeasurement(t, author.cookie, { visibility })
+    }
+    await drainFeedDeliveries(t.db)
+    await timelineReady()
+    const kept: KeptParts = {
+      feed: t.app.publicFeed,
+      cards: t.app.memberCards,
+      bodies: new PostBodies(t.app.memberCards),
+      likes: t.app.viewerLikes,
+    }
+    expect(await warmKept(t.db, kept, 100, () => false)).toBeGreaterThanOrEqual(3)
+    const me = asViewer(follower)
+    t.app.viewerLikes.drop(me.id)
+    await keptFollowingPage(t.db, asViewer(viewer), { limit: 20 }, kept) // the inbox statement prepared
+    const database = countDatabaseCalls(t.db)
+    const page = await keptFollowingPage(t.db, me, { limit: 20 }, kept)
+    const calls = database.calls()
+    database.stop()
+    expect(calls).toBe(1) // the inbox's ids
+    const expected = await feedPage(t.db, me, { limit: 20, tab: 'following' }, t.app.viewerLikes, '')
+    expect(expected.posts).toHaveLength(3)
+    expect(shown([page as Page])).toEqual(shown([expected]))
+    await t.db.delete(measurements).where(eq(measurements.userId, author.id))
+    await t.db.delete(follows).where(eq(follows.followerId, follower.id))
   })
 
   it('is not kept by a process that hears no events: pages ask the database', async () => {
