@@ -43,6 +43,14 @@ afterAll(() => t?.close())
 
 const asViewer = (member: SignedInUser) => anAuthUser(member.id, { email: member.email })
 
+/** The app's kept posts, cards and likes, with bodies of the test's own (the route's are its own). */
+const keptParts = (bodies = new PostBodies(t.app.memberCards)): KeptParts => ({
+  feed: t.app.publicFeed,
+  cards: t.app.memberCards,
+  bodies,
+  likes: t.app.viewerLikes,
+})
+
 /** The process's timelines and blocks, read and up to date with every event committed so far. */
 async function timelineReady() {
   await t.app.events.heard(t.db)
@@ -143,7 +151,7 @@ describe('the Everyone tab from memory', () => {
       { blockerId: (members[4] as SignedInUser).id, blockedId: viewer.id },
     ])
     const bodies = new PostBodies(t.app.memberCards)
-    const kept: KeptParts = { feed: t.app.publicFeed, cards: t.app.memberCards, bodies, likes: t.app.viewerLikes }
+    const kept = keptParts(bodies)
     const me = asViewer(viewer)
     await fc.assert(
       // Pages of up to 5 (6 walked), so none needs more posts read by id than a later page may (MAX_NEEDED).
@@ -268,12 +276,7 @@ describe('the Everyone tab from memory', () => {
     const page = await feedOf(viewer, `${feedUrl}&limit=3`)
     expect(page.items.map((p) => p.measurement.id)).toEqual([many[50]?.id, many[49]?.id, many[48]?.id])
     // A later page none of whose posts is kept is read as a range by the database's statement, and then kept.
-    const kept: KeptParts = {
-      feed: t.app.publicFeed,
-      cards: t.app.memberCards,
-      bodies: new PostBodies(t.app.memberCards),
-      likes: t.app.viewerLikes,
-    }
+    const kept = keptParts()
     const later = { cursor: page.nextCursor as string, limit: 20 }
     const laterIds = many
       .slice(28, 48)
@@ -365,12 +368,7 @@ describe('the Everyone tab from memory', () => {
     }
     await drainFeedDeliveries(t.db)
     await timelineReady()
-    const kept: KeptParts = {
-      feed: t.app.publicFeed,
-      cards: t.app.memberCards,
-      bodies: new PostBodies(t.app.memberCards),
-      likes: t.app.viewerLikes,
-    }
+    const kept = keptParts()
     const reader = asViewer(members[1] as SignedInUser)
     const first = await keptEveryonePage(t.db, reader, { limit: 20 }, kept, '')
     expect(first?.posts.length).toBeGreaterThan(0)
@@ -401,12 +399,7 @@ describe('the Everyone tab from memory', () => {
     }
     await drainFeedDeliveries(t.db)
     await timelineReady()
-    const kept: KeptParts = {
-      feed: t.app.publicFeed,
-      cards: t.app.memberCards,
-      bodies: new PostBodies(t.app.memberCards),
-      likes: t.app.viewerLikes,
-    }
+    const kept = keptParts()
     expect(await warmKept(t.db, kept, 100, () => false)).toBeGreaterThanOrEqual(3)
     const me = asViewer(follower)
     t.app.viewerLikes.drop(me.id)
