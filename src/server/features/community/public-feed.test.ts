@@ -17,7 +17,7 @@ import {
   type SignedInUser,
   sendLike,
 } from '#tests/support/factories.ts'
-import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { createTestApp, openTestDatabase, startTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { feedPage, type Page } from './feed.service.ts'
 import { drainFeedDeliveries } from './feed-delivery.worker.ts'
 import { fillAllInboxes } from './feed-inbox.service.ts'
@@ -420,5 +420,32 @@ describe('the Everyone tab from memory', () => {
     const feed = new PublicFeed({ live: false, onError: () => {} })
     expect(await feed.current(t.db)).toBeUndefined()
     expect(feed.timeline.size).toBe(0)
+  })
+})
+
+describe('warming at start', () => {
+  it("reads the newest posts' figures and likers into memory once the app is ready", async () => {
+    const database = await openTestDatabase()
+    await database.handle.migrate()
+    const first = await startTestApp(database.handle.db, { listen: database.handle.listen })
+    const author = await createUser(first, { verify: 'mark' })
+    const posts = []
+    for (const visibility of ['public', 'followers', 'private'] as const) {
+      posts.push(await createMeasurement(first, author.cookie, { visibility }))
+    }
+    await first.close()
+    const warm = await startTestApp(database.handle.db, { listen: database.handle.listen, warmPosts: 100 })
+    try {
+      for (let i = 0; i < 200 && warm.app.publicFeed.figures.size < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      const [shownPublic, shownToFollowers, own] = posts.map((post) => warm.app.publicFeed.figures.get(post?.id ?? ''))
+      expect(shownPublic?.likers).toEqual(new Set())
+      expect(shownToFollowers?.likers).toEqual(new Set())
+      expect(own).toBeUndefined() // private: on no feed
+    } finally {
+      await warm.close()
+      await database.close()
+    }
   })
 })
