@@ -406,9 +406,9 @@ describe('the Everyone tab from memory', () => {
     await keptFollowingPage(t.db, asViewer(viewer), { limit: 20 }, kept) // the inbox statement prepared
     const database = countDatabaseCalls(t.db)
     const page = await keptFollowingPage(t.db, me, { limit: 20 }, kept)
-    const calls = database.calls()
+    const statements = database.statements()
     database.stop()
-    expect(calls).toBe(1) // the inbox's ids
+    expect(statements).toBe(1) // the inbox's ids
     const expected = await feedPage(t.db, me, { limit: 20, tab: 'following' }, t.app.viewerLikes, '')
     expect(expected.posts).toHaveLength(3)
     expect(shown([page as Page])).toEqual(shown([expected]))
