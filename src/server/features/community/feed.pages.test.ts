@@ -88,6 +88,7 @@ async function replacePosts(seeds: Seed[]): Promise<Row[]> {
     )
     await fillAllInboxes(t.db) // inserted around the service that delivers posts to the followers' inboxes
   }
+  await t.app.events.heard(t.db) // written around the routes: this process has heard of it (ADR 120)
   return rows
 }
 

@@ -13,7 +13,7 @@ import { heldParts, type KeptParts, keepRead, keptStatement, likersFromText, pag
 // statement reads the ids of its next rows; which of them are still shown, their authors, figures, likers, cards
 // and bodies come from memory (public-feed.cache.ts), and a second statement reads the posts not kept.
 
-/** Inbox rows read past the page's own: rows memory leaves out (private, hidden, across a block) seldom need more. */
+/** Inbox rows read past the page's own: rows memory leaves out (the viewer's own, across a block) seldom need more. */
 const SPARE_ROWS = 4
 /** A page needing more posts read than this is read by the range statement, which costs less for many. */
 const MAX_NEEDED = 6
@@ -40,7 +40,9 @@ export async function keptFollowingPage(
   const listed: Listed[] = []
   for (const id of ids) {
     const entry = lists.timeline.entry(id) ?? lists.followersOnly.entry(id)
-    if (entry && entry.userId !== viewer.id && !across.has(entry.userId)) listed.push(entry)
+    // Not listed: hidden, made private, or new and its event still on its way. The range statement decides.
+    if (!entry) return undefined
+    if (entry.userId !== viewer.id && !across.has(entry.userId)) listed.push(entry)
   }
   // So many rows left out that the page may need more: the range statement reads it.
   if (listed.length < take && ids.length === rows) return undefined
