@@ -56,7 +56,7 @@ export const feedRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, warm
       const page =
         (tab === 'everyone'
           ? await keptEveryonePage(db, user, req.query, kept, bodies.known(key))
-          : await keptFollowingPage(db, user, req.query, kept)) ??
+          : await keptFollowingPage(db, user, req.query, kept, bodies.known(key))) ??
         (await feedPage(db, user, req.query, app.viewerLikes, bodies.known(key)))
       return sendJson(reply, await bodies.pageJson(db, user, page, key))
     },

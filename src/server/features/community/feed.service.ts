@@ -17,7 +17,8 @@ export type { PagePost, PostFigures } from './post-bodies.cache.ts'
 
 export type PageQuery = { cursor?: string | undefined; limit: number }
 
-export type Page = { posts: PagePost[]; nextCursor: string | null }
+/** `deep`: far from the newest posts, where a page is rarely read twice (its bodies are not kept). */
+export type Page = { posts: PagePost[]; nextCursor: string | null; deep?: true }
 
 type RawFigures = {
   id: string

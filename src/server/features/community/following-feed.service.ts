@@ -5,7 +5,7 @@ import { type PreparedStatement, preparedStatement } from '#server/db/prepared.t
 import { decodeCursor } from '#server/features/measurements/index.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import { feedInbox } from './community.tables.ts'
-import { feedCursorSql, type Page, type PageQuery, postsFromText } from './feed.service.ts'
+import { feedCursorSql, feedPage, type Page, type PageQuery, postsFromText } from './feed.service.ts'
 import type { Listed } from './public-feed.cache.ts'
 import { heldParts, type KeptParts, keepRead, keptStatement, likersFromText, pageFrom } from './public-feed.service.ts'
 
@@ -24,10 +24,17 @@ export async function keptFollowingPage(
   viewer: AuthUser,
   query: PageQuery,
   kept: KeptParts,
+  /** the posts whose bodies feedPage's statement may leave out (PostBodies.known) */
+  known: string,
 ): Promise<Page | undefined> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined
+  // Past the posts warmed, few are kept: the range statement alone costs less than the inbox's ids and then it.
+  const warmedTo = kept.feed.warmedTo
+  if (after && warmedTo !== undefined && after.createdAt < warmedTo) {
+    return { ...(await feedPage(db, viewer, { ...query, tab: 'following' }, kept.likes, known)), deep: true }
+  }
   const lists = await kept.feed.current(db)
   if (!lists?.timeline.complete || !lists.followersOnly.complete) return undefined
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined
   const take = query.limit + 1
   const rows = take + SPARE_ROWS
   const [inbox] = await inboxStatement(after !== undefined, rows).rows(db, {

@@ -178,12 +178,19 @@ export class PostBodies {
   }
 
   /** PostPage JSON of a page's posts (page order kept); `key` names the page for known(). */
-  async pageJson(db: Db, viewer: AuthUser, page: { posts: PagePost[]; nextCursor: string | null }, key: string) {
+  async pageJson(
+    db: Db,
+    viewer: AuthUser,
+    page: { posts: PagePost[]; nextCursor: string | null; deep?: true },
+    key: string,
+  ) {
     const audiences = page.posts.map((post): CardAudience => (post.userId === viewer.id ? 'owner' : 'member'))
+    // A deep page's bodies are not kept: they would push out those most pages show (ADR 121).
+    const keep = page.deep !== true
     const bodies = page.posts.map((post, i) => {
       const kept = this.#list.get(`${post.id}|${audiences[i]}`, post.version)
       if (kept !== undefined || post.body === '') return kept
-      return this.#keep(post.id, audiences[i] as CardAudience, post.version, post.body)
+      return this.#keep(post.id, audiences[i] as CardAudience, post.version, post.body, keep)
     })
     const missing = page.posts.filter((_, i) => bodies[i] === undefined).map((post) => post.id)
     if (missing.length > 0) {
@@ -191,7 +198,7 @@ export class PostBodies {
       page.posts.forEach((post, i) => {
         const body = read.get(post.id)
         if (bodies[i] === undefined && body) {
-          bodies[i] = this.#keep(post.id, audiences[i] as CardAudience, body.version, body.json)
+          bodies[i] = this.#keep(post.id, audiences[i] as CardAudience, body.version, body.json, keep)
         }
       })
     }
@@ -215,10 +222,10 @@ export class PostBodies {
     return Buffer.concat(parts)
   }
 
-  #keep(id: string, audience: CardAudience, version: string, json: string): Buffer {
+  #keep(id: string, audience: CardAudience, version: string, json: string, keep = true): Buffer {
     const { row, photos } = bodyRowOf(json)
     const body = bodyBytes(row, photos, audience)
-    this.#list.set(`${id}|${audience}`, version, body)
+    if (keep) this.#list.set(`${id}|${audience}`, version, body)
     return body
   }
 

@@ -297,6 +297,8 @@ export class PublicFeed {
   readonly holders: DroppedCache<Holders>
   readonly blocks: BlockGraph
   readonly live: boolean
+  /** The oldest post warmKept read: pages past it are deep (ADR 121); undefined before warming. */
+  warmedTo: string | undefined
 
   constructor(options: { live: boolean; onError: (err: unknown) => void; maxTimeline?: number }) {
     this.live = options.live

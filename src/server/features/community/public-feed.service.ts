@@ -80,7 +80,7 @@ export async function keptEveryonePage(
     // read twice: a page mostly not kept is read as a range. Near the top, where members scroll, it is read by id
     // and kept for the next reader.
     if (after && walk.from >= KEPT_FROM_TOP && parts.need.length + inbox.ask.length > MAX_NEEDED) {
-      return feedPage(db, viewer, { ...query, tab: 'everyone' }, kept.likes, known)
+      return { ...(await feedPage(db, viewer, { ...query, tab: 'everyone' }, kept.likes, known)), deep: true }
     }
     const [row] = await keptStatement().rows(db, {
       viewer: viewer.id,
@@ -291,5 +291,6 @@ export async function warmKept(db: Db, kept: KeptParts, count: number, stop: () 
     kept.bodies.keepForMembers(posts)
     read += posts.length
   }
+  kept.feed.warmedTo = newest[Math.min(count, newest.length) - 1]?.key
   return read
 }

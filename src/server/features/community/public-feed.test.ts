@@ -175,7 +175,7 @@ describe('the Everyone tab from memory', () => {
         // out too many rows, the range statement).
         const following = async (cursor: string | undefined) => {
           const page =
-            (await keptFollowingPage(t.db, me, { cursor, limit }, kept)) ??
+            (await keptFollowingPage(t.db, me, { cursor, limit }, kept, '')) ??
             (await feedPage(t.db, me, { cursor, limit, tab: 'following' }, t.app.viewerLikes, ''))
           await bodies.pageJson(t.db, me, page, `following ${cursor}`)
           return page
@@ -403,9 +403,9 @@ describe('the Everyone tab from memory', () => {
     expect(await warmKept(t.db, kept, 100, () => false)).toBeGreaterThanOrEqual(3)
     const me = asViewer(follower)
     t.app.viewerLikes.drop(me.id)
-    await keptFollowingPage(t.db, asViewer(viewer), { limit: 20 }, kept) // the inbox statement prepared
+    await keptFollowingPage(t.db, asViewer(viewer), { limit: 20 }, kept, '') // the inbox statement prepared
     const database = countDatabaseCalls(t.db)
-    const page = await keptFollowingPage(t.db, me, { limit: 20 }, kept)
+    const page = await keptFollowingPage(t.db, me, { limit: 20 }, kept, '')
     const statements = database.statements()
     database.stop()
     expect(statements).toBe(1) // the inbox's ids
