@@ -7,7 +7,15 @@ import type { AuthUser } from '#shared/schemas/access.ts'
 import { feedInbox } from './community.tables.ts'
 import { feedCursorSql, feedPage, type Page, type PageQuery, postsFromText } from './feed.service.ts'
 import type { Listed } from './public-feed.cache.ts'
-import { heldParts, type KeptParts, keepRead, keptStatement, likersFromText, pageFrom } from './public-feed.service.ts'
+import {
+  heldParts,
+  type KeptParts,
+  keepRead,
+  keptStatement,
+  likersFromText,
+  MAX_NEEDED,
+  pageFrom,
+} from './public-feed.service.ts'
 
 // The Following tab with what every process keeps (ADR 121): the viewer's inbox is theirs alone, so ONE small
 // statement reads the ids of its next rows; which of them are still shown, their authors, figures, likers, cards
@@ -15,8 +23,6 @@ import { heldParts, type KeptParts, keepRead, keptStatement, likersFromText, pag
 
 /** Inbox rows read past the page's own: rows memory leaves out (the viewer's own, across a block) seldom need more. */
 const SPARE_ROWS = 4
-/** A page needing more posts read than this is read by the range statement, which costs less for many. */
-const MAX_NEEDED = 6
 
 /** GET /api/feed?tab=following as feedPage answers it; undefined when this process cannot (feedPage asks the database). */
 export async function keptFollowingPage(

@@ -38,8 +38,9 @@ export type KeptParts = { feed: PublicFeed; cards: MemberCards; bodies: PostBodi
 type KeptRow = PageRow & { likers: string; holders: string }
 
 const MAX_TRIES = 3
-/** At most this many posts of a deep page read by id; one that needs more is read by feedPage's statement */
-const MAX_NEEDED = 6
+/** At most this many posts of a page read by id; one that needs more is read by feedPage's range statement, which
+ * costs less for many (on the Everyone tab, only deep pages: KEPT_FROM_TOP) */
+export const MAX_NEEDED = 6
 /** Pages within this many posts of the newest are read by id and kept, however many they need */
 const KEPT_FROM_TOP = 1_000
 
