@@ -63,11 +63,6 @@ export class Timeline {
     return this.#entries[0]?.key ?? '-infinity'
   }
 
-  /** The post is listed, as far as this process has heard. */
-  lists(id: string): boolean {
-    return this.#byId.has(id)
-  }
-
   /** The post's place and author, if it is listed. */
   entry(id: string): Listed | undefined {
     return this.#byId.get(id)
@@ -143,8 +138,7 @@ export class Timeline {
     return this.#complete ? posts : undefined
   }
 
-  /** Takes a post out now (a page found it no longer listed); its event will say the same. */
-  remove(id: string): void {
+  #remove(id: string): void {
     const entry = this.#byId.get(id)
     if (entry === undefined) return
     const i = this.#firstOlder(entry) - 1
@@ -207,7 +201,7 @@ export class Timeline {
       from measurements where id = any(string_to_array(${ids.join(' ')}, ' ')::uuid[])`)
     if (this.#state !== 'ready') return
     const rows = (result as unknown as { rows: (Listed & { listed: boolean })[] }).rows
-    for (const id of ids) this.remove(id)
+    for (const id of ids) this.#remove(id)
     for (const { listed, ...entry } of rows) if (listed) this.#insert(entry)
   }
 }
