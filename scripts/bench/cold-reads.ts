@@ -102,6 +102,10 @@ const VISITS: Route[][] = [
   feedTab('everyone'),
   [{ name: 'GET /api/profiles/:id', path: (m) => `/api/profiles/${m.profile}` }],
   [
+    { name: 'GET /api/user/achievements', path: () => '/api/user/achievements' },
+    { name: 'GET /api/user/achievement-progress', path: () => '/api/user/achievement-progress' },
+  ],
+  [
     { name: 'GET /api/profiles/:id/measurements', path: (m) => `/api/profiles/${m.profile}/measurements` },
     {
       // Members have about ten posts each: the deep page is the star's (200 posts).

@@ -56,6 +56,9 @@ export type ServerEvent =
   | { type: 'inbox'; all: true }
   /** migration 0024: a block was made or lifted */
   | { type: 'blocks' }
+  /** migration 0025: what these members' profiles show others changed; `all`: too many to name */
+  | { type: 'profiles'; userIds: string[] }
+  | { type: 'profiles'; all: true }
   /** EventHub.heard: every event committed before it has reached the process that sent it */
   | { type: 'marker'; id: string }
 

@@ -20,6 +20,7 @@ import { blockMember, listBlocked, unblockMember } from './blocks.service.ts'
 import { memberPostsWithStanding } from './feed.service.ts'
 import { followMember, unfollowMember } from './follows.service.ts'
 import { PostBodies } from './post-bodies.cache.ts'
+import { ProfileFactsCache } from './profile-facts.cache.ts'
 import {
   canSeeProfile,
   getProfile,
@@ -37,6 +38,7 @@ type Options = { db: Db; rateLimits: RateLimits }
 /** Profiles, follows, blocks, the member picker and one's own profile. */
 export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, rateLimits }) => {
   const bodies = new PostBodies(app.memberCards)
+  const profiles = ProfileFactsCache.listening(app.events)
   // Follows, blocks and profile changes: per member, counted after sign-in is checked.
   const write = {
     preValidation: requireApproved,
@@ -73,7 +75,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
         response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => getProfile(db, member(req), req.params.userId),
+    async (req) => getProfile(db, member(req), req.params.userId, profiles),
   )
 
   app.get(
@@ -145,6 +147,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     async (req) => {
       const state = await followMember(db, member(req), req.params.userId)
       app.events.inboxChanged('all')
+      app.events.profilesChanged([member(req).id, req.params.userId])
       return state
     },
   )
@@ -163,6 +166,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     async (req) => {
       const state = await unfollowMember(db, member(req), req.params.userId)
       app.events.inboxChanged('all')
+      app.events.profilesChanged([member(req).id, req.params.userId])
       return state
     },
   )
@@ -194,6 +198,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
     async (req) => {
       const state = await blockMember(db, member(req), req.params.userId)
       app.events.blocksChanged()
+      app.events.profilesChanged([member(req).id, req.params.userId])
       app.events.inboxChanged('all')
       return state
     },
@@ -236,6 +241,7 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       // the others hear of it from the database.
       app.sessionCache.invalidateUser(user.id)
       app.memberCards.drop(user.id)
+      app.events.profilesChanged([user.id])
       app.boardTops.clear()
       return getProfile(db, user, user.id)
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db, Tx } from '#server/db/client.ts'
-import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
+import { preparedStatement } from '#server/db/prepared.ts'
 import { blockedSql, type Relation } from '#server/domain/visibility.ts'
 import { users } from '#server/features/auth/index.ts'
 import { fieldError, getSettings, isCursorTime, photos, saveSettings } from '#server/features/measurements/index.ts'
@@ -10,6 +10,7 @@ import { AppError } from '#shared/errors.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { Member, MemberPage, Profile, UpdateProfileSchema } from '#shared/schemas/community.ts'
 import { follows } from './community.tables.ts'
+import type { ProfileFacts, ProfileFactsCache, SeenCounts } from './profile-facts.cache.ts'
 
 // Profiles. Not found when the member does not exist or is not approved, blocked the viewer, or was hidden by a
 // moderator (but for the member and admins); the viewer who blocked them sees only the way back.
@@ -53,14 +54,16 @@ const blockSql = (blocker: string | SQL | Placeholder, blocked: string | SQL | P
 const viewerId = sql.placeholder('viewerId')
 const memberId = sql.placeholder('userId')
 
+/** SQL select list: how `viewer` and `member` stand to each other, in both directions. */
+const relationColumns = (viewer: string | Placeholder, member: SQL | Placeholder) => sql`${followSql(viewer, member)}
+    as "isFollowing", ${followSql(member, viewer)} as "followsYou",
+    ${blockSql(viewer, member)} as "blockedByMe", ${blockSql(member, viewer)} as "blockedMe"`
+
 /** SQL select list: how the viewer stands to the member `u` (a Standing). */
 export const standingColumns = (viewer: string | Placeholder) => sql`u.id, u.first_name as "firstName",
     u.last_name as "lastName", u.image,
     (u.beta_approved or u.is_admin) as approved, u.hidden_at is not null as hidden,
-    ${followSql(viewer, sql`u.id`)} as "isFollowing",
-    ${followSql(sql`u.id`, viewer)} as "followsYou",
-    ${blockSql(viewer, sql`u.id`)} as "blockedByMe",
-    ${blockSql(sql`u.id`, viewer)} as "blockedMe"`
+    ${relationColumns(viewer, sql`u.id`)}`
 const standingSelect = standingColumns(viewerId)
 
 const standingStatement = preparedStatement<Standing>(
@@ -93,29 +96,24 @@ export function toMember(
 }
 
 /** What the viewer may see of a member's measurements; on one's own profile, also what others see of them. */
-type Counted = {
-  measurements: number
-  trophies: number
-  species: number
-  visibleToOthers: { followers: number; members: number } | null
-}
+type Counted = SeenCounts & { visibleToOthers: { followers: number; members: number } | null }
 const NOTHING: Counted = { measurements: 0, trophies: 0, species: 0, visibleToOthers: null }
 
-type ProfileRow = Standing & {
+/** The member's own columns a profile shows, whoever asks. */
+type PersonRow = Standing & {
   bio: string | null
   region: string | null
   memberSince: string
   followers: number
   following: number
   points: number
-  measurements: number
-  trophies: number
-  species: number
-  followersSee?: number
-  membersSee?: number
 }
 
-type ViewerClass = 'self' | 'admin' | 'member'
+const personColumns = sql`${standingSelect}, u.bio, u.region,
+    to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "memberSince",
+    u.followers_count as followers, u.following_count as following,
+    (select coalesce(sum(a.points), 0)::int from user_achievements ua
+      join achievements a on a.id = ua.achievement_id where ua.user_id = u.id) as points`
 
 /** canView for a viewer who is not the member and not blocked, as SQL over measurements m. */
 function seenBy(isAdmin: boolean, following: SQL): SQL {
@@ -123,58 +121,133 @@ function seenBy(isAdmin: boolean, following: SQL): SQL {
   return isAdmin ? sql`(${normal} or (m.hidden_at is not null and m.visibility <> 'private'))` : normal
 }
 
-/** Counts of `measurements m` of the member that the viewer may see (`f.following`: they follow the member). */
-function countsSelect(viewer: ViewerClass): SQL {
-  const seen = viewer === 'self' ? sql`true` : seenBy(viewer === 'admin', sql`f.following`)
-  const others =
-    viewer === 'self'
-      ? sql`, (count(*) filter (where ${seenBy(false, sql`true`)}))::int as "followersSee",
-        (count(*) filter (where ${seenBy(false, sql`false`)}))::int as "membersSee"`
-      : sql``
-  return sql`select (count(*) filter (where ${seen}))::int as measurements,
-      (count(*) filter (where ${seen} and m.trophy_class in ('trophy', 'record')))::int as trophies,
-      (count(distinct m.species_id) filter (where ${seen}))::int as species${others}
-    from measurements m where m.user_id = u.id`
-}
+/** Counts (SeenCounts, their names prefixed) of the posts `measurements m` that `seen` keeps. */
+const seenCountsSql = (seen: SQL, prefix: string) => sql`(count(*) filter (where ${seen}))::int
+      as ${sql.identifier(`${prefix}measurements`)},
+    (count(*) filter (where ${seen} and m.trophy_class in ('trophy', 'record')))::int
+      as ${sql.identifier(`${prefix}trophies`)},
+    (count(distinct m.species_id) filter (where ${seen}))::int as ${sql.identifier(`${prefix}species`)}`
 
-const profileStatements = new Map<ViewerClass, PreparedStatement<ProfileRow>>()
+const seenAs = (row: Record<string, unknown>, prefix: string): SeenCounts => ({
+  measurements: row[`${prefix}measurements`] as number,
+  trophies: row[`${prefix}trophies`] as number,
+  species: row[`${prefix}species`] as number,
+})
 
-function profileStatement(viewer: ViewerClass): PreparedStatement<ProfileRow> {
-  let statement = profileStatements.get(viewer)
-  if (!statement) {
-    statement = preparedStatement<ProfileRow>(
-      sql`select ${standingSelect}, u.bio, u.region,
-          to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "memberSince",
-          u.followers_count as followers, u.following_count as following,
-          (select coalesce(sum(a.points), 0)::int from user_achievements ua
-            join achievements a on a.id = ua.achievement_id where ua.user_id = u.id) as points,
-          c.*
-        from users u
-        cross join lateral (select ${followSql(viewerId, sql`u.id`)} as following) f
-        cross join lateral (${countsSelect(viewer)}) c
-        where u.id = ${memberId}`,
-    )
-    profileStatements.set(viewer, statement)
+type OwnRow = PersonRow & SeenCounts & { followersSee: number; membersSee: number }
+type AdminRow = PersonRow & SeenCounts
+
+/** One's own profile: everything, and what followers and members see of it. */
+const ownStatement = preparedStatement<OwnRow>(
+  sql`select ${personColumns}, c.* from users u
+    cross join lateral (select ${seenCountsSql(sql`true`, '')},
+        (count(*) filter (where ${seenBy(false, sql`true`)}))::int as "followersSee",
+        (count(*) filter (where ${seenBy(false, sql`false`)}))::int as "membersSee"
+      from measurements m where m.user_id = u.id) c
+    where u.id = ${memberId}`,
+)
+
+/** An admin also sees what moderators hid (but private posts). */
+const adminStatement = preparedStatement<AdminRow>(
+  sql`select ${personColumns}, c.* from users u
+    cross join lateral (select ${followSql(viewerId, sql`u.id`)} as following) f
+    cross join lateral (select ${seenCountsSql(seenBy(true, sql`f.following`), '')}
+      from measurements m where m.user_id = u.id) c
+    where u.id = ${memberId}`,
+)
+
+/** Any other member: the profile's facts, the same for all of them, and how the viewer stands to it. */
+const factsStatement = preparedStatement<PersonRow & Record<string, number>>(
+  sql`select ${personColumns}, c.* from users u
+    cross join lateral (select ${seenCountsSql(seenBy(false, sql`false`), 'members_')},
+        ${seenCountsSql(seenBy(false, sql`true`), 'followers_')}
+      from measurements m where m.user_id = u.id) c
+    where u.id = ${memberId}`,
+)
+
+/** How the viewer stands to a member whose facts are kept: four index probes. */
+const relationStatement = preparedStatement<Pick<Standing, 'isFollowing' | 'followsYou' | 'blockedByMe' | 'blockedMe'>>(
+  sql`select ${relationColumns(viewerId, memberId)}`,
+)
+
+function factsOf(facts: PersonRow & Record<string, number>): ProfileFacts {
+  return {
+    id: facts.id,
+    firstName: facts.firstName,
+    lastName: facts.lastName,
+    image: facts.image,
+    approved: facts.approved,
+    hidden: facts.hidden,
+    bio: facts.bio,
+    region: facts.region,
+    memberSince: facts.memberSince,
+    followers: facts.followers,
+    following: facts.following,
+    points: facts.points,
+    seenByMembers: seenAs(facts, 'members_'),
+    seenByFollowers: seenAs(facts, 'followers_'),
   }
-  return statement
 }
 
-/** GET /api/profiles/:userId in ONE statement; the counts are counted, not cached (ADR 023). */
-export async function getProfile(db: Db, viewer: AuthUser, userId: string): Promise<Profile> {
+/** A member's profile as another member (not an admin) sees it: the facts kept, or read with the relation. */
+async function memberView(
+  db: Db,
+  viewer: AuthUser,
+  userId: string,
+  kept: ProfileFactsCache | undefined,
+): Promise<{ person: PersonRow; seen: SeenCounts } | undefined> {
+  const params = { viewerId: viewer.id, userId }
+  let facts = kept?.get(userId)
+  let person: PersonRow
+  if (facts) {
+    const [relation] = await relationStatement.rows(db, params)
+    if (!relation) return undefined
+    person = { ...facts, ...relation }
+  } else {
+    const generation = kept?.generation ?? 0
+    const [row] = await factsStatement.rows(db, params)
+    if (!row) return undefined
+    facts = factsOf(row)
+    kept?.keep(facts, generation)
+    person = row
+  }
+  return { person, seen: person.isFollowing ? facts.seenByFollowers : facts.seenByMembers }
+}
+
+/**
+ * GET /api/profiles/:userId: ONE statement. The counts are counted for oneself and admins (ADR 023); what every
+ * other member sees is kept per profile, with only how the viewer stands to it read (ADR 122).
+ */
+export async function getProfile(db: Db, viewer: AuthUser, userId: string, kept?: ProfileFactsCache): Promise<Profile> {
   const isSelf = viewer.id === userId
-  const viewerClass: ViewerClass = isSelf ? 'self' : viewer.isAdmin ? 'admin' : 'member'
-  const [row] = await profileStatement(viewerClass).rows(db, { viewerId: viewer.id, userId })
-  if (!canSeeProfile(viewer, row)) throw memberNotFound()
+  let person: PersonRow | undefined
+  let counted: Counted = NOTHING
+  if (isSelf) {
+    const [row] = await ownStatement.rows(db, { viewerId: viewer.id, userId })
+    person = row
+    if (row) counted = { ...row, visibleToOthers: { followers: row.followersSee, members: row.membersSee } }
+  } else if (viewer.isAdmin) {
+    ;[person] = await adminStatement.rows(db, { viewerId: viewer.id, userId })
+    if (person) counted = { ...(person as AdminRow), visibleToOthers: null }
+  } else {
+    const view = await memberView(db, viewer, userId, kept)
+    person = view?.person
+    if (view) counted = { ...view.seen, visibleToOthers: null }
+  }
+  if (!canSeeProfile(viewer, person)) throw memberNotFound()
+  return profileOf(viewer, person, isSelf, counted)
+}
+
+function profileOf(viewer: AuthUser, row: PersonRow, isSelf: boolean, counted: Counted): Profile {
   // Blocked by the viewer: only the way to unblock; nothing of theirs.
   const shut = !isSelf && row.blockedByMe
-  const following = !isSelf && row.isFollowing
-  const counted: Counted = shut
+  const shown: Counted = shut
     ? NOTHING
     : {
-        measurements: row.measurements,
-        trophies: row.trophies,
-        species: row.species,
-        visibleToOthers: isSelf ? { followers: row.followersSee ?? 0, members: row.membersSee ?? 0 } : null,
+        measurements: counted.measurements,
+        trophies: counted.trophies,
+        species: counted.species,
+        visibleToOthers: counted.visibleToOthers,
       }
   return {
     user: {
@@ -184,13 +257,13 @@ export async function getProfile(db: Db, viewer: AuthUser, userId: string): Prom
       memberSince: row.memberSince,
     },
     counts: {
-      ...counted,
+      ...shown,
       followers: shut ? 0 : row.followers,
       following: shut ? 0 : row.following,
       achievementPoints: shut ? 0 : row.points,
     },
     isSelf,
-    isFollowing: following,
+    isFollowing: !isSelf && row.isFollowing,
     followsYou: !isSelf && row.followsYou,
     blockedByMe: shut,
     hidden: row.hidden,

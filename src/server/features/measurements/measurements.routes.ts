@@ -78,7 +78,10 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
     async (req, reply) => {
       const { measurement, created } = await createMeasurement(db, member(req), req.body)
       // The public feed of this process learns now; every other's with the database's event (ADR 119).
-      if (created) app.events.postsChanged({ ids: [measurement.id], moved: [measurement.id] })
+      if (created) {
+        app.events.postsChanged({ ids: [measurement.id], moved: [measurement.id] })
+        app.events.profilesChanged([measurement.owner.id])
+      }
       return reply.code(created ? 201 : 200).send(measurement)
     },
   )
@@ -152,6 +155,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       )
       for (const userId of told) app.events.announce(userId)
       app.events.postsChanged({ ids: [req.params.id], moved: [req.params.id] })
+      app.events.profilesChanged([measurement.owner.id])
       await removeFiles(app, req.log, removedStorageKeys)
       return measurement
     },
@@ -172,6 +176,7 @@ export const measurementRoutes: FastifyPluginAsyncZod<Options> = async (
       const { storageKeys, told } = await deleteMeasurement(db, member(req), req.params.id)
       for (const userId of told) app.events.announce(userId)
       app.events.postsChanged({ ids: [req.params.id], moved: [req.params.id] })
+      app.events.profilesChanged([member(req).id])
       await removeFiles(app, req.log, storageKeys)
       return reply.code(204).send(null)
     },

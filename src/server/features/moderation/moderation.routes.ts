@@ -76,6 +76,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<Options> = async (app, { db
       })
       // A profile hidden or shown: its posts' author card (the database tells every process, this one at once).
       if (report.targetType === 'user') app.memberCards.drop(report.targetId)
+      if (report.target.author) app.events.profilesChanged([report.target.author.id])
       return report
     },
   )

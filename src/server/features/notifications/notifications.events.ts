@@ -16,6 +16,9 @@ declare module 'fastify' {
 /** Measurements written: all of them, or these ids, `moved` those whose place in the public feed may have changed. */
 export type PostsChange = { ids: readonly string[]; moved: readonly string[] } | 'all'
 
+/** Members whose profile, as others see it, changed: these, or any. */
+export type ProfilesChange = readonly string[] | 'all'
+
 /** Inbox rows written: of these posts, or of any. */
 export type InboxChange = readonly string[] | 'all'
 
@@ -32,6 +35,7 @@ export class EventHub {
   readonly #posts = new Set<(change: PostsChange) => void>()
   readonly #inbox = new Set<(change: InboxChange) => void>()
   readonly #blocks = new Set<() => void>()
+  readonly #profiles = new Set<(change: ProfilesChange) => void>()
   readonly #reconnected = new Set<() => void>()
   readonly #markers = new Map<string, () => void>()
   #unlisten: (() => Promise<void>) | undefined
@@ -136,6 +140,18 @@ export class EventHub {
     for (const fn of this.#blocks) this.#call(fn)
   }
 
+  /** Calls `onChange` with the members whose profile, as others see it, changed (in any process). */
+  onProfiles(onChange: (change: ProfilesChange) => void): () => void {
+    this.#profiles.add(onChange)
+    return () => this.#profiles.delete(onChange)
+  }
+
+  /** After this process commits what a profile shows (a post, a follow, a block, a bio): its caches learn now. */
+  profilesChanged(change: ProfilesChange): void {
+    if (this.#closed) return
+    for (const fn of this.#profiles) this.#call(() => fn(change))
+  }
+
   /**
    * Resolves once this process has heard every event committed before the call: the database delivers events in
    * commit order, so a marker sent now arrives after them. Tests wait on it after writing around the routes.
@@ -189,6 +205,7 @@ export class EventHub {
     this.#posts.clear()
     this.#inbox.clear()
     this.#blocks.clear()
+    this.#profiles.clear()
     this.#reconnected.clear()
   }
 
@@ -211,6 +228,8 @@ export class EventHub {
       this.inboxChanged('all' in event ? 'all' : event.ids)
     } else if (event.type === 'blocks') {
       this.blocksChanged()
+    } else if (event.type === 'profiles') {
+      this.profilesChanged('all' in event ? 'all' : event.userIds)
     } else if (event.type === 'boards') {
       const keys = 'all' in event ? 'all' : event.keys
       for (const fn of this.#boards) this.#call(() => fn(keys))
@@ -271,6 +290,11 @@ function parseEvent(payload: string): ServerEvent | undefined {
       return undefined
     }
     if (event.type === 'blocks') return { type: 'blocks' }
+    if (event.type === 'profiles') {
+      if (event.all === true) return { type: 'profiles', all: true }
+      if (Array.isArray(event.userIds)) return { type: 'profiles', userIds: event.userIds.map(String) }
+      return undefined
+    }
     if (event.type === 'boards') {
       if (event.all === true) return { type: 'boards', all: true }
       if (Array.isArray(event.keys)) return { type: 'boards', keys: event.keys.map(String) }
