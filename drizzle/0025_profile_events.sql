@@ -67,7 +67,7 @@ CREATE TRIGGER "user_achievements_profiles_deleted" AFTER DELETE ON "user_achiev
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "profiles_changed"();
 --> statement-breakpoint
--- An achievement's points (or whether it counts) moves the points of everyone who earned it; so does emptying a table.
+-- Emptying a table moves every profile.
 CREATE FUNCTION "all_profiles_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('fieldmark_events', json_build_object('type', 'profiles', 'all', true)::text);
@@ -75,11 +75,38 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "achievements_profiles_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "achievements"
-  FOR EACH STATEMENT EXECUTE FUNCTION "all_profiles_changed"();
---> statement-breakpoint
 CREATE TRIGGER "measurements_profiles_emptied" AFTER TRUNCATE ON "measurements"
   FOR EACH STATEMENT EXECUTE FUNCTION "all_profiles_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "user_achievements_profiles_emptied" AFTER TRUNCATE ON "user_achievements"
   FOR EACH STATEMENT EXECUTE FUNCTION "all_profiles_changed"();
+--> statement-breakpoint
+-- Each process also keeps the achievement catalogue (features/achievements/achievements.service.ts): a change to
+-- what it serves tells every process to read it again, and moves the points of everyone who earned it.
+CREATE FUNCTION "achievements_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Nested: one condition would name old_rows, which an insert does not have.
+  IF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+        WHERE (n.name, n.description, n.icon_type, n.points, n.category, n.type, n.target_value, n.metric,
+            n.metric_arg, n.position, n.is_active)
+          IS DISTINCT FROM (o.name, o.description, o.icon_type, o.points, o.category, o.type, o.target_value,
+            o.metric, o.metric_arg, o.position, o.is_active)) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
+  PERFORM pg_notify('fieldmark_events', json_build_object('type', 'catalogue')::text);
+  PERFORM pg_notify('fieldmark_events', json_build_object('type', 'profiles', 'all', true)::text);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "achievements_inserted" AFTER INSERT ON "achievements" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "achievements_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "achievements_updated" AFTER UPDATE ON "achievements"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "achievements_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "achievements_deleted" AFTER DELETE OR TRUNCATE ON "achievements"
+  FOR EACH STATEMENT EXECUTE FUNCTION "achievements_changed"();

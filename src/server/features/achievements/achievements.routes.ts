@@ -36,7 +36,7 @@ export const achievementRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     await retroactive
   })
 
-  const catalogue = new AchievementCatalogue(db)
+  const catalogue = new AchievementCatalogue(db, app.events)
   // Bodies already serialized, sent unvalidated (ADR 027); no-store: awards and progress are the member's.
 
   app.get(

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { type PreparedStatement, preparedStatement } from '#server/db/prepared.ts'
 import { afterMemberChange } from '#server/domain/member-events.ts'
 import { publishEvent } from '#server/domain/notify.ts'
 import { notifications, userAchievements } from '#server/features/community/index.ts'
+import type { EventHub } from '#server/features/notifications/index.ts'
 import { AppError } from '#shared/errors.ts'
 import type { Achievement } from '#shared/schemas/achievements.ts'
 import { keyOf, type MemberMetrics, type MetricKey, memberMetricsSql } from './metrics.queries.ts'
@@ -16,20 +17,21 @@ const catalogueVersion = sql`(select count(*)::text || ':' || coalesce(sum(hasht
     a.position), 0)), 0)::text
   from achievements a where a.is_active)`
 
-type CatalogueEntry = { id: string; json: string; key: MetricKey }
+/** `position`: its place in the catalogue's order */
+type CatalogueEntry = { id: string; json: string; key: MetricKey; position: number }
 
 type CatalogueSnapshot = {
   version: string
   body: string
   entries: CatalogueEntry[]
   byId: Map<string, CatalogueEntry>
-  /** The member's earned ids and the metrics of every active achievement: the text depends on the catalogue only. */
-  progress: PreparedStatement<ProgressRow>
+  /** The member's earned ids and the metrics of every active achievement, with the version or (current) without */
+  progress: { versioned: PreparedStatement<ProgressRow>; current: PreparedStatement<ProgressRow> }
   readMetrics: MemberMetrics['read']
 }
 
-type ProgressRow = { version: string; earned: string | null; metrics: string | null }
-type AwardsRow = { version: string; awards: string | null }
+type ProgressRow = { version: string | null; earned: string | null; metrics: string | null }
+type AwardsRow = { version: string | null; awards: string | null }
 
 type CatalogueRow = [
   id: string,
@@ -72,30 +74,47 @@ const versionStatement = preparedStatement<{ version: string }>(sql`select ${cat
 
 const memberId = sql.placeholder('userId')
 
-/** The member's active awards as one JSON text, newest first (earnedAt as toISOString writes it), with the version. */
-const awardsStatement = preparedStatement<AwardsRow>(
-  sql`select ${catalogueVersion} as version,
-    (select json_agg(json_build_array(ua.id, ua.achievement_id,
-        to_char(ua.earned_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-        order by ua.earned_at desc, a.position, a.id)::text
-      from user_achievements ua join achievements a on a.id = ua.achievement_id
-      where ua.user_id = ${memberId} and a.is_active) as awards`,
-)
+/**
+ * The member's awards as one text, 'id achievementId earnedAt' joined by commas (earnedAt as toISOString writes it):
+ * an index range of one table; the catalogue kept leaves out inactive ones and orders them.
+ */
+const awardsSql = sql`string_agg(concat_ws(' ', ua.id, ua.achievement_id,
+      to_char(ua.earned_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), ',') as awards
+    from user_achievements ua where ua.user_id = ${memberId}`
+const awardsStatements = {
+  versioned: preparedStatement<AwardsRow>(sql`select ${catalogueVersion} as version, ${awardsSql}`),
+  current: preparedStatement<AwardsRow>(sql`select null::text as version, ${awardsSql}`),
+}
 
 /** How many times a read is made again when the catalogue changed under it (then it uses the newest it loaded). */
 const ATTEMPTS = 3
 
-/** Served JSON, each body built only from the catalogue of the version its own statement read: ADR 027. */
+/**
+ * Served JSON, each body built only from the catalogue of the version its own statement read (ADR 027), or, while
+ * the hub tells this process of every change to the catalogue, from the catalogue it keeps (ADR 123).
+ */
 export class AchievementCatalogue {
   readonly #db: Db
+  readonly #live: boolean
   #current: CatalogueSnapshot | undefined
   #loading: Promise<CatalogueSnapshot> | undefined
+  /** #current is the catalogue as it is: loaded while listening, and no change heard since */
+  #fresh = false
+  #generation = 0
 
-  constructor(db: Db) {
+  constructor(db: Db, events?: EventHub) {
     this.#db = db
+    this.#live = events?.live ?? false
+    const changed = () => {
+      this.#fresh = false
+      this.#generation++
+    }
+    events?.onCatalogue(changed)
+    events?.onReconnect(changed)
   }
 
   async read(): Promise<string> {
+    if (this.#fresh && this.#current) return this.#current.body
     const [row] = await versionStatement.rows(this.#db)
     const current = this.#current
     if (current !== undefined && current.version === row?.version) return current.body
@@ -103,20 +122,31 @@ export class AchievementCatalogue {
   }
 
   async awards(userId: string): Promise<string> {
-    const { snapshot, row } = await this.#readAt(() => awardsStatement.rows(this.#db, { userId }))
-    const awards = row?.awards ? (JSON.parse(row.awards) as [string, string, string][]) : []
-    const parts: string[] = []
-    for (const [id, achievementId, earnedAt] of awards) {
-      // Always there, but for a catalogue that kept changing through every attempt: then the newest one decides.
+    const { snapshot, row } = await this.#readAt((_, versioned) =>
+      awardsStatements[versioned ? 'versioned' : 'current'].rows(this.#db, { userId }),
+    )
+    const awards: { id: string; entry: CatalogueEntry; earnedAt: string }[] = []
+    for (const award of row?.awards ? row.awards.split(',') : []) {
+      const [id = '', achievementId = '', earnedAt = ''] = award.split(' ')
+      // Inactive ones are not in the catalogue kept.
       const entry = snapshot.byId.get(achievementId)
-      if (entry) parts.push(`{"id":${JSON.stringify(id)},"achievement":${entry.json},"earnedAt":"${earnedAt}"}`)
+      if (entry) awards.push({ id, entry, earnedAt })
     }
+    // Newest first, then in the catalogue's order.
+    awards.sort((a, b) =>
+      a.earnedAt !== b.earnedAt ? (a.earnedAt < b.earnedAt ? 1 : -1) : a.entry.position - b.entry.position,
+    )
+    const parts = awards.map(
+      ({ id, entry, earnedAt }) => `{"id":${JSON.stringify(id)},"achievement":${entry.json},"earnedAt":"${earnedAt}"}`,
+    )
     return `[${parts.join(',')}]`
   }
 
   /** GET /api/user/achievement-progress: unearned active achievements with uncapped values (the page caps them). */
   async progress(userId: string): Promise<string> {
-    const { snapshot, row } = await this.#readAt((at) => at.progress.rows(this.#db, { userId }))
+    const { snapshot, row } = await this.#readAt((at, versioned) =>
+      at.progress[versioned ? 'versioned' : 'current'].rows(this.#db, { userId }),
+    )
     const earned = new Set(row?.earned ? row.earned.split(' ') : [])
     const values = snapshot.readMetrics(row?.metrics)
     const parts: string[] = []
@@ -127,13 +157,18 @@ export class AchievementCatalogue {
     return `[${parts.join(',')}]`
   }
 
-  /** Runs a member's read against the catalogue of the version it returned, loading it and reading again if needed. */
-  async #readAt<R extends { version: string }>(
-    read: (snapshot: CatalogueSnapshot) => Promise<R[]>,
+  /**
+   * Runs a member's read against the kept catalogue when it is fresh, else against the catalogue of the version the
+   * read returned, loading it and reading again if needed.
+   */
+  async #readAt<R extends { version: string | null }>(
+    read: (snapshot: CatalogueSnapshot, versioned: boolean) => Promise<R[]>,
   ): Promise<{ snapshot: CatalogueSnapshot; row: R | undefined }> {
-    let snapshot = this.#current ?? (await this.#load())
+    const kept = this.#current
+    if (this.#fresh && kept) return { snapshot: kept, row: (await read(kept, false))[0] }
+    let snapshot = kept ?? (await this.#load())
     for (let attempt = 1; ; attempt++) {
-      const [row] = await read(snapshot)
+      const [row] = await read(snapshot, true)
       if (row === undefined || row.version === snapshot.version || attempt === ATTEMPTS) return { snapshot, row }
       snapshot = await this.#load()
     }
@@ -141,11 +176,14 @@ export class AchievementCatalogue {
 
   /** Loads the catalogue as it is now (one load at a time: requests arriving meanwhile share it). */
   #load(): Promise<CatalogueSnapshot> {
+    const generation = this.#generation
     this.#loading ??= catalogueStatement
       .rows(this.#db)
       .then(([row]) => {
         const snapshot = snapshotOf(row?.version ?? '', JSON.parse(row?.rows ?? '[]') as CatalogueRow[])
         this.#current = snapshot
+        // A change heard while it was read may not be in it: the next read checks the version again.
+        this.#fresh = this.#live && generation === this.#generation
         return snapshot
       })
       .finally(() => {
@@ -162,6 +200,7 @@ function snapshotOf(version: string, rows: CatalogueRow[]): CatalogueSnapshot {
       id: row[0],
       json: JSON.stringify(achievements[i]),
       key: { metric: row[8], metricArg: row[9] },
+      position: i,
     }),
   )
   // A source is read only while the member has some achievement of it left to earn (else no value is shown).
@@ -177,18 +216,21 @@ function snapshotOf(version: string, rows: CatalogueRow[]): CatalogueSnapshot {
     memberId,
     (keys) => sql`not (array[${idsOf(keys)}]::text[] <@ (select earned.ids from earned))`,
   )
+  // Earned ids joined by spaces (ids are [a-z0-9-]): one text field rather than an array each driver decodes.
+  const progressSql = (version: SQL) =>
+    sql`with earned as (select coalesce(array_agg(ua.achievement_id), '{}') as ids
+          from user_achievements ua where ua.user_id = ${memberId})
+        select ${version} as version, (select array_to_string(earned.ids, ' ') from earned) as earned,
+          ${metrics.query === undefined ? sql`null::text` : sql`(${metrics.query})`} as metrics`
   return {
     version,
     body: JSON.stringify(achievements),
     entries,
     byId: new Map(entries.map((e) => [e.id, e])),
-    // Earned ids joined by spaces (ids are [a-z0-9-]): one text field rather than an array each driver decodes.
-    progress: preparedStatement<ProgressRow>(
-      sql`with earned as (select coalesce(array_agg(ua.achievement_id), '{}') as ids
-          from user_achievements ua where ua.user_id = ${memberId})
-        select ${catalogueVersion} as version, (select array_to_string(earned.ids, ' ') from earned) as earned,
-          ${metrics.query === undefined ? sql`null::text` : sql`(${metrics.query})`} as metrics`,
-    ),
+    progress: {
+      versioned: preparedStatement<ProgressRow>(progressSql(sql`${catalogueVersion}`)),
+      current: preparedStatement<ProgressRow>(progressSql(sql`null::text`)),
+    },
     readMetrics: metrics.read,
   }
 }

@@ -36,6 +36,7 @@ export class EventHub {
   readonly #inbox = new Set<(change: InboxChange) => void>()
   readonly #blocks = new Set<() => void>()
   readonly #profiles = new Set<(change: ProfilesChange) => void>()
+  readonly #catalogue = new Set<() => void>()
   readonly #reconnected = new Set<() => void>()
   readonly #markers = new Map<string, () => void>()
   #unlisten: (() => Promise<void>) | undefined
@@ -152,6 +153,12 @@ export class EventHub {
     for (const fn of this.#profiles) this.#call(() => fn(change))
   }
 
+  /** Calls `onChange` whenever what the achievement catalogue serves changes (in any process). */
+  onCatalogue(onChange: () => void): () => void {
+    this.#catalogue.add(onChange)
+    return () => this.#catalogue.delete(onChange)
+  }
+
   /**
    * Resolves once this process has heard every event committed before the call: the database delivers events in
    * commit order, so a marker sent now arrives after them. Tests wait on it after writing around the routes.
@@ -206,6 +213,7 @@ export class EventHub {
     this.#inbox.clear()
     this.#blocks.clear()
     this.#profiles.clear()
+    this.#catalogue.clear()
     this.#reconnected.clear()
   }
 
@@ -230,6 +238,8 @@ export class EventHub {
       this.blocksChanged()
     } else if (event.type === 'profiles') {
       this.profilesChanged('all' in event ? 'all' : event.userIds)
+    } else if (event.type === 'catalogue') {
+      for (const fn of this.#catalogue) this.#call(fn)
     } else if (event.type === 'boards') {
       const keys = 'all' in event ? 'all' : event.keys
       for (const fn of this.#boards) this.#call(() => fn(keys))
@@ -290,6 +300,7 @@ function parseEvent(payload: string): ServerEvent | undefined {
       return undefined
     }
     if (event.type === 'blocks') return { type: 'blocks' }
+    if (event.type === 'catalogue') return { type: 'catalogue' }
     if (event.type === 'profiles') {
       if (event.all === true) return { type: 'profiles', all: true }
       if (Array.isArray(event.userIds)) return { type: 'profiles', userIds: event.userIds.map(String) }
