@@ -130,4 +130,18 @@ describe('feed pages against the model', () => {
       { numRuns: 25 },
     )
   })
+
+  it("goes on past a followers-only post that is not in the viewer's inbox, one post a page", async () => {
+    const followersOnly = (owner: number, second: number): Seed => ({
+      owner,
+      visibility: 'followers',
+      hidden: false,
+      second,
+    })
+    // A stranger's post between a followee's two: the page reads its holders, and must look further than it.
+    const [newer, , older] = await replacePosts([followersOnly(0, 3), followersOnly(4, 1), followersOnly(0, 0)])
+    for (let read = 0; read < 2; read++) {
+      expect(await pages('everyone', 1)).toEqual([newer?.id, older?.id])
+    }
+  })
 })

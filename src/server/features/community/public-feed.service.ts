@@ -103,6 +103,8 @@ export async function keptEveryonePage(
       for (const id of gone) kept.feed.holders.drop(id)
       continue
     }
+    // Some asked were not the viewer's and the window has more past them: walk again, with their holders kept.
+    if (inbox.cut && asked.length < inbox.ask.length) continue
     keepRead(read, likersFromText(row.likers), kept, generations)
     return pageFrom(newestFirstListed([...listed, ...asked]), [...parts.held, ...read], query.limit)
   }
@@ -123,19 +125,21 @@ export function newestFirstListed(listed: Listed[]): Listed[] {
 
 /**
  * The followers-only posts of `window` the viewer's inbox holds (`chosen`), and those whose holders are not kept
- * (`ask`); enough of them for a page. Undefined when the window went past what the timeline keeps.
+ * (`ask`); enough of them for a page; `cut`: the window has more past them. Undefined when the window went past what
+ * the timeline keeps.
  */
 function inboxPosts(window: Listed[] | undefined, feed: PublicFeed, viewerId: string, take: number) {
   if (!window) return undefined
   const chosen: Listed[] = []
   const ask: Listed[] = []
-  for (const entry of window) {
-    if (chosen.length + ask.length >= take) break
+  let i = 0
+  for (; i < window.length && chosen.length + ask.length < take; i++) {
+    const entry = window[i] as Listed
     const holders = feed.holders.get(entry.id)
     if (holders === undefined || holders === 'many') ask.push(entry)
     else if (holders.has(viewerId)) chosen.push(entry)
   }
-  return { chosen, ask }
+  return { chosen, ask, cut: i < window.length }
 }
 
 /** The viewer holds the post: as its holders were read, or (past MAX_HOLDERS) as its row was. */
