@@ -1,5 +1,6 @@
 import type { EventHub } from '#server/features/notifications/index.ts'
 import { DroppedCache } from '#server/lib/dropped-cache.ts'
+import type { PersonRow } from './profiles.service.ts'
 
 // What a profile shows every member who is neither its own member nor an admin is the same for all of them but for
 // how they stand to it (follows, blocks). Each process keeps it per profile, dropped by the database's 'profiles'
@@ -8,19 +9,8 @@ import { DroppedCache } from '#server/lib/dropped-cache.ts'
 /** Posts counted as a viewer may see them. */
 export type SeenCounts = { measurements: number; trophies: number; species: number }
 
-export type ProfileFacts = {
-  id: string
-  firstName: string | null
-  lastName: string | null
-  image: string | null
-  approved: boolean
-  hidden: boolean
-  bio: string | null
-  region: string | null
-  memberSince: string
-  followers: number
-  following: number
-  points: number
+/** Everything of a profile's row but how the viewer stands to it, and its posts counted both ways. */
+export type ProfileFacts = Omit<PersonRow, 'isFollowing' | 'followsYou' | 'blockedByMe' | 'blockedMe'> & {
   /** as a member who does not follow them sees their posts, and as a follower does */
   seenByMembers: SeenCounts
   seenByFollowers: SeenCounts

@@ -156,31 +156,20 @@ describe('GET /api/profiles/:userId from the facts each process keeps', () => {
     const seen = async () => (await profileRoute(other, owner.id)).body
     expect((await seen())?.counts).toMatchObject({ measurements: 0, followers: 0 })
 
-    const follow = await t.app.inject({
-      method: 'PUT',
-      url: `/api/follows/${owner.id}`,
-      headers: browserHeaders(fan.cookie, t.config.baseUrl),
-    })
+    const send = (method: 'PUT' | 'PATCH' | 'DELETE', url: string, who: SignedInUser, payload?: object) =>
+      t.app.inject({ method, url, headers: browserHeaders(who.cookie, t.config.baseUrl), ...(payload && { payload }) })
+    const follow = await send('PUT', `/api/follows/${owner.id}`, fan)
     expect(follow.statusCode, follow.body).toBe(200)
     expect((await seen())?.counts.followers).toBe(1)
 
     const created = await createMeasurement(t, owner.cookie, { visibility: 'public' })
     expect((await seen())?.counts.measurements).toBe(1)
 
-    const bio = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: browserHeaders(owner.cookie, t.config.baseUrl),
-      payload: { bio: 'Out on the marsh most mornings' },
-    })
+    const bio = await send('PATCH', '/api/profile', owner, { bio: 'Out on the marsh most mornings' })
     expect(bio.statusCode, bio.body).toBe(200)
     expect((await seen())?.user.bio).toBe('Out on the marsh most mornings')
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/measurements/${created.id}`,
-      headers: browserHeaders(owner.cookie, t.config.baseUrl),
-    })
+    const removed = await send('DELETE', `/api/measurements/${created.id}`, owner)
     expect(removed.statusCode, removed.body).toBe(204)
     expect((await seen())?.counts.measurements).toBe(0)
   })

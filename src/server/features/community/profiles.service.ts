@@ -99,8 +99,8 @@ export function toMember(
 type Counted = SeenCounts & { visibleToOthers: { followers: number; members: number } | null }
 const NOTHING: Counted = { measurements: 0, trophies: 0, species: 0, visibleToOthers: null }
 
-/** The member's own columns a profile shows, whoever asks. */
-type PersonRow = Standing & {
+/** The member's own columns a profile shows, whoever asks, and how the viewer stands to them. */
+export type PersonRow = Standing & {
   bio: string | null
   region: string | null
   memberSince: string
