@@ -137,32 +137,26 @@ const seenAs = (row: Record<string, unknown>, prefix: string): SeenCounts => ({
 type OwnRow = PersonRow & SeenCounts & { followersSee: number; membersSee: number }
 type AdminRow = PersonRow & SeenCounts
 
+/** A profile's row with `counts`, a select list over the member's `measurements m` (`f.following`: the viewer's). */
+const profileSql = (counts: SQL) => sql`select ${personColumns}, c.* from users u
+    cross join lateral (select ${followSql(viewerId, sql`u.id`)} as following) f
+    cross join lateral (select ${counts} from measurements m where m.user_id = u.id) c
+    where u.id = ${memberId}`
+
 /** One's own profile: everything, and what followers and members see of it. */
 const ownStatement = preparedStatement<OwnRow>(
-  sql`select ${personColumns}, c.* from users u
-    cross join lateral (select ${seenCountsSql(sql`true`, '')},
-        (count(*) filter (where ${seenBy(false, sql`true`)}))::int as "followersSee",
-        (count(*) filter (where ${seenBy(false, sql`false`)}))::int as "membersSee"
-      from measurements m where m.user_id = u.id) c
-    where u.id = ${memberId}`,
+  profileSql(sql`${seenCountsSql(sql`true`, '')},
+    (count(*) filter (where ${seenBy(false, sql`true`)}))::int as "followersSee",
+    (count(*) filter (where ${seenBy(false, sql`false`)}))::int as "membersSee"`),
 )
 
 /** An admin also sees what moderators hid (but private posts). */
-const adminStatement = preparedStatement<AdminRow>(
-  sql`select ${personColumns}, c.* from users u
-    cross join lateral (select ${followSql(viewerId, sql`u.id`)} as following) f
-    cross join lateral (select ${seenCountsSql(seenBy(true, sql`f.following`), '')}
-      from measurements m where m.user_id = u.id) c
-    where u.id = ${memberId}`,
-)
+const adminStatement = preparedStatement<AdminRow>(profileSql(seenCountsSql(seenBy(true, sql`f.following`), '')))
 
 /** Any other member: the profile's facts, the same for all of them, and how the viewer stands to it. */
 const factsStatement = preparedStatement<PersonRow & Record<string, number>>(
-  sql`select ${personColumns}, c.* from users u
-    cross join lateral (select ${seenCountsSql(seenBy(false, sql`false`), 'members_')},
-        ${seenCountsSql(seenBy(false, sql`true`), 'followers_')}
-      from measurements m where m.user_id = u.id) c
-    where u.id = ${memberId}`,
+  profileSql(sql`${seenCountsSql(seenBy(false, sql`false`), 'members_')},
+    ${seenCountsSql(seenBy(false, sql`true`), 'followers_')}`),
 )
 
 /** How the viewer stands to a member whose facts are kept: four index probes. */
