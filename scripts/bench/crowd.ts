@@ -117,31 +117,43 @@ export function sample<T>(items: readonly T[], count: number): T[] {
   return copy.slice(0, count)
 }
 
-/** When each member last got their cookies (signInCrowd). */
-const signedInAt = new WeakMap<Member, number>()
+/** Until when each member's access cookie holds (signInCrowd). */
+const accessUntil = new WeakMap<Member, number>()
 
 /**
- * The access cookie holds 5 minutes (docs/decisions/019); a browser gets a new one with its first request after.
- * autocannon sends fixed cookies, so members are signed in again before a run once theirs are this old: otherwise
- * every request of a long benchmark would pay the session's database check, which a club pays once in 5 minutes.
+ * The access cookie holds 5 minutes (docs/decisions/019); a browser gets a new one with its first request after,
+ * and not before: a request the cookie (or the process's memory of it) answers makes no database check, so it gets
+ * no new cookie. autocannon sends fixed cookies, so a member whose cookie would end during the next run is signed
+ * in again once it has ended. Otherwise every request after the fifth minute of a benchmark would pay the session's
+ * database check, which a club pays once in 5 minutes.
  */
-const REFRESH_AFTER_MS = 3 * 60_000
+const RUN_HORIZON_MS = 60_000
+const ACCESS_COOKIE = 'fieldmark.access'
+const FALLBACK_LIFETIME_MS = 5 * 60_000
+
+/** Until when the access cookie among `setCookie` holds (its Max-Age), or undefined when none was set. */
+function accessCookieUntil(setCookie: string[], now: number): number | undefined {
+  const access = setCookie.find((c) => c.startsWith(`${ACCESS_COOKIE}=`))
+  const maxAge = access && /Max-Age=(\d+)/i.exec(access)
+  return maxAge ? now + Number(maxAge[1]) * 1000 : undefined
+}
 
 /**
  * Each member's first request, as a browser's would: it gets whatever cookies the server sets with a checked
  * session (the signed access cookie), so that later requests carry them too.
  */
 export async function signInCrowd(base: string, members: Member[], parallel = 16): Promise<void> {
-  const at = Date.now()
-  for (const member of members) signedInAt.set(member, at)
   let next = 0
   const worker = async () => {
     while (next < members.length) {
       const member = members[next++] as Member
+      const at = Date.now()
       const res = await fetch(`${base}/api/auth/user`, { headers: { cookie: member.cookie } })
       await res.arrayBuffer()
       if (!res.ok) throw new Error(`member ${member.id}: /api/auth/user answered ${res.status}`)
-      const set = res.headers.getSetCookie().map((c) => c.split(';')[0] as string)
+      const setCookie = res.headers.getSetCookie()
+      accessUntil.set(member, accessCookieUntil(setCookie, at) ?? at + FALLBACK_LIFETIME_MS)
+      const set = setCookie.map((c) => c.split(';')[0] as string)
       if (set.length === 0) continue
       const jar = new Map(member.cookie.split('; ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair]))
       for (const pair of set) jar.set(pair.slice(0, pair.indexOf('=')), pair)
@@ -151,9 +163,15 @@ export async function signInCrowd(base: string, members: Member[], parallel = 16
   await Promise.all(Array.from({ length: parallel }, worker))
 }
 
-/** Signs in again the members whose cookies are near their end (REFRESH_AFTER_MS), outside any timed window. */
+/**
+ * Outside any timed window: the members whose access cookie ends within the next run wait for its end (at most a
+ * minute, once in 5) and are signed in again, so that the server checks their session and sends a new cookie.
+ */
 export async function keepSignedIn(base: string, members: readonly Member[]): Promise<void> {
   const now = Date.now()
-  const stale = members.filter((member) => now - (signedInAt.get(member) ?? 0) > REFRESH_AFTER_MS)
-  if (stale.length > 0) await signInCrowd(base, stale)
+  const ending = members.filter((member) => (accessUntil.get(member) ?? 0) - now < RUN_HORIZON_MS)
+  if (ending.length === 0) return
+  const last = ending.reduce((latest, member) => Math.max(latest, accessUntil.get(member) ?? 0), 0)
+  if (last > now) await new Promise((resolve) => setTimeout(resolve, last - now + 1_000))
+  await signInCrowd(base, ending)
 }
