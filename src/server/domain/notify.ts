@@ -59,6 +59,9 @@ export type ServerEvent =
   /** migration 0025: what these members' profiles show others changed; `all`: too many to name */
   | { type: 'profiles'; userIds: string[] }
   | { type: 'profiles'; all: true }
+  /** migration 0026: what these members' progress towards achievements counts changed, beyond 'profiles' */
+  | { type: 'progress'; userIds: string[] }
+  | { type: 'progress'; all: true }
   /** migration 0025: what the achievement catalogue serves changed */
   | { type: 'catalogue' }
   /** EventHub.heard: every event committed before it has reached the process that sent it */

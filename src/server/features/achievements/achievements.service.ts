@@ -4,7 +4,8 @@ import { type PreparedStatement, preparedStatement } from '#server/db/prepared.t
 import { afterMemberChange } from '#server/domain/member-events.ts'
 import { publishEvent } from '#server/domain/notify.ts'
 import { notifications, userAchievements } from '#server/features/community/index.ts'
-import type { EventHub } from '#server/features/notifications/index.ts'
+import type { EventHub, ProfilesChange } from '#server/features/notifications/index.ts'
+import { DroppedCache } from '#server/lib/dropped-cache.ts'
 import { AppError } from '#shared/errors.ts'
 import type { Achievement } from '#shared/schemas/achievements.ts'
 import { keyOf, type MemberMetrics, type MetricKey, memberMetricsSql } from './metrics.queries.ts'
@@ -31,6 +32,11 @@ type CatalogueSnapshot = {
 }
 
 type ProgressRow = { version: string | null; earned: string | null; metrics: string | null }
+/** What a member's progress reads, kept: earned ids and metric values, about 300 bytes. */
+type KeptProgress = Pick<ProgressRow, 'earned' | 'metrics'>
+
+/** Every member of a large club. */
+const MAX_PROGRESS = 20_000
 type AwardsRow = { version: string | null; awards: string | null }
 
 type CatalogueRow = [
@@ -101,16 +107,26 @@ export class AchievementCatalogue {
   /** #current is the catalogue as it is: loaded while listening, and no change heard since */
   #fresh = false
   #generation = 0
+  /** Each member's progress as read against the fresh catalogue, dropped by 'profiles' and 'progress' events. */
+  readonly #progress: DroppedCache<KeptProgress>
 
   constructor(db: Db, events?: EventHub) {
     this.#db = db
     this.#live = events?.live ?? false
+    this.#progress = new DroppedCache({ live: this.#live, maxEntries: MAX_PROGRESS })
     const changed = () => {
       this.#fresh = false
       this.#generation++
+      this.#progress.clear()
     }
     events?.onCatalogue(changed)
     events?.onReconnect(changed)
+    const moved = (change: ProfilesChange) => {
+      if (change === 'all') this.#progress.clear()
+      else for (const id of change) this.#progress.drop(id)
+    }
+    events?.onProfiles(moved)
+    events?.onProgress(moved)
   }
 
   async read(): Promise<string> {
@@ -144,17 +160,17 @@ export class AchievementCatalogue {
 
   /** GET /api/user/achievement-progress: unearned active achievements with uncapped values (the page caps them). */
   async progress(userId: string): Promise<string> {
+    const kept = this.#fresh ? this.#progress.get(userId) : undefined
+    if (kept && this.#current) return progressBody(this.#current, kept)
+    const generation = this.#progress.generation
     const { snapshot, row } = await this.#readAt((at, versioned) =>
       at.progress[versioned ? 'versioned' : 'current'].rows(this.#db, { userId }),
     )
-    const earned = new Set(row?.earned ? row.earned.split(' ') : [])
-    const values = snapshot.readMetrics(row?.metrics)
-    const parts: string[] = []
-    for (const entry of snapshot.entries) {
-      if (earned.has(entry.id)) continue
-      parts.push(`{"achievement":${entry.json},"currentValue":${values.get(keyOf(entry.key)) ?? 0}}`)
+    // Kept only as read against the catalogue as it is now (a change to it clears what is kept).
+    if (row && this.#fresh && snapshot === this.#current) {
+      this.#progress.set(userId, { earned: row.earned, metrics: row.metrics }, generation)
     }
-    return `[${parts.join(',')}]`
+    return progressBody(snapshot, row)
   }
 
   /**
@@ -191,6 +207,18 @@ export class AchievementCatalogue {
       })
     return this.#loading
   }
+}
+
+/** The unearned achievements of the catalogue, each with the member's value of its metric. */
+function progressBody(snapshot: CatalogueSnapshot, read: KeptProgress | undefined): string {
+  const earned = new Set(read?.earned ? read.earned.split(' ') : [])
+  const values = snapshot.readMetrics(read?.metrics)
+  const parts: string[] = []
+  for (const entry of snapshot.entries) {
+    if (earned.has(entry.id)) continue
+    parts.push(`{"achievement":${entry.json},"currentValue":${values.get(keyOf(entry.key)) ?? 0}}`)
+  }
+  return `[${parts.join(',')}]`
 }
 
 function snapshotOf(version: string, rows: CatalogueRow[]): CatalogueSnapshot {

@@ -19,6 +19,9 @@ export type PostsChange = { ids: readonly string[]; moved: readonly string[] } |
 /** Members whose profile, as others see it, changed: these, or any. */
 export type ProfilesChange = readonly string[] | 'all'
 
+/** Members whose progress towards achievements changed beyond what a 'profiles' event names: these, or any. */
+export type ProgressChange = readonly string[] | 'all'
+
 /** Inbox rows written: of these posts, or of any. */
 export type InboxChange = readonly string[] | 'all'
 
@@ -36,6 +39,7 @@ export class EventHub {
   readonly #inbox = new Set<(change: InboxChange) => void>()
   readonly #blocks = new Set<() => void>()
   readonly #profiles = new Set<(change: ProfilesChange) => void>()
+  readonly #progress = new Set<(change: ProgressChange) => void>()
   readonly #catalogue = new Set<() => void>()
   readonly #reconnected = new Set<() => void>()
   readonly #markers = new Map<string, () => void>()
@@ -153,6 +157,18 @@ export class EventHub {
     for (const fn of this.#profiles) this.#call(() => fn(change))
   }
 
+  /** Calls `onChange` with the members whose progress changed in what a 'profiles' event leaves out (any process). */
+  onProgress(onChange: (change: ProgressChange) => void): () => void {
+    this.#progress.add(onChange)
+    return () => this.#progress.delete(onChange)
+  }
+
+  /** After this process commits what progress counts (a size check): its caches learn now. */
+  progressChanged(change: ProgressChange): void {
+    if (this.#closed) return
+    for (const fn of this.#progress) this.#call(() => fn(change))
+  }
+
   /** Calls `onChange` whenever what the achievement catalogue serves changes (in any process). */
   onCatalogue(onChange: () => void): () => void {
     this.#catalogue.add(onChange)
@@ -213,6 +229,7 @@ export class EventHub {
     this.#inbox.clear()
     this.#blocks.clear()
     this.#profiles.clear()
+    this.#progress.clear()
     this.#catalogue.clear()
     this.#reconnected.clear()
   }
@@ -238,6 +255,8 @@ export class EventHub {
       this.blocksChanged()
     } else if (event.type === 'profiles') {
       this.profilesChanged('all' in event ? 'all' : event.userIds)
+    } else if (event.type === 'progress') {
+      this.progressChanged('all' in event ? 'all' : event.userIds)
     } else if (event.type === 'catalogue') {
       for (const fn of this.#catalogue) this.#call(fn)
     } else if (event.type === 'boards') {
@@ -304,6 +323,11 @@ function parseEvent(payload: string): ServerEvent | undefined {
     if (event.type === 'profiles') {
       if (event.all === true) return { type: 'profiles', all: true }
       if (Array.isArray(event.userIds)) return { type: 'profiles', userIds: event.userIds.map(String) }
+      return undefined
+    }
+    if (event.type === 'progress') {
+      if (event.all === true) return { type: 'progress', all: true }
+      if (Array.isArray(event.userIds)) return { type: 'progress', userIds: event.userIds.map(String) }
       return undefined
     }
     if (event.type === 'boards') {

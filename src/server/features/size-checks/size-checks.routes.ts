@@ -58,8 +58,9 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
     },
     async (req) => {
       const saved = await saveSizeCheck(db, member(req), req.params.id, req.body)
-      // The post's counts and state: this process's kept figures go now (ADR 119).
+      // The post's counts and state: this process's kept figures go now (ADR 119), and the checker's progress.
       app.events.postsChanged({ ids: [req.params.id], moved: [] })
+      app.events.progressChanged([member(req).id])
       return saved
     },
   )
@@ -79,6 +80,7 @@ export const sizeCheckRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
     async (req) => {
       const withdrawn = await withdrawSizeCheck(db, member(req), req.params.id)
       app.events.postsChanged({ ids: [req.params.id], moved: [] })
+      app.events.progressChanged([member(req).id])
       return withdrawn
     },
   )
