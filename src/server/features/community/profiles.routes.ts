@@ -148,6 +148,8 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       const state = await followMember(db, member(req), req.params.userId)
       app.events.inboxChanged('all')
       app.events.profilesChanged([member(req).id, req.params.userId])
+      // What the follower's bell may show, and the followee's new notification.
+      for (const userId of [member(req).id, req.params.userId]) app.events.announce(userId)
       return state
     },
   )
@@ -167,6 +169,8 @@ export const profileRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, r
       const state = await unfollowMember(db, member(req), req.params.userId)
       app.events.inboxChanged('all')
       app.events.profilesChanged([member(req).id, req.params.userId])
+      // What the follower's bell may show, and the followee's new notification.
+      for (const userId of [member(req).id, req.params.userId]) app.events.announce(userId)
       return state
     },
   )

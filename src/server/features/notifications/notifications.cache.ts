@@ -9,8 +9,10 @@ import { type Dependencies, listNotifications, notificationsVersion } from './no
 
 /**
  * The members' lists as served JSON, reused while their version holds. With a listening hub the version is a
- * per-member counter bumped by 'notifications' events, plus the newest notification, blocks and follows (ADR 063);
- * without one, the database counts the notifications and reads what the list depends on ('full').
+ * per-member counter bumped by 'notifications' events (their notifications, the posts and comments they point at,
+ * their follows), an epoch that blocks, catalogue changes and reconnections move, and their newest notification,
+ * one index probe (ADR 125). Without one, the database counts the notifications and reads what the list depends on
+ * ('full', ADR 063).
  */
 export class NotificationLists {
   readonly #db: Db
@@ -38,9 +40,13 @@ export class NotificationLists {
       }
       this.#changes.set(userId, (this.#changes.get(userId) ?? 0) + 1)
     })
-    hub.onReconnect(() => {
+    const everyList = () => {
       this.#epoch += 1
-    })
+    }
+    // A block hides actors and posts both ways; achievement names come from the catalogue.
+    hub.onBlocks(everyList)
+    hub.onCatalogue(everyList)
+    hub.onReconnect(everyList)
   }
 
   async read(viewer: AuthUser): Promise<string> {

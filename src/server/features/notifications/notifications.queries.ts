@@ -14,24 +14,24 @@ import { groupWindow, type WindowGroup, windowRowsOf } from './notifications.gro
 const n = notifications
 const userId = sql.placeholder('userId')
 
-/** The version as one text (its parts joined by '#'); every part is an index probe or a short index range. */
+/**
+ * The version as one text (its parts joined by '#'); every part is an index probe or a short index range. 'latest'
+ * is the newest notification alone, for a caller whose events tell it of everything else (ADR 125).
+ */
 export function versionSql(own: 'full' | 'latest', withMeasurements: boolean, withComments: boolean): SQL {
-  const parts: SQL[] = [
-    own === 'full'
-      ? sql`(select count(*) || '|' || coalesce(max(${n.createdAt})::text, '') from ${n} where ${n.userId} = ${userId})`
-      : sql`(select coalesce(max(${n.createdAt})::text, '') from ${n} where ${n.userId} = ${userId})`,
-    sql`(select count(*) || '|' || coalesce(max(${blocks.createdAt})::text, '') from ${blocks} where ${blocks.blockerId} = ${userId} or ${blocks.blockedId} = ${userId})`,
-  ]
-  if (own === 'full') {
-    parts.push(sql`(select count(*)::text from ${n} where ${n.userId} = ${userId} and ${n.readAt} is null)`)
+  if (own === 'latest') {
+    return sql`(select coalesce(max(${n.createdAt})::text, '') from ${n} where ${n.userId} = ${userId})`
   }
-  // Follows decide which followers-only posts it may show (with the hub, the posts' own changes arrive as events).
-  if (withMeasurements || own === 'latest') {
+  const parts: SQL[] = [
+    sql`(select count(*) || '|' || coalesce(max(${n.createdAt})::text, '') from ${n} where ${n.userId} = ${userId})`,
+    sql`(select count(*) || '|' || coalesce(max(${blocks.createdAt})::text, '') from ${blocks} where ${blocks.blockerId} = ${userId} or ${blocks.blockedId} = ${userId})`,
+    sql`(select count(*)::text from ${n} where ${n.userId} = ${userId} and ${n.readAt} is null)`,
+  ]
+  // Follows decide which followers-only posts it may show.
+  if (withMeasurements) {
     parts.push(
       sql`(select count(*) || '|' || coalesce(max(${follows.createdAt})::text, '') from ${follows} where ${follows.followerId} = ${userId})`,
     )
-  }
-  if (withMeasurements) {
     const ids = sql`string_to_array(${sql.placeholder('measurementIds')}::text, ' ')::uuid[]`
     parts.push(
       sql`(select count(*) || '|' || count(${measurements.hiddenAt}) || '|' || coalesce(max(${measurements.updatedAt})::text, '') from ${measurements} where ${measurements.id} = any(${ids}))`,

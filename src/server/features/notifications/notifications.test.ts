@@ -9,6 +9,7 @@ import { type NotificationList, NotificationListSchema } from '#shared/schemas/c
 import type { Visibility } from '#shared/schemas/measurements.ts'
 import { getSpecies } from '#shared/species/catalogue.ts'
 import { expectApiError } from '#tests/support/assertions.ts'
+import { countDatabaseCalls } from '#tests/support/database-calls.ts'
 import {
   aMeasurement,
   browserHeaders,
@@ -231,11 +232,14 @@ describe('GET /api/notifications', () => {
       const pair = way.startsWith('the member')
         ? { blockerId: me.id, blockedId: foe.id }
         : { blockerId: foe.id, blockedId: me.id }
+      // Straight in the database, as another process would: the bell moves once the block's event arrives.
       await t.db.insert(blocks).values(pair)
+      await t.app.events.heard(t.db)
       const bell = await list(me)
       expect(bell.groups.map((g) => [g.key, g.actors.map((a) => a.firstName)])).toEqual([[`like:${id}`, ['Fri']]])
       expect(bell.unreadCount).toBe(1)
       await t.db.delete(blocks).where(and(eq(blocks.blockerId, pair.blockerId), eq(blocks.blockedId, pair.blockedId)))
+      await t.app.events.heard(t.db)
       expect((await list(me)).unreadCount).toBe(2)
     },
   )
@@ -250,9 +254,12 @@ describe('GET /api/notifications', () => {
     const keys = async () => (await list(me)).groups.map((g) => g.kind)
     expect(await keys()).toEqual(['mention'])
 
+    // Follows written straight in the database: the bell moves once their event arrives (migration 0026).
     await t.db.delete(follows).where(and(eq(follows.followerId, me.id), eq(follows.followeeId, author.id)))
+    await t.app.events.heard(t.db)
     expect(await keys()).toEqual([])
     await t.db.insert(follows).values({ followerId: me.id, followeeId: author.id })
+    await t.app.events.heard(t.db)
     expect(await keys()).toEqual(['mention'])
 
     // Written directly, then told and announced as the routes do (PATCH, moderation: notify.ts tellRecipients).
@@ -385,6 +392,21 @@ describe('GET /api/notifications', () => {
     const read = await listNotifications(t.db, user, t.app.memberCards)
     expect(read.list.groups).toHaveLength(1)
     expect(read.version).toBe(await notificationsVersion(t.db, me.id, undefined, 'latest'))
+  })
+})
+
+describe('GET /api/notifications kept per member', () => {
+  it('asks the database only for the newest notification while the list is kept', async () => {
+    const me = await recipient()
+    await told({ userId: me.id, actorId: (await actor('Ann')).id, kind: 'follow' })
+    // A member changed within the last second has every session checked in the database (ADR 019): wait it out.
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    await list(me)
+    const database = countDatabaseCalls(t.db)
+    expect((await list(me)).groups).toHaveLength(1)
+    const statements = database.statements()
+    database.stop()
+    expect(statements).toBe(1)
   })
 })
 

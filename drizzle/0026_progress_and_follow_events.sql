@@ -4,7 +4,7 @@
 -- changed. These triggers name the rest, whoever writes them, on EVENTS_CHANNEL in the same transaction:
 -- a measurement's evidence, date, likes, score, weight or creation time changed (its owner); its community check
 -- state changed (every member who checked it); a size check given, changed or taken back (its checker).
--- Past 50 members, one event for all of them.
+-- Past 50 members, one event for all of them. Follows, at the end, tell the bells.
 CREATE FUNCTION "progress_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids text[];
@@ -66,3 +66,25 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "size_checks_progress_emptied" AFTER TRUNCATE ON "size_checks"
   FOR EACH STATEMENT EXECUTE FUNCTION "all_progress_changed"();
+--> statement-breakpoint
+-- A follow made or ended changes which followers-only posts the follower's bell may show
+-- (features/notifications/notifications.cache.ts keeps each bell until an event names its member): one
+-- 'notifications' event per follower of the statement, whoever writes.
+CREATE FUNCTION "follows_bells_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM pg_notify('fieldmark_events', json_build_object('type', 'notifications', 'userId', f.id)::text)
+      FROM (SELECT DISTINCT follower_id AS id FROM new_rows) f;
+  ELSE
+    PERFORM pg_notify('fieldmark_events', json_build_object('type', 'notifications', 'userId', f.id)::text)
+      FROM (SELECT DISTINCT follower_id AS id FROM old_rows) f;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "follows_bells_inserted" AFTER INSERT ON "follows" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "follows_bells_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "follows_bells_deleted" AFTER DELETE ON "follows" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "follows_bells_changed"();
