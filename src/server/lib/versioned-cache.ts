@@ -7,12 +7,13 @@ type Entry<B> = { version: string; body: B; at: number }
 /** Bodies are JSON strings, or Buffers of UTF-8 JSON where a response is assembled from cached parts. */
 export class VersionedCache<B extends string | Buffer = string> {
   readonly #entries: LRUCache<string, Entry<B>>
-  readonly #maxAgeMs: number
+  readonly #expiresAt: ((storedAt: number) => number) | undefined
   readonly #now: () => number
 
-  constructor(options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
+  /** `expiresAt`: when a body stored at `storedAt` stops being served, for bodies that also depend on the clock. */
+  constructor(options: { maxEntries?: number; expiresAt?: (storedAt: number) => number; now?: () => number } = {}) {
     this.#entries = new LRUCache({ max: options.maxEntries ?? 10_000 })
-    this.#maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY
+    this.#expiresAt = options.expiresAt
     this.#now = options.now ?? Date.now
   }
 
@@ -21,7 +22,7 @@ export class VersionedCache<B extends string | Buffer = string> {
   }
 
   #expired(entry: Entry<B>): boolean {
-    return this.#maxAgeMs !== Number.POSITIVE_INFINITY && this.#now() - entry.at > this.#maxAgeMs
+    return this.#expiresAt !== undefined && this.#now() >= this.#expiresAt(entry.at)
   }
 
   /** A body is stored for `key` (of any version, not yet too old): worth reading its version before anything else. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { countByMonth, isTimeZone, lastMonths, monthBefore, monthKey } from './calendar-months.ts'
+import { countByMonth, isTimeZone, lastMonths, monthBefore, monthKey, nextMonthTurn } from './calendar-months.ts'
 
 describe('monthKey', () => {
   it.each([
@@ -107,5 +107,35 @@ describe('countByMonth', () => {
         expect(perMonth.at(-1)?.month).toBe(monthKey(now, zone))
       }),
     )
+  })
+})
+
+describe('nextMonthTurn', () => {
+  const zones = Intl.supportedValuesOf('timeZone')
+  // From 2000 on: before then some zones kept offsets of odd minutes (local mean time).
+  // Instants within 15 hours of a UTC month's start, where months turn somewhere, to the millisecond.
+  const instant = fc
+    .tuple(fc.integer({ min: 2000, max: 2100 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: -54e6, max: 54e6 }))
+    .map(([year, month, offset]) => Date.UTC(year, month, 1) + offset)
+
+  it('leaves the month unchanged in every zone until it comes, and is at most a quarter hour away', () => {
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (at, zone) => {
+        const turn = nextMonthTurn(at)
+        expect(turn).toBeGreaterThan(at)
+        expect(turn - at).toBeLessThanOrEqual(15 * 60_000)
+        // The month can only move forward, so equal ends mean no turn between them.
+        expect(monthKey(new Date(turn - 1), zone)).toBe(monthKey(new Date(at), zone))
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+
+  it('comes exactly when a month turns at a zone whose offset has quarter hours', () => {
+    // Midnight of 1 March 2026 in Kathmandu (UTC+5:45) is 18:15 UTC on 28 February.
+    const turn = Date.UTC(2026, 1, 28, 18, 15)
+    expect(nextMonthTurn(turn - 1)).toBe(turn)
+    expect(monthKey(new Date(turn - 1), 'Asia/Kathmandu')).toBe('2026-02')
+    expect(monthKey(new Date(turn), 'Asia/Kathmandu')).toBe('2026-03')
   })
 })

@@ -62,3 +62,14 @@ export function countByMonth(
   }
   return months.map((month) => ({ month, count: counts.get(month) ?? 0 }))
 }
+
+const QUARTER_HOUR_MS = 15 * 60_000
+
+/**
+ * The first moment after `at` (ms) at which a calendar month may turn in some time zone: every zone's offset from
+ * UTC is a whole number of quarter hours, so months turn only at UTC quarter hours. What counts months by the clock
+ * may be kept until then.
+ */
+export function nextMonthTurn(at: number): number {
+  return (Math.floor(at / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS
+}

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts'
 import { canView } from '#server/domain/visibility.ts'
 import { VersionedCache } from '#server/lib/versioned-cache.ts'
+import { nextMonthTurn } from '#shared/measurements/calendar-months.ts'
 import type { AuthUser } from '#shared/schemas/access.ts'
 import type { ListOrder } from '#shared/schemas/measurements.ts'
 import {
@@ -14,13 +15,13 @@ import { notFound } from './measurements.service.ts'
 
 /**
  * The member's hot reads as serialized bodies, served while their version is unchanged (ADR 022). Statistics also
- * depend on the clock: kept at most a minute, per member and time zone.
+ * depend on the clock: kept per member and time zone until a month may turn in some zone.
  */
 export class MeasurementReads {
   readonly #db: Db
   readonly #pages = new VersionedCache({ maxEntries: 20_000 })
   readonly #details = new VersionedCache({ maxEntries: 20_000 })
-  readonly #stats = new VersionedCache({ maxEntries: 10_000, maxAgeMs: 60_000 })
+  readonly #stats = new VersionedCache({ maxEntries: 10_000, expiresAt: nextMonthTurn })
 
   constructor(db: Db) {
     this.#db = db
