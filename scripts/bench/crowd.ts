@@ -120,13 +120,8 @@ export function sample<T>(items: readonly T[], count: number): T[] {
 /** Until when each member's access cookie holds (signInCrowd). */
 const accessUntil = new WeakMap<Member, number>()
 
-/**
- * The access cookie holds 5 minutes (docs/decisions/019); a browser gets a new one with its first request after,
- * and not before: a request the cookie (or the process's memory of it) answers makes no database check, so it gets
- * no new cookie. autocannon sends fixed cookies, so a member whose cookie would end during the next run is signed
- * in again once it has ended. Otherwise every request after the fifth minute of a benchmark would pay the session's
- * database check, which a club pays once in 5 minutes.
- */
+// A cookie is renewed only once it has ended (a valid one skips the check that issues a new one): members whose
+// cookie would end during the next run wait for that, then sign in again (docs/benchmarking.md).
 const RUN_HORIZON_MS = 60_000
 const ACCESS_COOKIE = 'fieldmark.access'
 const FALLBACK_LIFETIME_MS = 5 * 60_000
